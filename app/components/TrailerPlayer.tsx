@@ -1,0 +1,71 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { Trailer } from "~/models/trailers.server";
+
+/**
+ * The main player and the list of trailers. Each list entry is a link that selects it, so it works
+ * without JavaScript; with JavaScript the choice switches in place and starts playing.
+ */
+export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; selectedId: string }) {
+  const [currentId, setCurrentId] = useState(selectedId);
+  const [autoplay, setAutoplay] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const current = trailers.find((t) => t.id === currentId) ?? trailers[0];
+
+  useEffect(() => setCurrentId(selectedId), [selectedId]);
+  useEffect(() => {
+    if (autoplay) video.current?.play().catch(() => {});
+  }, [autoplay, currentId]);
+
+  if (!current) return null;
+  return (
+    <div className="trailers">
+      <figure className="trailer-main">
+        <video
+          key={current.id}
+          ref={video}
+          src={current.video_url}
+          poster={current.image}
+          controls
+          preload="none"
+          playsInline
+          aria-label={current.title}
+        />
+        <figcaption>
+          <h3>{current.title}</h3>
+          <p>{current.description}</p>
+        </figcaption>
+      </figure>
+      <div className="trailer-list">
+        <h3>More Trailers <span className="count">({trailers.length})</span></h3>
+        <ul>
+          {trailers.map((trailer) => {
+            const playing = trailer.id === current.id;
+            return (
+              <li key={trailer.id}>
+                <Link
+                  to={`?trailer=${encodeURIComponent(trailer.id)}#trailers`}
+                  preventScrollReset
+                  aria-current={playing ? "true" : undefined}
+                  className={playing ? "trailer-item playing" : "trailer-item"}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setCurrentId(trailer.id);
+                    setAutoplay(true);
+                  }}
+                >
+                  <img src={trailer.image} alt="" width={160} height={90} loading="lazy" />
+                  <span className="trailer-item-text">
+                    <strong>{trailer.title}</strong>
+                    <small>{trailer.duration} • {trailer.views} views</small>
+                    {playing ? <span className="badge">Playing</span> : null}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

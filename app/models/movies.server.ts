@@ -1,0 +1,97 @@
+import { getDb } from "~/services/db.server";
+import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieFilters, type MovieSort } from "~/schemas/movie-filters";
+
+export type Genre = { id: number; name: string };
+export type CastMember = { name: string; profile_path: string; character: string; known_for_department: string };
+
+export type MovieSummary = {
+  id: string;
+  title: string;
+  poster_path: string;
+  backdrop_path: string;
+  genres: Genre[];
+  release_date: string;
+  vote_average: number;
+  runtime: number;
+};
+
+export type Movie = MovieSummary & {
+  overview: string;
+  tagline: string;
+  casts: CastMember[];
+  original_language: string | null;
+  vote_count: number;
+};
+
+export const NOW_SHOWING_COUNT = 8;
+export const RECOMMENDED_COUNT = 4;
+export const CAST_SHOWN = 12;
+
+const SUMMARY_COLUMNS = `m.id, m.title, m.poster_path, m.backdrop_path, m.genres,
+  to_char(m.release_date, 'YYYY-MM-DD') as release_date, m.vote_average, m.runtime`;
+
+const ORDER_BY: Record<MovieSort, string> = {
+  latest: "m.release_date desc, m.id",
+  rating: "m.vote_average desc, m.vote_count desc, m.id",
+  title: "lower(m.title), m.id",
+};
+
+/** Movies matching the filters; page N holds the first N pages, so "Load More" grows the list. */
+export async function listMovies(filters: MovieFilters) {
+  const db = await getDb();
+  const genre = filters.genre === ALL_GENRES ? null : filters.genre;
+  const rows = await db.query<MovieSummary & { matching: number }>(
+    `select ${SUMMARY_COLUMNS}, count(*) over ()::int as matching
+     from movies m
+     where ($1::text = '' or strpos(lower(m.title), lower($1::text)) > 0)
+       and ($2::text is null or m.genres @> jsonb_build_array(jsonb_build_object('name', $2::text)))
+     order by ${ORDER_BY[filters.sort]}
+     limit $3`,
+    [filters.search, genre, filters.page * MOVIES_PAGE_SIZE],
+  );
+  const [{ total }] = await db.query<{ total: number }>("select count(*)::int as total from movies");
+  const matching = rows[0]?.matching ?? 0;
+  return {
+    movies: rows.map(({ matching: _, ...movie }) => movie as MovieSummary),
+    matching,
+    total,
+    hasMore: matching > rows.length,
+  };
+}
+
+export async function listGenres(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.query<{ name: string }>(
+    "select distinct g->>'name' as name from movies, jsonb_array_elements(genres) g order by 1",
+  );
+  return rows.map((r) => r.name);
+}
+
+export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
+  const db = await getDb();
+  return db.query<MovieSummary>(`select ${SUMMARY_COLUMNS} from movies m order by ${ORDER_BY.latest} limit $1`, [limit]);
+}
+
+export async function getMovie(id: string): Promise<Movie | null> {
+  const db = await getDb();
+  const [movie] = await db.query<Movie>(
+    `select ${SUMMARY_COLUMNS}, m.overview, m.tagline, m.casts, m.original_language, m.vote_count
+     from movies m where m.id = $1`,
+    [id],
+  );
+  return movie ?? null;
+}
+
+/** Other movies, those sharing the most genres with this one first. */
+export async function listRecommended(movie: Pick<Movie, "id" | "genres">, limit = RECOMMENDED_COUNT) {
+  const db = await getDb();
+  return db.query<MovieSummary>(
+    `select ${SUMMARY_COLUMNS}
+     from movies m
+     where m.id <> $1
+     order by (select count(*) from jsonb_array_elements(m.genres) g
+               where g->>'name' = any($2::text[])) desc, ${ORDER_BY.latest}
+     limit $3`,
+    [movie.id, movie.genres.map((g) => g.name), limit],
+  );
+}

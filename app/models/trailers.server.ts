@@ -1,0 +1,28 @@
+import { getDb } from "~/services/db.server";
+
+export type Trailer = {
+  id: string;
+  movie_id: string;
+  title: string;
+  description: string;
+  duration: string;
+  views: string;
+  image: string;
+  video_url: string;
+};
+
+const COLUMNS = "id, movie_id, title, description, duration, views, image, video_url";
+
+export async function listTrailers() {
+  const db = await getDb();
+  return db.query<Trailer>(`select ${COLUMNS} from trailers order by position, id`);
+}
+
+export async function getTrailerForMovie(movieId: string) {
+  const db = await getDb();
+  const [trailer] = await db.query<Trailer>(
+    `select ${COLUMNS} from trailers where movie_id = $1 order by position limit 1`,
+    [movieId],
+  );
+  return trailer ?? null;
+}

@@ -1,0 +1,107 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/Footer";
+import { LoadingIndicator } from "~/components/LoadingIndicator";
+import { Navbar } from "~/components/Navbar";
+import { Toaster } from "~/components/Toaster";
+import { getToast } from "~/services/toast.server";
+import stylesheet from "~/styles/app.css";
+import { useNonce } from "~/utils/nonce";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – book movie tickets" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  return data({ toast, user: null }, { headers });
+}
+
+const BARE_PAGES = /^\/(admin|login|register)(\/|$)/;
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const bare = BARE_PAGES.test(pathname);
+  const user = root?.user ?? null;
+  return (
+    <Document>
+      <a href="#main" className="skip-link">Skip to content</a>
+      {bare ? null : <Navbar user={user} search={pathname === "/movies" ? searchParams.get("search") ?? "" : ""} />}
+      <LoadingIndicator />
+      <Toaster serverToast={root?.toast} />
+      <main id="main">{children}</main>
+      {bare || user ? null : <Footer />}
+    </Document>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <ErrorPage
+      title={notFound ? "Page not found" : forbidden ? "Access denied" : "Something went wrong"}
+      message={
+        notFound
+          ? "We could not find that page. It may have moved, or the link may be wrong."
+          : forbidden
+            ? "This page is for cinema staff only."
+            : "Sorry, we could not show this page. Please try again in a moment."
+      }
+    />
+  );
+}
+
+function ErrorPage({ title, message }: { title: string; message: string }) {
+  return (
+    <section className="error-page">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <Link to="/" className="button">Back to home</Link>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MovieGrid } from "~/components/MovieCard";
+import { TrailerPlayer } from "~/components/TrailerPlayer";
+import { listNowShowing } from "~/models/movies.server";
+import { listTrailers } from "~/models/trailers.server";
+import { formatRuntime, releaseYear } from "~/utils/format";
+
+export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – now showing" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [movies, trailers] = await Promise.all([listNowShowing(), listTrailers()]);
+  const requested = new URL(request.url).searchParams.get("trailer");
+  const selectedTrailerId = trailers.find((t) => t.id === requested)?.id ?? trailers[0]?.id ?? "";
+  return { featured: movies[0] ?? null, movies, trailers, selectedTrailerId };
+}
+
+export default function Home() {
+  const { featured, movies, trailers, selectedTrailerId } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {featured ? (
+        <section className="hero" aria-labelledby="hero-title" style={{ backgroundImage: `url(${featured.backdrop_path})` }}>
+          <div className="hero-content">
+            <p className="hero-genres">{featured.genres.map((g) => g.name).join(" | ")}</p>
+            <h1 id="hero-title">{featured.title}</h1>
+            <p className="hero-meta">
+              <span>{releaseYear(featured.release_date)}</span>
+              <span>{formatRuntime(featured.runtime)}</span>
+            </p>
+            <Link to="/movies" className="button button-large">Explore Movies</Link>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="now-showing">
+        <div className="section-heading">
+          <h2 id="now-showing">Now Showing</h2>
+          <Link to="/movies" className="text-link">View All Movies</Link>
+        </div>
+        <MovieGrid movies={movies} />
+        <div className="center">
+          <Link to="/movies" className="button">Show More Movies</Link>
+        </div>
+      </section>
+
+      {trailers.length > 0 ? (
+        <section className="section" id="trailers" aria-labelledby="latest-trailers">
+          <h2 id="latest-trailers">Latest Trailers</h2>
+          <TrailerPlayer trailers={trailers} selectedId={selectedTrailerId} />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { isValidDay } from "~/utils/dates";
+
+export const SELECT_DATE_MESSAGE = "Please select a date first!";
+
+export const showDateSchema = z.object({
+  date: z
+    .string({ required_error: SELECT_DATE_MESSAGE, invalid_type_error: SELECT_DATE_MESSAGE })
+    .refine(isValidDay, SELECT_DATE_MESSAGE),
+});

@@ -1,0 +1,93 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Database } from "./db.server";
+import { cinemaToday, addDays } from "~/utils/dates";
+
+const DATA_DIR = path.resolve("data");
+export const SAMPLE_SCHEDULE_DAYS = 14;
+const SHOW_SLOTS = ["10:30", "13:15", "16:00", "18:45", "21:30"];
+const SHOWS_PER_MOVIE_PER_DAY = 3;
+const SAMPLE_PRICE_MIN = 49;
+const SAMPLE_PRICE_MAX = 81;
+
+async function readJson<T>(file: string): Promise<T> {
+  return JSON.parse(await fs.readFile(path.join(DATA_DIR, file), "utf8")) as T;
+}
+
+type SampleMovie = {
+  id: string; title: string; overview: string; tagline: string; poster_path: string;
+  backdrop_path: string; genres: unknown[]; casts: unknown[]; release_date: string;
+  original_language: string | null; vote_average: number; vote_count: number; runtime: number;
+};
+type SampleTrailer = {
+  id: string; movie_id: string; title: string; description: string; duration: string;
+  views: string; image: string; video_url: string;
+};
+
+/** Inserts the sample movies and trailers that are not there yet; running it twice changes nothing. */
+export async function seedCatalogue(db: Database) {
+  const movies = await readJson<SampleMovie[]>("movies.json");
+  const trailers = await readJson<SampleTrailer[]>("trailers.json");
+  await db.transaction(async (tx) => {
+    for (const m of movies) {
+      await tx.query(
+        `insert into movies (id, title, overview, tagline, poster_path, backdrop_path, genres, casts,
+           release_date, original_language, vote_average, vote_count, runtime)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         on conflict (id) do nothing`,
+        [m.id, m.title, m.overview, m.tagline, m.poster_path, m.backdrop_path, JSON.stringify(m.genres),
+          JSON.stringify(m.casts), m.release_date, m.original_language, m.vote_average, m.vote_count, m.runtime],
+      );
+    }
+    for (const [position, t] of trailers.entries()) {
+      await tx.query(
+        `insert into trailers (id, movie_id, title, description, duration, views, image, video_url, position)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict (id) do nothing`,
+        [t.id, t.movie_id, t.title, t.description, t.duration, t.views, t.image, t.video_url, position],
+      );
+    }
+  });
+}
+
+// A small stable hash so the sample schedule is the same on every machine for a given day.
+function hash(text: string) {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+export function sampleShowsFor(movieId: string, day: string) {
+  const slots = [...SHOW_SLOTS].sort((a, b) => hash(movieId + day + a) - hash(movieId + day + b));
+  return slots.slice(0, SHOWS_PER_MOVIE_PER_DAY).sort().map((time) => ({
+    time,
+    priceCents: (SAMPLE_PRICE_MIN + (hash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) * 100,
+  }));
+}
+
+/**
+ * Makes sure every cinema day from today on for SAMPLE_SCHEDULE_DAYS has its sample shows.
+ * Each day is generated once, so it is cheap to call at every start.
+ */
+export async function scheduleSampleShows(db: Database, timeZone: string, today = cinemaToday(timeZone)) {
+  const days = Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i));
+  await db.transaction(async (tx) => {
+    const fresh = await tx.query<{ day: string }>(
+      `insert into sample_schedule_days (day) select unnest($1::date[])
+       on conflict do nothing returning to_char(day, 'YYYY-MM-DD') as day`,
+      [days],
+    );
+    if (fresh.length === 0) return;
+    const movies = await tx.query<{ id: string }>("select id from movies order by id");
+    const rows = fresh.flatMap(({ day }) =>
+      movies.flatMap(({ id }) => sampleShowsFor(id, day).map((s) => ({ id, day, ...s }))),
+    );
+    await tx.query(
+      `insert into shows (movie_id, starts_at, price_cents)
+       select m, (d::date + t::time) at time zone $5, p
+       from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as s(m, d, t, p)
+       on conflict (movie_id, starts_at) do nothing`,
+      [rows.map((r) => r.id), rows.map((r) => r.day), rows.map((r) => r.time), rows.map((r) => r.priceCents), timeZone],
+    );
+  });
+}

@@ -1,0 +1,53 @@
+/** 125 -> "2h 5m" */
+export function formatRuntime(minutes: number) {
+  const safe = Math.max(0, Math.round(minutes));
+  return `${Math.floor(safe / 60)}h ${safe % 60}m`;
+}
+
+/** 987 -> "987", 1234 -> "1.2k", 15876 -> "15.9k" */
+export function formatVoteCount(count: number) {
+  return count >= 1000 ? `${(count / 1000).toFixed(1)}k` : String(count);
+}
+
+export function formatRating(average: number) {
+  return average.toFixed(1);
+}
+
+export function releaseYear(releaseDate: string) {
+  return releaseDate.slice(0, 4);
+}
+
+/** "Captain Eleanor Whitfield" -> "Captain Eleanor..." */
+export function shortenCharacter(name: string, max = 15) {
+  return name.length > max ? `${name.slice(0, max)}...` : name;
+}
+
+export function genreLine(genres: { name: string }[], count = 2) {
+  return genres.slice(0, count).map((g) => g.name).join(" | ");
+}
+
+const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "fr" -> "FRENCH"; a movie without a language reads "ENGLISH". */
+export function languageBadge(language: string | null) {
+  if (!language) return "ENGLISH";
+  try {
+    return (languageNames.of(language) ?? language).toUpperCase();
+  } catch {
+    return language.toUpperCase();
+  }
+}
+
+/** Parts of a cinema day for the date strip: "2026-11-24" -> { weekday: "Tue", day: "24", month: "Nov" }. */
+export function dayParts(day: string) {
+  const date = new Date(`${day}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(date);
+  return { weekday: part({ weekday: "short" }), day: part({ day: "numeric" }), month: part({ month: "short" }) };
+}
+
+export function formatLongDay(day: string) {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
+  }).format(new Date(`${day}T12:00:00Z`));
+}
