@@ -18,7 +18,8 @@ function validTimeZone(zone: string) {
 
 export const config = {
   databaseUrl: env("DATABASE_URL", ""),
-  dataDir: path.resolve(env("DATA_DIR", ".data")),
+  // "memory://" keeps everything in memory (unit tests); anything else is a folder.
+  dataDir: env("DATA_DIR", ".data").startsWith("memory://") ? "memory://" : path.resolve(env("DATA_DIR", ".data")),
   timeZone: validTimeZone(env("CINEMA_TIMEZONE", "UTC")),
   currency: env("CURRENCY", "USD").toUpperCase(),
   // The embedded default serves plain HTTP on localhost; a deployment on PostgreSQL sits behind HTTPS.
@@ -34,6 +35,7 @@ function sessionSecrets(): string[] {
   const fromEnv = process.env.SESSION_SECRET;
   if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
   if (config.databaseUrl) throw new Error("SESSION_SECRET must be set when DATABASE_URL is set");
+  if (config.dataDir === "memory://") return [crypto.randomBytes(32).toString("hex")];
   const file = path.join(config.dataDir, "session-secret");
   try {
     return [fs.readFileSync(file, "utf8").trim()];

@@ -98,8 +98,7 @@ export async function migrate(db: Database) {
 
 const SCHEDULE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-type Handle = { db: Database; ready: Promise<void>; scheduleCheckedAt: number };
-const globalForDb = globalThis as typeof globalThis & { __cinemaDb?: Handle };
+let handle: { db: Database; ready: Promise<void>; scheduleCheckedAt: number } | undefined;
 
 async function prepare(db: Database) {
   await migrate(db);
@@ -112,11 +111,9 @@ async function prepare(db: Database) {
  * at most hourly so a long-running server keeps two weeks of upcoming shows.
  */
 export async function getDb(): Promise<Database> {
-  let handle = globalForDb.__cinemaDb;
   if (!handle) {
     const db = openDatabase();
     handle = { db, ready: prepare(db), scheduleCheckedAt: Date.now() };
-    globalForDb.__cinemaDb = handle;
   }
   await handle.ready;
   if (Date.now() - handle.scheduleCheckedAt > SCHEDULE_CHECK_INTERVAL_MS) {

@@ -1,0 +1,45 @@
+// Finds a Chromium for the end-to-end tests, installing one if this machine has none.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+
+async function playwrightsOwn() {
+  try {
+    const { chromium } = await import("@playwright/test");
+    const bundled = chromium.executablePath();
+    return fs.existsSync(bundled) ? bundled : null;
+  } catch {
+    return null;
+  }
+}
+
+async function find() {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured && fs.existsSync(configured)) return configured;
+  return CANDIDATES.find((p) => fs.existsSync(p)) ?? (await playwrightsOwn());
+}
+
+function canUseApt() {
+  return process.platform === "linux" && process.getuid?.() === 0 && spawnSync("apt-get", ["--version"]).status === 0;
+}
+
+export async function ensureChromium() {
+  let found = await find();
+  if (found) return found;
+  if (canUseApt()) {
+    console.log("No Chromium found: installing Debian's chromium package...");
+    execFileSync("apt-get", ["update"], { stdio: "inherit" });
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit" });
+  } else {
+    console.log("No Chromium found: downloading Playwright's Chromium...");
+    spawnSync("npx", ["playwright", "install", "chromium"], { stdio: "inherit" });
+  }
+  found = await find();
+  if (!found) {
+    throw new Error(
+      "No Chromium for the end-to-end tests. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH.",
+    );
+  }
+  return found;
+}

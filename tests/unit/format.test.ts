@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { dayParts, formatRating, formatRuntime, formatVoteCount, genreLine, languageBadge, releaseYear, shortenCharacter } from "~/utils/format";
+
+describe("formatters", () => {
+  it("shows runtime as hours and minutes", () => {
+    expect(formatRuntime(125)).toBe("2h 5m");
+    expect(formatRuntime(120)).toBe("2h 0m");
+    expect(formatRuntime(59)).toBe("0h 59m");
+  });
+
+  it("shows vote counts of 1000 or more in thousands with one decimal", () => {
+    expect(formatVoteCount(999)).toBe("999");
+    expect(formatVoteCount(1000)).toBe("1.0k");
+    expect(formatVoteCount(1234)).toBe("1.2k");
+    expect(formatVoteCount(15876)).toBe("15.9k");
+  });
+
+  it("rounds the rating to one decimal", () => {
+    expect(formatRating(7.456)).toBe("7.5");
+    expect(formatRating(8)).toBe("8.0");
+  });
+
+  it("cuts a character name at 15 characters plus dots", () => {
+    expect(shortenCharacter("Captain Eleanor Whitfield")).toBe("Captain Eleanor...");
+    expect(shortenCharacter("Exactly15Chars!")).toBe("Exactly15Chars!");
+  });
+
+  it("joins the first two genres with a bar", () => {
+    expect(genreLine([{ name: "Action" }, { name: "Drama" }, { name: "War" }])).toBe("Action | Drama");
+    expect(genreLine([{ name: "Drama" }])).toBe("Drama");
+  });
+
+  it("names the language, falling back to ENGLISH", () => {
+    expect(languageBadge(null)).toBe("ENGLISH");
+    expect(languageBadge("en")).toBe("ENGLISH");
+    expect(languageBadge("fr")).toBe("FRENCH");
+  });
+
+  it("splits dates for the date strip", () => {
+    expect(releaseYear("2024-10-25")).toBe("2024");
+    expect(dayParts("2026-11-24")).toEqual({ weekday: "Tue", day: "24", month: "Nov" });
+  });
+});
