@@ -1,13 +1,22 @@
-// `npm test`: type check, build, unit tests, then end-to-end tests in Chromium with JavaScript on and off.
+// `npm test`: type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), then
+// end-to-end tests in Chromium with JavaScript on and off.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
+import { startPostgres } from "./postgres.mjs";
+
+const cleanups = [];
+function finish(code) {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => finish(1));
 
 function run(label, command, args, env = {}) {
   console.log(`\n== ${label}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`\n${label} failed`);
-    process.exit(result.status ?? 1);
+    finish(result.status ?? 1);
   }
 }
 
@@ -15,5 +24,10 @@ const chromium = await ensureChromium();
 const bin = (name) => `node_modules/.bin/${name}`;
 run("type check", bin("tsc"), []);
 run("build", bin("remix"), ["build"]);
-run("unit tests", bin("vitest"), ["run"]);
+
+const postgres = startPostgres();
+if (postgres) cleanups.push(postgres.stop);
+else console.log("\nPostgreSQL is not installed and cannot be installed here: its tests are skipped.");
+run("unit tests", bin("vitest"), ["run"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
+finish(0);

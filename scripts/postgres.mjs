@@ -1,0 +1,51 @@
+// A throwaway PostgreSQL cluster for the tests, so the same SQL is checked on PostgreSQL as on PGlite.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+function binDir() {
+  const root = "/usr/lib/postgresql";
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => path.join(root, v, "bin")).find((dir) => fs.existsSync(path.join(dir, "initdb")));
+  if (found) return found;
+  const pgConfig = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
+  return pgConfig.status === 0 && fs.existsSync(path.join(pgConfig.stdout.trim(), "initdb")) ? pgConfig.stdout.trim() : null;
+}
+
+function installWithApt() {
+  if (process.platform !== "linux" || process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).status !== 0) return false;
+  console.log("No PostgreSQL found: installing Debian's postgresql package...");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "postgresql"], { stdio: "inherit" });
+  return true;
+}
+
+/** Starts a cluster on a free port; returns its URL and a stop function, or null when PostgreSQL is missing. */
+export function startPostgres() {
+  const bin = binDir() ?? (installWithApt() ? binDir() : null);
+  if (!bin) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-pg-"));
+  // PostgreSQL refuses to run as root; run it as the postgres account the package creates.
+  const asUser = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
+  if (asUser.length) execFileSync("chown", ["postgres", dir]);
+  const run = (tool, args) => {
+    const [cmd, ...rest] = [...asUser, path.join(bin, tool), ...args];
+    return spawnSync(cmd, rest, { stdio: "pipe", encoding: "utf8" });
+  };
+  const mustRun = (tool, args) => {
+    const result = run(tool, args);
+    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+  };
+  const port = 30000 + Math.floor(Math.random() * 20000);
+  mustRun("initdb", ["-D", path.join(dir, "data"), "-U", "cinema", "--auth=trust", "-E", "UTF8"]);
+  mustRun("pg_ctl", ["-D", path.join(dir, "data"), "-w", "-l", path.join(dir, "log"), "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  return {
+    url: `postgres://cinema@127.0.0.1:${port}/postgres`,
+    stop() {
+      run("pg_ctl", ["-D", path.join(dir, "data"), "-m", "fast", "-w", "stop"]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
