@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { emailField, passwordField, redirectToField } from "./fields";
+
+export const REGISTER_PASSWORD_MIN = 8;
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+const TERMS_MESSAGE = "You must accept the terms and conditions";
+const CONFIRM_MESSAGE = "Please confirm your password";
+
+export const registerSchema = z
+  .object({
+    fullName: z
+      .string({ required_error: "Full name is required", invalid_type_error: "Full name is required" })
+      .trim()
+      .min(1, "Full name is required")
+      .min(NAME_MIN, "Name must be at least 2 characters")
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+    email: emailField,
+    password: passwordField(REGISTER_PASSWORD_MIN, "Password must be at least 8 characters").regex(
+      /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
+      "Must include uppercase, lowercase, and number",
+    ),
+    confirmPassword: z.string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE }).min(1, CONFIRM_MESSAGE),
+    terms: z.boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE }).refine((v) => v, TERMS_MESSAGE),
+    redirectTo: redirectToField,
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export type RegisterInput = z.infer<typeof registerSchema>;
