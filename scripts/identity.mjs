@@ -29,7 +29,7 @@ export function adminAuth(env = process.env) {
     : env.FIREBASE_AUTH_EMULATOR_HOST
       ? undefined
       : applicationDefault();
-  const app = getApps()[0] ?? initializeApp({ projectId: projectId(env), credential });
+  const app = getApps()[0] ?? initializeApp(credential ? { projectId: projectId(env), credential } : { projectId: projectId(env) });
   return getAuth(app);
 }
 

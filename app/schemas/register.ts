@@ -7,6 +7,15 @@ export const NAME_MAX = 100;
 const TERMS_MESSAGE = "You must accept the terms and conditions";
 const CONFIRM_MESSAGE = "Please confirm your password";
 
+// The match check is a separate object so it runs even while other fields are still wrong:
+// a form posted without JavaScript then shows every message at once.
+const passwordsMatch = z
+  .object({ password: z.unknown(), confirmPassword: z.unknown() })
+  .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
 export const registerSchema = z
   .object({
     fullName: z
@@ -24,9 +33,6 @@ export const registerSchema = z
     terms: z.boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE }).refine((v) => v, TERMS_MESSAGE),
     redirectTo: redirectToField,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
+  .and(passwordsMatch);
 
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -41,7 +41,8 @@ function credential() {
 }
 
 function firebaseApp(): App {
-  return getApps()[0] ?? initializeApp({ projectId, credential: credential() });
+  const appCredential = credential();
+  return getApps()[0] ?? initializeApp(appCredential ? { projectId, credential: appCredential } : { projectId });
 }
 
 export function firebaseAuth() {

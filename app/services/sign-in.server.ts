@@ -41,7 +41,9 @@ async function sessionFor(idToken: string, remember: boolean, failure = IDENTITY
     const { cookie } = await startSession(idToken, remember);
     return { ok: true, cookie };
   } catch (error) {
-    console.error("Could not start a session:", error);
+    // A bad or stale token is the caller's problem; anything else is ours and worth a log line.
+    const code = String((error as { code?: string }).code ?? "");
+    if (!code.startsWith("auth/")) console.error("Could not start a session:", error);
     return { ok: false, message: failure, status: 400 };
   }
 }
