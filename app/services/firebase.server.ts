@@ -23,14 +23,15 @@ export const identityToolkitUrl = emulatorHost
   ? `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`
   : "https://identitytoolkit.googleapis.com/v1";
 
-// The Google popup talks to the identity provider from the page, so the CSP must allow it.
+// The Google popup talks to the identity provider from the page, and Firebase loads Google's gapi
+// for its helper iframe (the emulator's too), so the CSP must allow them.
+trustedOrigins.script.push("https://apis.google.com");
 if (firebaseWebConfig.emulatorUrl) {
   trustedOrigins.connect.push(firebaseWebConfig.emulatorUrl);
   trustedOrigins.frame.push(firebaseWebConfig.emulatorUrl);
 } else {
   trustedOrigins.connect.push("https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com");
   trustedOrigins.frame.push(`https://${firebaseWebConfig.authDomain}`);
-  trustedOrigins.script.push("https://apis.google.com");
 }
 
 function credential() {
