@@ -15,18 +15,25 @@ function freePort(host) {
   });
 }
 
-async function waitUntilReady(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The Auth emulator exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The Auth emulator did not start within ${timeoutMs / 1000} s`);
+// The emulator answers HTTP before it has imported the saved accounts; this line comes after both.
+const READY_LINE = "All emulators ready";
+
+function waitUntilReady(child, timeoutMs = 90_000) {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`The Auth emulator did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    child.stdout.on("data", (chunk) => {
+      output = (output + chunk).slice(-1000);
+      if (output.includes(READY_LINE)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Auth emulator exited with code ${code}; see emulator.log in its folder`));
+    });
+  });
 }
 
 /**
@@ -59,5 +66,5 @@ export async function startAuthEmulator({ dir, host, port, projectId, onSpawn })
   onSpawn(child);
   const log = fs.createWriteStream(path.join(dir, "emulator.log"));
   child.stdout.pipe(log);
-  await waitUntilReady(`http://${host}:${port}/`, child);
+  await waitUntilReady(child);
 }

@@ -11,6 +11,7 @@ import {
 const port = process.env.PORT || "3000";
 const dataDir = !process.env.DATA_DIR?.startsWith("memory://") ? path.resolve(process.env.DATA_DIR || ".data") : os.tmpdir();
 const children = [];
+const SHUTDOWN_GRACE_MS = 8000;
 let stopping = false;
 
 function stop(signal, code = 0) {
@@ -21,7 +22,12 @@ function stop(signal, code = 0) {
   // treats a second signal within 100 ms as the same); the emulator then exports its accounts and exits.
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
   for (const child of running) child.kill(signal);
-  Promise.all(running.map((child) => new Promise((resolve) => child.once("exit", resolve)))).then(() => process.exit());
+  // Whatever has not finished after the grace period is killed, so nothing is left running.
+  const force = setTimeout(() => running.forEach((child) => child.kill("SIGKILL")), SHUTDOWN_GRACE_MS);
+  Promise.all(running.map((child) => new Promise((resolve) => child.once("exit", resolve)))).then(() => {
+    clearTimeout(force);
+    process.exit();
+  });
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
 
@@ -41,9 +47,10 @@ async function startIdentity() {
     },
   });
   const auth = adminAuth();
-  await auth.getUserByEmail(STAFF_EMAIL).catch(() =>
-    auth.createUser({ email: STAFF_EMAIL, password: STAFF_PASSWORD, displayName: "Marquee Staff", emailVerified: true }),
-  );
+  await auth.getUserByEmail(STAFF_EMAIL).catch((error) => {
+    if (error.code !== "auth/user-not-found") throw error;
+    return auth.createUser({ email: STAFF_EMAIL, password: STAFF_PASSWORD, displayName: "Marquee Staff", emailVerified: true });
+  });
   await setStaff(auth, STAFF_EMAIL, true);
   console.log(`Auth emulator on http://${host}:${emulatorPort} (project ${id}); accounts are kept in ${path.join(dataDir, "identity")}`);
   console.log(`Staff account: ${STAFF_EMAIL} / ${STAFF_PASSWORD}`);
