@@ -33,9 +33,3 @@ export async function setStaff(uid: string, isStaff: boolean) {
   const db = await getDb();
   await db.query("update users set is_staff = $2 where uid = $1 and is_staff <> $2", [uid, isStaff]);
 }
-
-export async function countUsers() {
-  const db = await getDb();
-  const [row] = await db.query<{ count: number }>("select count(*)::int as count from users");
-  return row.count;
-}

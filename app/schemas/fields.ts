@@ -4,8 +4,8 @@ import { z } from "zod";
 export const EMAIL_REQUIRED = "Email is required";
 export const EMAIL_INVALID = "Invalid email address";
 export const PASSWORD_REQUIRED = "Password is required";
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_PASSWORD_LENGTH = 128;
+const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_LENGTH = 128;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { emailField, passwordField, redirectToField } from "./fields";
 
-export const REGISTER_PASSWORD_MIN = 8;
-export const NAME_MIN = 2;
-export const NAME_MAX = 100;
+const NAME_MAX = 100;
 const TERMS_MESSAGE = "You must accept the terms and conditions";
 const CONFIRM_MESSAGE = "Please confirm your password";
 
@@ -22,10 +20,10 @@ export const registerSchema = z
       .string({ required_error: "Full name is required", invalid_type_error: "Full name is required" })
       .trim()
       .min(1, "Full name is required")
-      .min(NAME_MIN, "Name must be at least 2 characters")
+      .min(2, "Name must be at least 2 characters")
       .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
     email: emailField,
-    password: passwordField(REGISTER_PASSWORD_MIN, "Password must be at least 8 characters").regex(
+    password: passwordField(8, "Password must be at least 8 characters").regex(
       /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
       "Must include uppercase, lowercase, and number",
     ),

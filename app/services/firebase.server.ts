@@ -16,7 +16,6 @@ export const firebaseWebConfig = {
   projectId,
   emulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
 };
-export type FirebaseWebConfig = typeof firebaseWebConfig;
 
 /** Identity Toolkit REST endpoints; the emulator serves the same paths under its own host. */
 export const identityToolkitUrl = emulatorHost

@@ -29,7 +29,7 @@ export function securityHeaders(nonce: string, headers: Headers) {
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }
 
-export const CROSS_SITE_MESSAGE = "This form was sent from another site, so it was refused.";
+const CROSS_SITE_MESSAGE = "This form was sent from another site, so it was refused.";
 
 /**
  * Refuses a state-changing request that another site made the browser send (CSRF). Every action calls

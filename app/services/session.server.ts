@@ -22,7 +22,7 @@ export const sessionCookie = createCookie("__session", {
   secrets: secrets.session,
 });
 
-export function sessionLifetimeMs(remember: boolean) {
+function sessionLifetimeMs(remember: boolean) {
   return remember ? REMEMBER_ME_DAYS * 24 * 60 * 60 * 1000 : BROWSER_SESSION_HOURS * 60 * 60 * 1000;
 }
 
@@ -78,7 +78,7 @@ function userFromToken(token: DecodedIdToken, isStaff: boolean): SignedInUser {
   };
 }
 
-export function loginPath(request: Request) {
+function loginPath(request: Request) {
   const url = new URL(request.url);
   const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
   return `/login?${new URLSearchParams({ redirectTo: back })}`;
@@ -91,7 +91,7 @@ export async function requireUser(request: Request): Promise<Viewer> {
   return viewer;
 }
 
-export const STAFF_ONLY = "This page is for cinema staff only.";
+const STAFF_ONLY = "This page is for cinema staff only.";
 const staffChecks = new WeakMap<Request, Promise<Viewer>>();
 
 /**
