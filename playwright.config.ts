@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 // The config is evaluated again in every worker; the environment carries the first choice to them.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "cinema-e2e-"));
+// The test server's own Auth emulator, on a port of its own so it never meets a running `npm start`.
+process.env.E2E_AUTH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -49,6 +51,15 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       CINEMA_TIMEZONE: "UTC",
+      AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT,
+      // The embedded emulator, whatever Firebase settings the shell running the tests may have.
+      FIREBASE_API_KEY: "",
+      FIREBASE_AUTH_EMULATOR_HOST: "",
+      FIREBASE_SERVICE_ACCOUNT: "",
+      GOOGLE_APPLICATION_CREDENTIALS: "",
+      FIREBASE_PROJECT_ID: "demo-marquee",
+      ADMIN_EMAILS: "",
+      TRUST_PROXY: "",
     },
   },
 });

@@ -18,6 +18,7 @@ import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
+import { getViewer } from "~/services/session.server";
 import { getToast } from "~/services/toast.server";
 import stylesheet from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce";
@@ -30,8 +31,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – book movie tickets" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
-  return data({ toast, user: null }, { headers });
+  const [{ toast, headers }, viewer] = await Promise.all([getToast(request), getViewer(request)]);
+  const user = viewer && { name: viewer.name, email: viewer.email, photoURL: viewer.photoURL, isStaff: viewer.isStaff };
+  return data({ toast, user }, { headers });
 }
 
 const BARE_PAGES = /^\/(admin|login|register)(\/|$)/;
@@ -81,6 +83,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  // A 403 says why (staff only, or a form sent from another site); other errors keep their own text.
+  const forbiddenMessage = forbidden && typeof error.data === "string" && error.data ? error.data : "This page is for cinema staff only.";
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <ErrorPage
@@ -89,7 +93,7 @@ export function ErrorBoundary() {
         notFound
           ? "We could not find that page. It may have moved, or the link may be wrong."
           : forbidden
-            ? "This page is for cinema staff only."
+            ? forbiddenMessage
             : "Sorry, we could not show this page. Please try again in a moment."
       }
     />

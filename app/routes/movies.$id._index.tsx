@@ -9,6 +9,7 @@ import { CAST_SHOWN, getMovie, listRecommended } from "~/models/movies.server";
 import { listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { SELECT_DATE_MESSAGE, showDateSchema } from "~/schemas/show-date";
+import { requireSameOrigin } from "~/services/security.server";
 import { redirectWithError } from "~/services/toast.server";
 import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
 
@@ -34,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
   const movie = await findMovie(params.id);
   const formData = await request.formData();
   const datesPage = Math.max(1, Number.parseInt(String(formData.get("dates")), 10) || 1);

@@ -4,10 +4,12 @@ import { MovieGrid } from "~/components/MovieCard";
 import { MovieFilters } from "~/components/MovieFilters";
 import { listGenres, listMovies } from "~/models/movies.server";
 import { ALL_GENRES, movieFiltersQuery, parseMovieFilters } from "~/schemas/movie-filters";
+import { requireUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
   const parsed = parseMovieFilters(new URL(request.url).searchParams);
   const genres = await listGenres();
   const filters = genres.includes(parsed.genre) ? parsed : { ...parsed, genre: ALL_GENRES };

@@ -28,3 +28,28 @@ export function securityHeaders(nonce: string, headers: Headers) {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }
+
+const CROSS_SITE_MESSAGE = "This form was sent from another site, so it was refused.";
+
+/**
+ * Refuses a state-changing request that another site made the browser send (CSRF). Every action calls
+ * it first. Requests without either header are not from a browser page, so there is nothing to forge.
+ */
+export function requireSameOrigin(request: Request) {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") throw crossSite();
+  const origin = request.headers.get("Origin");
+  if (origin && hostOf(origin) !== new URL(request.url).host) throw crossSite();
+}
+
+function hostOf(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null; // "null" and other opaque origins
+  }
+}
+
+function crossSite() {
+  return new Response(CROSS_SITE_MESSAGE, { status: 403 });
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { refuseAdminPost, requireStaff } from "~/services/session.server";
+
+// Any /admin URL without a page of its own: guarded like the rest of the admin area, then not found.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  throw new Response("Not found", { status: 404 });
+}
+
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+
+export default function AdminNotFound() {
+  return null;
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormField } from "~/components/FormField";
+import { GoogleSignIn } from "~/components/GoogleSignIn";
+import { signInWithEmail } from "~/services/sign-in.server";
+import { loginSchema } from "~/schemas/login";
+import { firebaseWebConfig } from "~/services/firebase.server";
+import { formError, readForm } from "~/services/forms.server";
+import { requireSameOrigin } from "~/services/security.server";
+import { getViewer } from "~/services/session.server";
+import authStyles from "~/styles/auth.css";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const meta: MetaFunction = () => [{ title: "Sign in – Marquee Cinemas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getViewer(request)) throw redirect(redirectTo);
+  return { redirectTo, google: firebaseWebConfig };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const form = await readForm(request);
+  if (!form.ok) return data(formError(form.message), { status: 400 });
+  const submission = parseWithZod(form.formData, { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const result = await signInWithEmail(submission.value, request);
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
+  }
+  return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": result.cookie } });
+}
+
+export default function Login() {
+  const { redirectTo, google } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { redirectTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const registerLink = redirectTo === "/" ? "/register" : `/register?${new URLSearchParams({ redirectTo })}`;
+  return (
+    <section className="auth-page" aria-labelledby="login-title">
+      <div className="auth-card">
+        <Link to="/" className="brand auth-brand">Marquee</Link>
+        <h1 id="login-title">Sign in</h1>
+        <p className="auth-intro">Welcome back. Sign in to book seats and keep your favourites.</p>
+        <Form method="post" {...getFormProps(form)} className="auth-form">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
+          <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+          <div className="auth-row">
+            <FormField meta={fields.remember} label="Remember me" type="checkbox" />
+            <Link to="/forgot-password" className="text-link">Forgot password?</Link>
+          </div>
+          <button type="submit" className="button button-large" disabled={submitting}>
+            {submitting ? "Signing in..." : "Sign In"}
+          </button>
+        </Form>
+        <p className="auth-divider"><span>or</span></p>
+        <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
+        <p className="auth-switch">
+          New to Marquee? <Link to={registerLink} className="text-link">Create an account</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

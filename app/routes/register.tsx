@@ -1,0 +1,86 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormField } from "~/components/FormField";
+import { GoogleSignIn } from "~/components/GoogleSignIn";
+import { registerSchema } from "~/schemas/register";
+import { firebaseWebConfig } from "~/services/firebase.server";
+import { formError, readForm } from "~/services/forms.server";
+import { requireSameOrigin } from "~/services/security.server";
+import { getViewer } from "~/services/session.server";
+import { registerAccount } from "~/services/sign-in.server";
+import { redirectWithSuccess } from "~/services/toast.server";
+import authStyles from "~/styles/auth.css";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const meta: MetaFunction = () => [{ title: "Create account – Marquee Cinemas" }];
+
+const SECRET_FIELDS = ["password", "confirmPassword"];
+
+function loginUrl(redirectTo: string) {
+  return redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getViewer(request)) throw redirect(redirectTo);
+  return { redirectTo, google: firebaseWebConfig };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const form = await readForm(request);
+  if (!form.ok) return data(formError(form.message), { status: 400 });
+  const submission = parseWithZod(form.formData, { schema: registerSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+  const result = await registerAccount(submission.value);
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [result.message], hideFields: SECRET_FIELDS }), { status: result.status });
+  }
+  return redirectWithSuccess(loginUrl(safeRedirect(submission.value.redirectTo)), "Account created. Please sign in.");
+}
+
+export default function Register() {
+  const { redirectTo, google } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="auth-page" aria-labelledby="register-title">
+      <div className="auth-card">
+        <Link to="/" className="brand auth-brand">Marquee</Link>
+        <h1 id="register-title">Create your account</h1>
+        <p className="auth-intro">Create up to 5 profiles for the whole family, and book for everyone in one go.</p>
+        <Form method="post" {...getFormProps(form)} className="auth-form">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
+          <FormField meta={fields.fullName} label="Full name" type="text" autoComplete="name" />
+          <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <FormField meta={fields.password} label="Password" type="password" autoComplete="new-password" />
+          <FormField meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+          <FormField
+            meta={fields.terms}
+            type="checkbox"
+            label={<>I agree to the <Link to="/legal#terms" className="text-link">Terms of Service</Link> and <Link to="/legal#privacy" className="text-link">Privacy Policy</Link></>}
+          />
+          <button type="submit" className="button button-large" disabled={submitting}>
+            {submitting ? "Creating account..." : "Create Account"}
+          </button>
+        </Form>
+        <p className="auth-divider"><span>or</span></p>
+        <GoogleSignIn config={google} redirectTo={redirectTo} />
+        <p className="auth-switch">
+          Already have an account? <Link to={loginUrl(redirectTo)} className="text-link">Sign in</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+// Messages of SPEC section 5, shared by the sign-in and register forms.
+export const EMAIL_REQUIRED = "Email is required";
+export const EMAIL_INVALID = "Invalid email address";
+export const PASSWORD_REQUIRED = "Password is required";
+const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_LENGTH = 128;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ required_error: EMAIL_REQUIRED, invalid_type_error: EMAIL_INVALID })
+  .trim()
+  .min(1, EMAIL_REQUIRED)
+  .max(MAX_EMAIL_LENGTH, EMAIL_INVALID)
+  .regex(EMAIL_PATTERN, EMAIL_INVALID)
+  .transform((email) => email.toLowerCase());
+
+export function passwordField(minLength: number, tooShort: string) {
+  return z
+    .string({ required_error: PASSWORD_REQUIRED, invalid_type_error: PASSWORD_REQUIRED })
+    .min(1, PASSWORD_REQUIRED)
+    .min(minLength, tooShort)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+}
+
+/** The page to return to after signing in; checked again with safeRedirect where it is used. */
+export const redirectToField = z.string().max(2000).optional().catch(undefined);

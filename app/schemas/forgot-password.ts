@@ -1,0 +1,4 @@
+import { z } from "zod";
+import { emailField } from "./fields";
+
+export const forgotPasswordSchema = z.object({ email: emailField });

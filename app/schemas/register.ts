@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { emailField, passwordField, redirectToField } from "./fields";
+
+const NAME_MAX = 100;
+const TERMS_MESSAGE = "You must accept the terms and conditions";
+const CONFIRM_MESSAGE = "Please confirm your password";
+
+// The match check is a separate object so it runs even while other fields are still wrong:
+// a form posted without JavaScript then shows every message at once.
+const passwordsMatch = z
+  .object({ password: z.unknown(), confirmPassword: z.unknown() })
+  .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export const registerSchema = z
+  .object({
+    fullName: z
+      .string({ required_error: "Full name is required", invalid_type_error: "Full name is required" })
+      .trim()
+      .min(1, "Full name is required")
+      .min(2, "Name must be at least 2 characters")
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+    email: emailField,
+    password: passwordField(8, "Password must be at least 8 characters").regex(
+      /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
+      "Must include uppercase, lowercase, and number",
+    ),
+    confirmPassword: z.string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE }).min(1, CONFIRM_MESSAGE),
+    terms: z.boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE }).refine((v) => v, TERMS_MESSAGE),
+    redirectTo: redirectToField,
+  })
+  .and(passwordsMatch);
+
+export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,0 +1,65 @@
+import { firebaseWebConfig, identityToolkitUrl } from "./firebase.server";
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export type IdentityFailure = "invalid-credentials" | "email-exists" | "weak-password" | "too-many-attempts" | "unavailable";
+type IdentityResult<T> = { ok: true; value: T } | { ok: false; reason: IdentityFailure };
+
+// Identity Toolkit answers with codes such as "WEAK_PASSWORD : Password should be at least 6 characters".
+const REASONS: Record<string, IdentityFailure> = {
+  INVALID_LOGIN_CREDENTIALS: "invalid-credentials",
+  EMAIL_NOT_FOUND: "invalid-credentials",
+  INVALID_PASSWORD: "invalid-credentials",
+  INVALID_EMAIL: "invalid-credentials",
+  USER_DISABLED: "invalid-credentials",
+  EMAIL_EXISTS: "email-exists",
+  WEAK_PASSWORD: "weak-password",
+  PASSWORD_DOES_NOT_MEET_REQUIREMENTS: "weak-password",
+  TOO_MANY_ATTEMPTS_TRY_LATER: "too-many-attempts",
+};
+
+/** Clear messages that never say whether another account exists. */
+export const IDENTITY_MESSAGES: Record<IdentityFailure, string> = {
+  "invalid-credentials": "Incorrect email or password.",
+  "email-exists": "We could not create an account with these details. If you already have an account, sign in instead.",
+  "weak-password": "Please choose a stronger password.",
+  "too-many-attempts": "Too many attempts. Please wait a few minutes and try again.",
+  unavailable: "We could not reach the sign-in service. Please try again in a moment.",
+};
+
+async function call<T>(method: string, body: Record<string, unknown>): Promise<IdentityResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`${identityToolkitUrl}/accounts:${method}?key=${encodeURIComponent(firebaseWebConfig.apiKey)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error(`Identity provider unreachable (${method}):`, error);
+    return { ok: false, reason: "unavailable" };
+  }
+  const data = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  if (response.ok && data) return { ok: true, value: data as T };
+  const code = String(data?.error?.message ?? "").split(":")[0].trim();
+  const reason = REASONS[code];
+  if (!reason) console.error(`Identity provider refused ${method}: ${response.status} ${code}`);
+  return { ok: false, reason: reason ?? "unavailable" };
+}
+
+type TokenResponse = { idToken: string; localId: string };
+
+export function signUpWithPassword(input: { email: string; password: string; displayName: string }) {
+  return call<TokenResponse>("signUp", { ...input, returnSecureToken: true });
+}
+
+export function signInWithPassword(input: { email: string; password: string }) {
+  return call<TokenResponse>("signInWithPassword", { ...input, returnSecureToken: true });
+}
+
+/** Asks the provider to email a reset link; the answer is the same whether or not the account exists. */
+export async function sendPasswordReset(email: string) {
+  const result = await call("sendOobCode", { requestType: "PASSWORD_RESET", email });
+  return result.ok || result.reason === "invalid-credentials" ? { ok: true as const } : result;
+}

@@ -1,0 +1,26 @@
+const LOCAL_ORIGIN = "http://local.invalid";
+
+// Control characters, backslashes (browsers read "\" as "/") and whitespace never belong in a local path.
+const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\\]/;
+
+/**
+ * `to` if it is a path on this site, else `fallback`. Checked twice: as given and once resolved,
+ * because "/.//evil.example" resolves to "//evil.example", which a browser reads as another host.
+ */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || to.length > 2000) return fallback;
+  if (!isLocalPath(to) || UNSAFE_CHARACTERS.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, LOCAL_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== LOCAL_ORIGIN) return fallback;
+  const resolved = url.pathname + url.search + url.hash;
+  return isLocalPath(resolved) ? resolved : fallback;
+}
+
+function isLocalPath(path: string) {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+}

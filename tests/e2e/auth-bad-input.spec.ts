@@ -1,0 +1,56 @@
+import { expect, test } from "./fixtures";
+import { findAccount, uniqueEmail } from "./identity";
+
+test("an oversized field gets a clear message and creates nothing", async ({ page }) => {
+  const email = uniqueEmail("huge");
+  const response = await page.request.post("/register", {
+    form: { fullName: "x".repeat(100_000), email, password: "Secret123", confirmPassword: "Secret123", terms: "on" },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("This form is too large. Please shorten what you typed and try again.");
+  expect(await findAccount(email)).toBeUndefined();
+});
+
+test("repeated and non-text fields get a clear message and create nothing", async ({ page }) => {
+  const email = uniqueEmail("odd");
+  const repeated = await page.request.post("/register", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: `fullName=Ann+Lee&email=${encodeURIComponent(email)}&email=other%40example.com&password=Secret123&confirmPassword=Secret123&terms=on`,
+  });
+  expect(repeated.status()).toBe(400);
+  expect(await repeated.text()).toContain("This form could not be read. Please fill it in again.");
+  const file = await page.request.post("/login", {
+    multipart: { email, password: { name: "p.txt", mimeType: "text/plain", buffer: Buffer.from("secret") } },
+  });
+  expect(file.status()).toBe(400);
+  expect(await file.text()).toContain("This form could not be read. Please fill it in again.");
+  const missing = await page.request.post("/login", { form: {} });
+  expect(missing.status()).toBe(400);
+  expect(await missing.text()).toContain("Email is required");
+  expect(await findAccount(email)).toBeUndefined();
+});
+
+test("the page shows the message for an oversized form", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(`${"a".repeat(20_000)}@example.com`);
+  await page.getByLabel("Password").fill("secret-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText(/This form is too large|Invalid email address/)).toBeVisible();
+});
+
+test("a forged or unknown session cookie shows the signed-out site", async ({ page, baseURL }) => {
+  for (const value of ["forged", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.", "ImZvcmdlZCI%3D.c2lnbmF0dXJl"]) {
+    await page.context().addCookies([{ name: "__session", value, url: baseURL! }]);
+    const home = await page.goto("/");
+    expect(home?.status()).toBe(200);
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await page.goto("/movies");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmovies$/);
+  }
+});
+
+test("a forged Google token is refused with a message", async ({ page }) => {
+  const response = await page.request.post("/auth/google", { form: { idToken: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature" } });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toEqual({ error: "Google sign-in did not work. Please try again." });
+});

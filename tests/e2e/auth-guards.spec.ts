@@ -1,0 +1,85 @@
+import { expect, test } from "./fixtures";
+import { createAccount, setStaffClaim, signIn } from "./identity";
+
+const ADMIN_PAGES = ["/admin", "/admin/add-shows", "/admin/list-shows", "/admin/list-bookings", "/admin/anything/else"];
+
+test("a visitor is sent to sign in and brought back to the same page and query", async ({ page }) => {
+  for (const path of ["/movies?genre=Drama", ...ADMIN_PAGES]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  }
+});
+
+test("a visitor's POST to an admin page is sent to sign in", async ({ page }) => {
+  const response = await page.request.post("/admin/add-shows", { form: { title: "x" }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/login?redirectTo=%2Fadmin%2Fadd-shows");
+});
+
+test("a customer is refused every admin page, GET and POST", async ({ customerPage: page }) => {
+  for (const path of ADMIN_PAGES) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    await expect(page.getByText("This page is for cinema staff only.")).toBeVisible();
+    for (const target of [path, `${path}?index`]) {
+      const post = await page.request.post(target, { form: { anything: "1" }, maxRedirects: 0 });
+      expect(post.status(), `POST ${target}`).toBe(403);
+    }
+  }
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+});
+
+test("staff see the dashboard with real figures and their own profile", async ({ staffPage: page, staff, browser }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Admin Dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Admin Panel")).toBeVisible();
+  for (const item of ["Dashboard", "Add Shows", "List Shows", "List Bookings"])
+    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: item })).toBeVisible();
+  await expect(page.getByText(staff.email)).toBeVisible();
+  const activeShows = Number(await page.locator(".admin-card", { hasText: "Active Shows" }).locator("dd").textContent());
+  expect(activeShows).toBeGreaterThan(0);
+  await expect(page.locator(".admin-show").first()).toBeVisible();
+
+  // A customer signing in is stored: the users total goes up (other tests may sign in meanwhile).
+  const users = async () => Number(await page.locator(".admin-card", { hasText: "Total Users" }).locator("dd").textContent());
+  const before = await users();
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await signIn(await context.newPage(), await createAccount());
+  await context.close();
+  await page.reload();
+  expect(await users()).toBeGreaterThan(before);
+});
+
+test("a staff right taken away counts at once", async ({ staffPage: page, staff }) => {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await setStaffClaim(staff.uid, false);
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+});
+
+test("the movie detail form refuses a post from another site", async ({ customerPage: page }) => {
+  await page.goto("/movies");
+  await page.locator(".movie-grid a").first().click();
+  await expect(page).toHaveURL(/\/movies\/[^/?#]+$/);
+  const path = new URL(page.url()).pathname;
+  const crossSite = await page.request.post(`${path}?index`, { form: { date: "2030-01-01" }, headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.text()).toContain("This form was sent from another site, so it was refused.");
+});
+
+test("a cross-site logout is refused and the user stays signed in", async ({ customerPage: page }) => {
+  const attacks: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }];
+  for (const headers of attacks) {
+    const response = await page.request.post("/logout", { headers, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(headers)).toBeGreaterThanOrEqual(400);
+  }
+  await page.goto("/movies");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+});
