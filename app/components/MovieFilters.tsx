@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
-import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS, SORT_LABELS, movieFiltersQuery, type MovieFilters as Filters } from "~/schemas/movie-filters";
+import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS, SORT_LABELS, movieFiltersQuery } from "~/schemas/movie-filter-options";
+import type { MovieFilters as Filters } from "~/schemas/movie-filters";
 
 const SEARCH_DEBOUNCE_MS = 300;
 

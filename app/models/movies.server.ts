@@ -1,5 +1,6 @@
 import { getDb } from "~/services/db.server";
-import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieFilters, type MovieSort } from "~/schemas/movie-filters";
+import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieSort } from "~/schemas/movie-filter-options";
+import type { MovieFilters } from "~/schemas/movie-filters";
 
 export type Genre = { id: number; name: string };
 export type CastMember = { name: string; profile_path: string; character: string; known_for_department: string };

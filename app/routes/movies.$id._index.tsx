@@ -8,7 +8,8 @@ import { MovieGrid } from "~/components/MovieCard";
 import { CAST_SHOWN, getMovie, listRecommended } from "~/models/movies.server";
 import { listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
-import { SELECT_DATE_MESSAGE, showDateSchema } from "~/schemas/show-date";
+import { showDateSchema } from "~/schemas/show-date";
+import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
 import { redirectWithError } from "~/services/toast.server";
 import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
 

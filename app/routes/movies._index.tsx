@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { MovieGrid } from "~/components/MovieCard";
 import { MovieFilters } from "~/components/MovieFilters";
 import { listGenres, listMovies } from "~/models/movies.server";
-import { ALL_GENRES, movieFiltersQuery, parseMovieFilters } from "~/schemas/movie-filters";
+import { ALL_GENRES, movieFiltersQuery } from "~/schemas/movie-filter-options";
+import { parseMovieFilters } from "~/schemas/movie-filters";
 
 export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }];
 
