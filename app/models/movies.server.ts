@@ -73,6 +73,7 @@ export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
   return db.query<MovieSummary>(`select ${SUMMARY_COLUMNS} from movies m order by ${ORDER_BY.latest} limit $1`, [limit]);
 }
 
+/** One movie with the first CAST_SHOWN cast members, the most any page shows. */
 export async function getMovie(id: string): Promise<Movie | null> {
   const db = await getDb();
   const [movie] = await db.query<Movie>(
@@ -80,7 +81,7 @@ export async function getMovie(id: string): Promise<Movie | null> {
      from movies m where m.id = $1`,
     [id],
   );
-  return movie ?? null;
+  return movie ? { ...movie, casts: movie.casts.slice(0, CAST_SHOWN) } : null;
 }
 
 /** Other movies, those sharing the most genres with this one first. */

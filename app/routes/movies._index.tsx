@@ -11,7 +11,8 @@ export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }
 export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseMovieFilters(new URL(request.url).searchParams);
   const genres = await listGenres();
-  const filters = genres.includes(parsed.genre) ? parsed : { ...parsed, genre: ALL_GENRES };
+  const genre = genres.find((name) => name.toLowerCase() === parsed.genre.toLowerCase()) ?? ALL_GENRES;
+  const filters = { ...parsed, genre };
   const result = await listMovies(filters);
   return { filters, genres, ...result };
 }

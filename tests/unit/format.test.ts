@@ -27,6 +27,7 @@ describe("formatters", () => {
     expect(shortenCharacter("Captain Eleanor Whitfield")).toBe("Captain Eleanor...");
     expect(shortenCharacter("Exactly15Chars!")).toBe("Exactly15Chars!");
     expect(shortenCharacter("Sixteen chars!!!")).toBe("Sixteen chars!!...");
+    expect(shortenCharacter("Commander Asha Rathore")).toBe("Commander Asha..."); // no space before the dots
   });
 
   it("joins the first two genres with a bar", () => {

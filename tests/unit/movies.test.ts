@@ -105,6 +105,7 @@ describe("other catalogue reads", () => {
     expect(movie).toMatchObject({ title: "Le Dernier Funambule", original_language: "fr", vote_count: 987 });
     expect(movie?.casts[0]).toEqual(expect.objectContaining({ name: expect.any(String), character: expect.any(String) }));
     expect((await getMovie("921458"))?.original_language).toBeNull();
+    expect((await getMovie("1029437"))?.casts).toHaveLength(12); // of 14
     expect(await getMovie("no-such-movie")).toBeNull();
   });
 
