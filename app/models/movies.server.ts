@@ -5,10 +5,10 @@ import type { MovieFilters } from "~/schemas/movie-filters";
 export type Genre = { id: number; name: string };
 export type CastMember = { name: string; profile_path: string; character: string; known_for_department: string };
 
+/** What a movie card and the home hero show; kept small because it is sent to the browser too. */
 export type MovieSummary = {
   id: string;
   title: string;
-  poster_path: string;
   backdrop_path: string;
   genres: Genre[];
   release_date: string;
@@ -17,6 +17,7 @@ export type MovieSummary = {
 };
 
 export type Movie = MovieSummary & {
+  poster_path: string;
   overview: string;
   tagline: string;
   casts: CastMember[];
@@ -28,7 +29,7 @@ export const NOW_SHOWING_COUNT = 8;
 export const RECOMMENDED_COUNT = 4;
 export const CAST_SHOWN = 12;
 
-const SUMMARY_COLUMNS = `m.id, m.title, m.poster_path, m.backdrop_path, m.genres,
+const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path, m.genres,
   to_char(m.release_date, 'YYYY-MM-DD') as release_date, m.vote_average, m.runtime`;
 
 const ORDER_BY: Record<MovieSort, string> = {
@@ -75,9 +76,10 @@ export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
 
 /** One movie with the first CAST_SHOWN cast members, the most any page shows. */
 export async function getMovie(id: string): Promise<Movie | null> {
+  if (id.includes("\u0000")) return null; // PostgreSQL text cannot hold NUL, so no movie has it
   const db = await getDb();
   const [movie] = await db.query<Movie>(
-    `select ${SUMMARY_COLUMNS}, m.overview, m.tagline, m.casts, m.original_language, m.vote_count
+    `select ${SUMMARY_COLUMNS}, m.poster_path, m.overview, m.tagline, m.casts, m.original_language, m.vote_count
      from movies m where m.id = $1`,
     [id],
   );

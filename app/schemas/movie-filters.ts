@@ -8,7 +8,8 @@ export const movieFiltersSchema = z.object({
   search: z
     .string()
     .catch("")
-    .transform((s) => s.trim().slice(0, MAX_SEARCH_LENGTH)),
+    // Control characters cannot be typed and NUL cannot even be stored in PostgreSQL text.
+    .transform((s) => s.replace(/\p{Cc}/gu, "").trim().slice(0, MAX_SEARCH_LENGTH)),
   genre: z.string().trim().min(1).max(60).catch(ALL_GENRES),
   sort: z.enum(MOVIE_SORTS).catch("latest"),
   page: z.coerce.number().int().min(1).catch(1).transform((n) => Math.min(n, MAX_PAGE)),

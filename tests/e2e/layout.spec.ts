@@ -46,7 +46,7 @@ test("the legal links open the policies", async ({ page }) => {
 });
 
 test("an unknown address answers 404 with a way home", async ({ page }) => {
-  for (const path of ["/no-such-page", "/movies/no-such-movie", "/movies/999999999"]) {
+  for (const path of ["/no-such-page", "/movies/no-such-movie", "/movies/999999999", "/movies/%00"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -44,12 +44,14 @@ test("shows the first 12 cast members, each character on hover and on focus", as
 
 test("Watch Trailer plays the movie's trailer", async ({ page }) => {
   const trailer = trailers.find((t) => t.movie_id === ember.id)!;
+  await page.setViewportSize({ width: 390, height: 844 }); // on a phone the player is far below the button
   await open(page, `/movies/${ember.id}`);
   await page.getByRole("link", { name: "Watch Trailer" }).click();
   await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}\\?trailer`));
   await expect(page.getByRole("heading", { name: trailer.title })).toBeVisible();
   const player = page.getByRole("region", { name: trailer.title });
   await expect(player.locator("video")).toHaveAttribute("src", trailer.video_url);
+  await expect(player).toBeInViewport();
   await page.getByRole("link", { name: "Close trailer" }).click();
   await expect(player).toHaveCount(0);
 });

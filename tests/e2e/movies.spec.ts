@@ -117,6 +117,12 @@ test.describe("odd query strings fall back to defaults", () => {
     await expect(page.getByRole("heading", { name: "No Movies Found" })).toBeVisible();
   });
 
+  test("a search with control characters still answers", async ({ customerPage: page }) => {
+    const response = await page.goto("/movies?search=night%00");
+    expect(response?.status()).toBe(200);
+    await expect(searchBox(page)).toHaveValue("night");
+  });
+
   test("markup in the search is shown as text", async ({ customerPage: page }) => {
     const response = await page.goto(`/movies?search=${encodeURIComponent("<b>x</b>")}`);
     expect(response?.status()).toBe(200);

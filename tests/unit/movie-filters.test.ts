@@ -49,6 +49,11 @@ describe("movie filters from the URL", () => {
     expect(parse(`search=${"a".repeat(5000)}`).search).toBe("a".repeat(MAX_SEARCH_LENGTH));
   });
 
+  it("drops control characters from the search", () => {
+    expect(parse("search=a%00b%0Ac%7F").search).toBe("abc");
+    expect(parse("search=%00").search).toBe("");
+  });
+
   it("keeps markup in the search as plain text", () => {
     expect(parse(`search=${encodeURIComponent("<b>x</b>")}`).search).toBe("<b>x</b>");
     expect(parse(`search=${encodeURIComponent("<script>alert(1)</script>")}`).search).toBe("<script>alert(1)</script>");

@@ -107,6 +107,7 @@ describe("other catalogue reads", () => {
     expect((await getMovie("921458"))?.original_language).toBeNull();
     expect((await getMovie("1029437"))?.casts).toHaveLength(12); // of 14
     expect(await getMovie("no-such-movie")).toBeNull();
+    expect(await getMovie("10\u000029437")).toBeNull();
   });
 
   it("recommends 4 other movies, those sharing the most genres first", async () => {
