@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
-import { cardTitles, chooseFilter, filtersInUrl, latestFirst, movieCards, movies, open, searchMovies } from "./steps";
+import { cardTitles, chooseFilter, filtersInUrl, latestFirst, movieCards, movies, open, searchBox, searchMovies } from "./steps";
 import { expect, test } from "./fixtures";
 
 // /movies is for signed-in customers, so every test here uses customerPage.
 const cards = (page: Page) => movieCards(page, "Movies");
 const count = (page: Page) => page.getByText(/^Showing \d+ of \d+ movies$/);
-const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search", exact: true });
 const titlesWith = (text: string) => latestFirst.filter((m) => m.title.toLowerCase().includes(text)).map((m) => m.title);
 
 test("lists 12 movies, latest first, and Load More shows the rest", async ({ customerPage: page }) => {

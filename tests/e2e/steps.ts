@@ -7,9 +7,7 @@ type SampleMovie = {
   title: string;
   release_date: string;
   vote_average: number;
-  vote_count: number;
   runtime: number;
-  original_language: string | null;
   genres: { name: string }[];
   casts: { name: string; character: string }[];
 };
@@ -45,9 +43,14 @@ export function filtersInUrl(page: Page) {
   return { path: url.pathname, ...Object.fromEntries([...url.searchParams].filter(([name, value]) => DEFAULT_FILTERS[name] !== value)) };
 }
 
+/** The search box of the movie filters (the navbar's is "Search movies"). */
+export function searchBox(page: Page) {
+  return page.getByRole("searchbox", { name: "Search", exact: true });
+}
+
 /** Fills the movie search; without JavaScript the form is applied as a plain GET. */
 export async function searchMovies(page: Page, text: string, jsEnabled: boolean) {
-  await page.getByRole("searchbox", { name: "Search", exact: true }).fill(text);
+  await searchBox(page).fill(text);
   if (!jsEnabled) await page.getByRole("button", { name: "Apply Filters" }).click();
 }
 
