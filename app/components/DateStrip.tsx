@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { ShowDay } from "~/models/shows.server";
-import { SELECT_DATE_MESSAGE } from "~/schemas/show-date";
+import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
 import { dayParts } from "~/utils/format";
 import { showToast } from "./Toaster";
 

@@ -1,8 +1,14 @@
 import { Form, Link, NavLink } from "@remix-run/react";
+import { useRef } from "react";
+import { MAX_SEARCH_LENGTH } from "~/schemas/movie-filter-options";
+import { useSyncedField } from "~/utils/use-synced-field";
 
 export type NavbarUser = { name: string; isStaff: boolean } | null;
 
 export function Navbar({ user, search }: { user: NavbarUser; search: string }) {
+  const searchField = useRef<HTMLInputElement>(null);
+  const shownSearch = search.trim().slice(0, MAX_SEARCH_LENGTH);
+  useSyncedField(searchField, shownSearch);
   return (
     <header className="navbar">
       <Link to="/" className="brand" aria-label="Marquee Cinemas home">
@@ -18,7 +24,7 @@ export function Navbar({ user, search }: { user: NavbarUser; search: string }) {
       </nav>
       <Form method="get" action="/movies" role="search" className="nav-search">
         <label htmlFor="nav-search" className="visually-hidden">Search movies</label>
-        <input id="nav-search" type="search" name="search" placeholder="Search movies" defaultValue={search} maxLength={100} />
+        <input id="nav-search" ref={searchField} type="search" name="search" placeholder="Search movies" defaultValue={shownSearch} maxLength={MAX_SEARCH_LENGTH} />
         <button type="submit" className="icon-button" aria-label="Search">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M10 4a6 6 0 1 1 0 12 6 6 0 0 1 0-12zm0-2a8 8 0 1 0 4.9 14.3l5.4 5.4 1.4-1.4-5.4-5.4A8 8 0 0 0 10 2z" /></svg>
         </button>

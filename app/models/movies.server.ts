@@ -1,13 +1,14 @@
 import { getDb } from "~/services/db.server";
-import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieFilters, type MovieSort } from "~/schemas/movie-filters";
+import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieSort } from "~/schemas/movie-filter-options";
+import type { MovieFilters } from "~/schemas/movie-filters";
 
 export type Genre = { id: number; name: string };
 export type CastMember = { name: string; profile_path: string; character: string; known_for_department: string };
 
+/** What a movie card and the home hero show; kept small because it is sent to the browser too. */
 export type MovieSummary = {
   id: string;
   title: string;
-  poster_path: string;
   backdrop_path: string;
   genres: Genre[];
   release_date: string;
@@ -16,6 +17,7 @@ export type MovieSummary = {
 };
 
 export type Movie = MovieSummary & {
+  poster_path: string;
   overview: string;
   tagline: string;
   casts: CastMember[];
@@ -27,7 +29,7 @@ export const NOW_SHOWING_COUNT = 8;
 export const RECOMMENDED_COUNT = 4;
 export const CAST_SHOWN = 12;
 
-const SUMMARY_COLUMNS = `m.id, m.title, m.poster_path, m.backdrop_path, m.genres,
+const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path, m.genres,
   to_char(m.release_date, 'YYYY-MM-DD') as release_date, m.vote_average, m.runtime`;
 
 const ORDER_BY: Record<MovieSort, string> = {
@@ -72,14 +74,16 @@ export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
   return db.query<MovieSummary>(`select ${SUMMARY_COLUMNS} from movies m order by ${ORDER_BY.latest} limit $1`, [limit]);
 }
 
+/** One movie with the first CAST_SHOWN cast members, the most any page shows. */
 export async function getMovie(id: string): Promise<Movie | null> {
+  if (id.includes("\u0000")) return null; // PostgreSQL text cannot hold NUL, so no movie has it
   const db = await getDb();
   const [movie] = await db.query<Movie>(
-    `select ${SUMMARY_COLUMNS}, m.overview, m.tagline, m.casts, m.original_language, m.vote_count
+    `select ${SUMMARY_COLUMNS}, m.poster_path, m.overview, m.tagline, m.casts, m.original_language, m.vote_count
      from movies m where m.id = $1`,
     [id],
   );
-  return movie ?? null;
+  return movie ? { ...movie, casts: movie.casts.slice(0, CAST_SHOWN) } : null;
 }
 
 /** Other movies, those sharing the most genres with this one first. */

@@ -2,7 +2,6 @@ import { getDb } from "~/services/db.server";
 
 export type Trailer = {
   id: string;
-  movie_id: string;
   title: string;
   description: string;
   duration: string;
@@ -11,7 +10,7 @@ export type Trailer = {
   video_url: string;
 };
 
-const COLUMNS = "id, movie_id, title, description, duration, views, image, video_url";
+const COLUMNS = "id, title, description, duration, views, image, video_url";
 
 export async function listTrailers() {
   const db = await getDb();

@@ -1,14 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { CSSProperties } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
 import { MovieGrid } from "~/components/MovieCard";
-import { CAST_SHOWN, getMovie, listRecommended } from "~/models/movies.server";
+import { getMovie, listRecommended } from "~/models/movies.server";
 import { listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
-import { SELECT_DATE_MESSAGE, showDateSchema } from "~/schemas/show-date";
+import { showDateSchema } from "~/schemas/show-date";
+import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
 import { requireSameOrigin } from "~/services/security.server";
 import { redirectWithError } from "~/services/toast.server";
 import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
@@ -37,7 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const movie = await findMovie(params.id);
-  const formData = await request.formData();
+  // A body that is not a form (a script, a tampered request) is treated as one without a date.
+  const formData = await request.formData().catch(() => new FormData());
   const datesPage = Math.max(1, Number.parseInt(String(formData.get("dates")), 10) || 1);
   const back = `/movies/${movie.id}?dates=${datesPage}#dates`;
   const submission = parseWithZod(formData, { schema: showDateSchema });
@@ -53,7 +56,7 @@ export default function MovieDetail() {
   const { movie, dates, recommended, trailer } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="movie-detail page-top" aria-labelledby="movie-title">
+      <section className="movie-detail page-top" aria-labelledby="movie-title" style={{ "--backdrop": `url(${movie.backdrop_path})` } as CSSProperties}>
         <img className="movie-poster" src={movie.poster_path} alt={`${movie.title} poster`} width={300} height={450} />
         <div className="movie-info">
           <p className="badge">{languageBadge(movie.original_language)}</p>
@@ -84,7 +87,7 @@ export default function MovieDetail() {
       {movie.casts.length > 0 ? (
         <section className="section" aria-labelledby="cast-title">
           <h2 id="cast-title">Your Favorite Cast</h2>
-          <CastList cast={movie.casts.slice(0, CAST_SHOWN)} />
+          <CastList cast={movie.casts} />
         </section>
       ) : null}
 

@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { MovieGrid } from "~/components/MovieCard";
 import { MovieFilters } from "~/components/MovieFilters";
 import { listGenres, listMovies } from "~/models/movies.server";
-import { ALL_GENRES, movieFiltersQuery, parseMovieFilters } from "~/schemas/movie-filters";
+import { ALL_GENRES, movieFiltersQuery } from "~/schemas/movie-filter-options";
+import { parseMovieFilters } from "~/schemas/movie-filters";
 import { requireUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }];
@@ -12,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const parsed = parseMovieFilters(new URL(request.url).searchParams);
   const genres = await listGenres();
-  const filters = genres.includes(parsed.genre) ? parsed : { ...parsed, genre: ALL_GENRES };
+  const genre = genres.find((name) => name.toLowerCase() === parsed.genre.toLowerCase()) ?? ALL_GENRES;
+  const filters = { ...parsed, genre };
   const result = await listMovies(filters);
   return { filters, genres, ...result };
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isValidDay } from "~/utils/dates";
-
-export const SELECT_DATE_MESSAGE = "Please select a date first!";
+import { SELECT_DATE_MESSAGE } from "./show-date-message";
 
 export const showDateSchema = z.object({
   date: z

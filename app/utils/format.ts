@@ -17,9 +17,9 @@ export function releaseYear(releaseDate: string) {
   return releaseDate.slice(0, 4);
 }
 
-/** "Captain Eleanor Whitfield" -> "Captain Eleanor..." */
+/** "Captain Eleanor Whitfield" -> "Captain Eleanor...", "Commander Asha Rathore" -> "Commander Asha..." */
 export function shortenCharacter(name: string, max = 15) {
-  return name.length > max ? `${name.slice(0, max)}...` : name;
+  return name.length > max ? `${name.slice(0, max).trimEnd()}...` : name;
 }
 
 export function genreLine(genres: { name: string }[], count = 2) {

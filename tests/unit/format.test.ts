@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dayParts, formatRating, formatRuntime, formatVoteCount, genreLine, languageBadge, releaseYear, shortenCharacter } from "~/utils/format";
+import { dayParts, formatLongDay, formatRating, formatRuntime, formatVoteCount, genreLine, languageBadge, releaseYear, shortenCharacter } from "~/utils/format";
 
 describe("formatters", () => {
   it("shows runtime as hours and minutes", () => {
     expect(formatRuntime(125)).toBe("2h 5m");
     expect(formatRuntime(120)).toBe("2h 0m");
     expect(formatRuntime(59)).toBe("0h 59m");
+    expect(formatRuntime(0)).toBe("0h 0m");
+    expect(formatRuntime(89.6)).toBe("1h 30m");
   });
 
   it("shows vote counts of 1000 or more in thousands with one decimal", () => {
@@ -13,6 +15,7 @@ describe("formatters", () => {
     expect(formatVoteCount(1000)).toBe("1.0k");
     expect(formatVoteCount(1234)).toBe("1.2k");
     expect(formatVoteCount(15876)).toBe("15.9k");
+    expect(formatVoteCount(0)).toBe("0");
   });
 
   it("rounds the rating to one decimal", () => {
@@ -23,21 +26,28 @@ describe("formatters", () => {
   it("cuts a character name at 15 characters plus dots", () => {
     expect(shortenCharacter("Captain Eleanor Whitfield")).toBe("Captain Eleanor...");
     expect(shortenCharacter("Exactly15Chars!")).toBe("Exactly15Chars!");
+    expect(shortenCharacter("Sixteen chars!!!")).toBe("Sixteen chars!!...");
+    expect(shortenCharacter("Commander Asha Rathore")).toBe("Commander Asha..."); // no space before the dots
   });
 
   it("joins the first two genres with a bar", () => {
     expect(genreLine([{ name: "Action" }, { name: "Drama" }, { name: "War" }])).toBe("Action | Drama");
     expect(genreLine([{ name: "Drama" }])).toBe("Drama");
+    expect(genreLine([])).toBe("");
   });
 
   it("names the language, falling back to ENGLISH", () => {
     expect(languageBadge(null)).toBe("ENGLISH");
     expect(languageBadge("en")).toBe("ENGLISH");
     expect(languageBadge("fr")).toBe("FRENCH");
+    expect(languageBadge("ja")).toBe("JAPANESE");
+    expect(languageBadge("")).toBe("ENGLISH");
+    expect(languageBadge("not a language")).toBe("NOT A LANGUAGE");
   });
 
   it("splits dates for the date strip", () => {
     expect(releaseYear("2024-10-25")).toBe("2024");
     expect(dayParts("2026-11-24")).toEqual({ weekday: "Tue", day: "24", month: "Nov" });
+    expect(formatLongDay("2026-11-24")).toBe("Tuesday, November 24, 2026");
   });
 });

@@ -1,0 +1,2 @@
+// Apart from the zod schema (show-date.ts) so that the date strip does not load zod into the browser.
+export const SELECT_DATE_MESSAGE = "Please select a date first!";

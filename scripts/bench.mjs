@@ -1,0 +1,159 @@
+// `npm run bench`: builds, starts the production server with its own data folder, then measures throughput
+// and p99 latency of the catalogue pages against a static file served by the same node process (the
+// ceiling), and the gzip size of the JavaScript each page loads. BENCH_COOKIE is sent with every request,
+// e.g. a signed-in session for pages behind sign-in.
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+const JS_BUDGET_BYTES = 90 * 1024;
+const MIN_SHARE_OF_STATIC = 0.1;
+const STATIC_PATH = "/favicon.svg";
+// A page of plain text: its JavaScript is what React, Remix and the layout cost before any page adds its own.
+const FLOOR_PATH = "/legal";
+const HEADERS = {
+  accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  ...(process.env.BENCH_COOKIE ? { cookie: process.env.BENCH_COOKIE } : {}),
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: HEADERS }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Every script a page loads: external ones (src and modulepreload) by URL, inline ones by their text. */
+function scriptsOf(html) {
+  const urls = new Set();
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
+  for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, imported] of body.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) urls.add(imported);
+  }
+  const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body);
+  return { urls: [...urls], inline };
+}
+
+const gzipSize = (text) => zlib.gzipSync(text, { level: 9 }).length;
+
+async function jsBytes(base, pagePath) {
+  const html = await (await fetch(base + pagePath, { headers: HEADERS })).text();
+  const { urls, inline } = scriptsOf(html);
+  const files = await Promise.all(urls.map(async (url) => gzipSize(await (await fetch(new URL(url, base))).text())));
+  const inlineBytes = inline.reduce((sum, body) => sum + gzipSize(body), 0);
+  return { files: files.length, external: files.reduce((a, b) => a + b, 0), inline: inlineBytes };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pad = (cells, widths) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
+
+async function main(base) {
+  const home = await (await fetch(base + "/", { headers: HEADERS })).text();
+  const firstMovie = home.match(/href="(\/movies\/[^"/#?]+)"/)?.[1];
+  if (!firstMovie) throw new Error("no movie link on the home page");
+  const pages = ["/", "/movies", firstMovie];
+
+  const notes = [`machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the start; autocannon runs on the same machine`];
+  const measurable = [];
+  for (const pagePath of pages) {
+    const response = await fetch(base + pagePath, { headers: HEADERS, redirect: "manual" });
+    if (response.status >= 300 && response.status < 400) {
+      notes.push(`${pagePath} answered ${response.status} to ${response.headers.get("location")} (sign-in?): not measured; set BENCH_COOKIE to a signed-in session cookie to measure it.`);
+    } else measurable.push(pagePath);
+    if (pagePath === "/") notes.push(`HTML content-encoding: ${response.headers.get("content-encoding") ?? "none (uncompressed)"}`);
+  }
+  const staticResponse = await fetch(base + STATIC_PATH, { headers: HEADERS });
+  notes.push(`${STATIC_PATH} content-encoding: ${staticResponse.headers.get("content-encoding") ?? "none (too small or not compressed)"}`);
+
+  // Warm-up: JIT, database caches and the lazily compiled routes.
+  for (const pagePath of [...measurable, STATIC_PATH]) {
+    for (let i = 0; i < 50; i++) await (await fetch(base + pagePath, { headers: HEADERS })).arrayBuffer();
+  }
+
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per path\n`);
+  const staticResult = await load(base + STATIC_PATH);
+  const staticRps = staticResult.requests.average;
+  const widths = [28, 10, 10, 9, 14, 6];
+  console.log(pad(["path", "req/s", "p99 ms", "non-2xx", "of static", "target"], widths));
+  console.log(pad([`${STATIC_PATH} (static)`, staticRps.toFixed(0), staticResult.latency.p99, staticResult.non2xx, "1.00", ""], widths));
+  for (const pagePath of measurable) {
+    const result = await load(base + pagePath);
+    const share = result.requests.average / staticRps;
+    const verdict = share >= MIN_SHARE_OF_STATIC && result.non2xx === 0 && result.errors === 0 ? "ok" : "MISS";
+    console.log(pad([pagePath, result.requests.average.toFixed(0), result.latency.p99, result.non2xx + result.errors, share.toFixed(2), verdict], widths));
+  }
+
+  console.log(`\nJavaScript per page (gzip -9; target <= ${kb(JS_BUDGET_BYTES)})\n`);
+  const jsWidths = [28, 7, 12, 10, 10, 6];
+  console.log(pad(["page", "files", "external", "inline", "total", "target"], jsWidths));
+  for (const pagePath of [...measurable, FLOOR_PATH]) {
+    const js = await jsBytes(base, pagePath);
+    const total = js.external + js.inline;
+    const label = pagePath === FLOOR_PATH ? `${pagePath} (floor: text only)` : pagePath;
+    console.log(pad([label, js.files, kb(js.external), kb(js.inline), kb(total), total <= JS_BUDGET_BYTES ? "ok" : "MISS"], jsWidths));
+  }
+  console.log(`\n${notes.join("\n")}`);
+}
+
+const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-bench-"));
+const server = spawn(process.execPath, ["scripts/start.mjs"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir },
+});
+// The data folder goes only after the server has closed its database.
+async function stop() {
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = once(server, "exit");
+    server.kill("SIGTERM");
+    await Promise.race([exited, sleep(10_000)]);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.once("SIGINT", () => stop().then(() => process.exit(130)));
+
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${base}/`, server);
+  await main(base);
+} catch (error) {
+  console.error(`\nbench failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await stop();
+}

@@ -1,0 +1,108 @@
+import { latestFirst, open } from "./steps";
+import { expect, test } from "./fixtures";
+
+const movie = latestFirst[1];
+
+test("the navbar links to the main pages and offers sign-in to visitors", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(nav.getByRole("link", { name: "Movies" })).toHaveAttribute("href", "/movies");
+  await expect(nav.getByRole("link", { name: "Favourites" })).toHaveAttribute("href", "/favourites");
+  await expect(nav.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0); // staff only
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+});
+
+test("the navbar search finds movies by title", async ({ customerPage: page }) => {
+  await open(page, `/movies/${movie.id}`);
+  await page.getByRole("searchbox", { name: "Search movies" }).fill("orchard");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL("/movies?search=orchard");
+  await expect(page.getByRole("region", { name: "Movies" }).getByRole("article").getByRole("heading")).toHaveText(["The Night Orchard"]);
+  await expect(page.getByRole("searchbox", { name: "Search movies" })).toHaveValue("orchard");
+});
+
+test("the footer is on every public page", async ({ page }) => {
+  for (const path of ["/", `/movies/${movie.id}`, "/legal", "/no-such-page"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    for (const quickLink of ["Now Showing", "Coming Soon", "Special Screenings", "IMAX Experience", "4DX Theaters"]) {
+      await expect(footer.getByRole("link", { name: quickLink }), `${quickLink} on ${path}`).toBeVisible();
+    }
+    await expect(footer.getByRole("link", { name: "support@marquee.example" })).toHaveAttribute("href", "mailto:support@marquee.example");
+    await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/legal#privacy");
+  }
+});
+
+test("the legal links open the policies", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page).toHaveURL("/legal#terms");
+  await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cookie Policy" })).toBeVisible();
+});
+
+test("an unknown address answers 404 with a way home", async ({ page }) => {
+  for (const path of ["/no-such-page", "/movies/no-such-movie", "/movies/999999999", "/movies/%00"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Back to home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("a slow page change says Loading, please wait...", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "without JavaScript the browser shows its own progress");
+  await open(page, "/");
+  let release = () => {};
+  await page.route("**/*.data*", async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: movie.title, exact: true }).first().click();
+  const loading = page.getByRole("status").filter({ hasText: "Loading, please wait..." });
+  await expect(loading).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(movie.title);
+  await expect(loading).toHaveCount(0);
+});
+
+test("no page loads anything from another host", async ({ page, customerPage, baseURL, jsEnabled }) => {
+  const ownHost = new URL(baseURL!).host;
+  const foreign: string[] = [];
+  for (const p of new Set([page, customerPage])) {
+    p.on("request", (request) => {
+      const url = new URL(request.url());
+      if (!["data:", "blob:"].includes(url.protocol) && url.host !== ownHost) foreign.push(request.url());
+    });
+  }
+  const visit = async (p: typeof page, path: string) => {
+    await p.goto(path);
+    await p.keyboard.press("End"); // lazy images below the fold load too
+    await p.waitForLoadState("networkidle");
+  };
+  await visit(page, "/");
+  if (jsEnabled) await page.getByRole("region", { name: "Latest Trailers" }).getByRole("link").nth(1).click();
+  await visit(page, `/movies/${movie.id}?trailer`);
+  await visit(page, "/legal");
+  await visit(page, "/no-such-page");
+  await visit(customerPage, "/movies?page=2");
+  expect(foreign).toEqual([]);
+});
+
+test("pages start in the browser without errors", async ({ page, customerPage, jsEnabled }) => {
+  test.skip(!jsEnabled, "nothing runs in the browser without JavaScript");
+  const errors: string[] = [];
+  for (const p of new Set([page, customerPage])) {
+    p.on("pageerror", (error) => errors.push(`${p.url()}: ${error.message}`));
+    p.on("console", (message) => message.type() === "error" && errors.push(`${p.url()}: ${message.text()}`));
+  }
+  // Ember Protocol has more cast members than the page shows, which once broke hydration.
+  for (const path of ["/", "/movies/1029437", "/movies/1029437?trailer", "/legal"]) await open(page, path);
+  await open(customerPage, "/movies?search=night");
+  expect(errors).toEqual([]);
+});

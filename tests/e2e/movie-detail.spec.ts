@@ -1,0 +1,132 @@
+import { movieById, movieCards, offeredDates, open, trailers } from "./steps";
+import { expect, test } from "./fixtures";
+
+const ember = movieById("1029437"); // English, 15876 votes, 14 cast members
+const DATES_PER_PAGE = 7;
+
+test("shows the movie's details", async ({ page }) => {
+  await page.goto(`/movies/${ember.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ember Protocol");
+  await expect(page.getByRole("img", { name: "Ember Protocol poster" })).toBeVisible();
+  await expect(page.getByText("ENGLISH", { exact: true })).toBeVisible();
+  await expect(page.getByText("The fire was only the beginning.")).toBeVisible();
+  await expect(page.getByText("7.8 User Rating (15.9k votes)")).toBeVisible();
+  await expect(page.getByText(/^A disgraced orbital engineer/)).toBeVisible();
+  await expect(page.getByText("2h 22m • Action, Science Fiction, Thriller • 2025")).toBeVisible();
+});
+
+test("names the language, ENGLISH when unknown, and shows small vote counts as they are", async ({ page }) => {
+  await page.goto("/movies/998731");
+  await expect(page.getByText("FRENCH", { exact: true })).toBeVisible();
+  await expect(page.getByText("7.3 User Rating (987 votes)")).toBeVisible();
+  await page.goto("/movies/921458"); // no original language
+  await expect(page.getByText("ENGLISH", { exact: true })).toBeVisible();
+});
+
+test("shows the first 12 cast members, each character on hover and on focus", async ({ page }) => {
+  await page.goto(`/movies/${ember.id}`);
+  const cast = page.getByRole("region", { name: "Your Favorite Cast" });
+  await expect(cast.getByRole("listitem")).toHaveCount(12);
+  await expect(cast.getByText(ember.casts[12].name)).toHaveCount(0);
+  const [first, second] = ember.casts;
+  const firstMember = cast.getByRole("figure", { name: new RegExp(first.name) });
+  await expect(firstMember).toHaveAccessibleDescription("as Commander Asha...");
+  const character = firstMember.getByText("as Commander Asha...");
+  await expect(character).toBeHidden();
+  await firstMember.hover();
+  await expect(character).toBeVisible();
+  const secondMember = cast.getByRole("figure", { name: new RegExp(second.name) });
+  await page.mouse.move(0, 0);
+  await secondMember.focus();
+  await expect(secondMember.getByText("as Major Cole Deve...")).toBeVisible();
+  await expect(character).toBeHidden();
+});
+
+test("Watch Trailer plays the movie's trailer", async ({ page }) => {
+  const trailer = trailers.find((t) => t.movie_id === ember.id)!;
+  await page.setViewportSize({ width: 390, height: 844 }); // on a phone the player is far below the button
+  await open(page, `/movies/${ember.id}`);
+  await page.getByRole("link", { name: "Watch Trailer" }).click();
+  await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}\\?trailer`));
+  await expect(page.getByRole("heading", { name: trailer.title })).toBeVisible();
+  const player = page.getByRole("region", { name: trailer.title });
+  await expect(player.locator("video")).toHaveAttribute("src", trailer.video_url);
+  await expect(player).toBeInViewport();
+  await page.getByRole("link", { name: "Close trailer" }).click();
+  await expect(player).toHaveCount(0);
+});
+
+test("Buy Tickets jumps to the dates", async ({ page }) => {
+  await open(page, `/movies/${ember.id}`);
+  await page.getByRole("link", { name: "Buy Tickets", exact: true }).click();
+  await expect(page).toHaveURL(`/movies/${ember.id}#dates`);
+  await expect(page.getByRole("region", { name: "Choose Date" })).toBeInViewport();
+});
+
+test("the date strip pages through the upcoming show days 7 at a time", async ({ page }) => {
+  await open(page, `/movies/${ember.id}`);
+  await expect(page.getByRole("radio")).toHaveCount(DATES_PER_PAGE);
+  const firstPage = await offeredDates(page);
+  expect(firstPage[0] >= new Date().toISOString().slice(0, 10)).toBe(true);
+  await expect(page.getByRole("link", { name: "Previous dates" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Next dates" }).click();
+  await expect(page).toHaveURL(`/movies/${ember.id}?dates=2#dates`);
+  await expect(page.getByRole("radio").first()).not.toHaveValue(firstPage[0]);
+  const secondPage = await offeredDates(page);
+  expect(secondPage.length).toBeGreaterThanOrEqual(DATES_PER_PAGE - 1); // 13 or 14 days in all
+  expect(secondPage[0] > firstPage.at(-1)!).toBe(true);
+  await page.getByRole("link", { name: "Previous dates" }).click();
+  await expect(page).toHaveURL(`/movies/${ember.id}?dates=1#dates`);
+  await expect.poll(() => offeredDates(page)).toEqual(firstPage);
+});
+
+test("Continue without a date asks for one", async ({ page, jsEnabled }) => {
+  await open(page, `/movies/${ember.id}`);
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/Please select a date first!/);
+  if (jsEnabled) expect(posts).toEqual([]); // checked in the browser, no round trip
+  await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}`));
+});
+
+test("Continue with a date goes to that day's seats", async ({ page }) => {
+  await open(page, `/movies/${ember.id}?dates=2`);
+  const [day] = await offeredDates(page);
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(`/movies/${ember.id}/${day}`);
+});
+
+test("a tampered date gets a clear message, not an error", async ({ page }) => {
+  for (const [value, message] of [
+    ["2020-01-01", "There are no shows on that date. Please pick another date."],
+    ["not-a-date", "Please select a date first!"],
+  ]) {
+    await open(page, `/movies/${ember.id}`);
+    await page.getByRole("radio").first().check();
+    // After checking: React puts a radio's value back when it handles the click.
+    await page.getByRole("radio").first().evaluate((radio, v) => ((radio as HTMLInputElement).value = v), value);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(message));
+    await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}\\?dates=1`));
+  }
+  const odd = await page.request.post(`/movies/${ember.id}`, { data: "date=%%%", headers: { "content-type": "text/plain" } });
+  expect(odd.status()).toBeLessThan(500);
+});
+
+test("You May Also Like shows 4 other movies", async ({ page }) => {
+  await page.goto(`/movies/${ember.id}`);
+  const cards = movieCards(page, "You May Also Like");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.getByRole("heading", { name: ember.title })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Explore All Movies" })).toHaveAttribute("href", "/movies");
+});
+
+test("odd date pages fall back to the nearest page", async ({ page }) => {
+  for (const dates of ["-1", "abc", "1000000000"]) {
+    const response = await page.goto(`/movies/${ember.id}?dates=${dates}`);
+    expect(response?.status(), dates).toBe(200);
+    await expect(page.getByRole("radio").first()).toBeAttached();
+  }
+});
