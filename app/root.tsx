@@ -19,7 +19,7 @@ import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
 import { getViewer } from "~/services/session.server";
-import { getToast } from "~/services/toast.server";
+import { takeToast } from "~/services/toast.server";
 import stylesheet from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce";
 
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – book movie tickets" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, viewer] = await Promise.all([getToast(request), getViewer(request)]);
+  const [{ toast, headers }, viewer] = await Promise.all([takeToast(request), getViewer(request)]);
   const user = viewer && { name: viewer.name, email: viewer.email, photoURL: viewer.photoURL, isStaff: viewer.isStaff };
   return data({ toast, user }, { headers });
 }

@@ -2,15 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { parseWithZod } from "@conform-to/zod";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
 import { MovieGrid } from "~/components/MovieCard";
 import { getMovie, listRecommended } from "~/models/movies.server";
-import { listShowDays, pageOfShowDays } from "~/models/shows.server";
+import { chooseShowDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
-import { showDateSchema } from "~/schemas/show-date";
-import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
+import { readForm } from "~/services/forms.server";
 import { requireSameOrigin } from "~/services/security.server";
 import { redirectWithError } from "~/services/toast.server";
 import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
@@ -40,16 +38,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const movie = await findMovie(params.id);
   // A body that is not a form (a script, a tampered request) is treated as one without a date.
-  const formData = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
+  const formData = form.ok ? form.formData : new FormData();
   const datesPage = Math.max(1, Number.parseInt(String(formData.get("dates")), 10) || 1);
-  const back = `/movies/${movie.id}?dates=${datesPage}#dates`;
-  const submission = parseWithZod(formData, { schema: showDateSchema });
-  if (submission.status !== "success") return redirectWithError(back, SELECT_DATE_MESSAGE);
-  const days = await listShowDays(movie.id);
-  if (!days.some((d) => d.day === submission.value.date)) {
-    return redirectWithError(back, "There are no shows on that date. Please pick another date.");
-  }
-  return redirect(`/movies/${movie.id}/${submission.value.date}`);
+  const choice = await chooseShowDay(movie.id, formData);
+  if (!choice.ok) return redirectWithError(`/movies/${movie.id}?dates=${datesPage}#dates`, choice.message);
+  return redirect(`/movies/${movie.id}/${choice.day}`);
 }
 
 export default function MovieDetail() {

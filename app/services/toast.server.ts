@@ -13,11 +13,11 @@ const toastSessionStorage = createCookieSessionStorage({
   },
 });
 
-export const {
-  getToast,
-  jsonWithError,
-  jsonWithSuccess,
-  redirectWithError,
-  redirectWithSuccess,
-  redirectWithInfo,
-} = createToastUtilsWithCustomSession(toastSessionStorage);
+const toasts = createToastUtilsWithCustomSession(toastSessionStorage);
+export const { redirectWithError, redirectWithSuccess } = toasts;
+
+/** The toast waiting for this request, if any. Without one there is no cookie to clear, so no Set-Cookie. */
+export async function takeToast(request: Request) {
+  if (!/(^|;\s*)toast=/.test(request.headers.get("Cookie") ?? "")) return { toast: undefined, headers: undefined };
+  return toasts.getToast(request);
+}

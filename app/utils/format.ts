@@ -41,13 +41,10 @@ export function languageBadge(language: string | null) {
 /** Parts of a cinema day for the date strip: "2026-11-24" -> { weekday: "Tue", day: "24", month: "Nov" }. */
 export function dayParts(day: string) {
   const date = new Date(`${day}T12:00:00Z`);
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(date);
-  return { weekday: part({ weekday: "short" }), day: part({ day: "numeric" }), month: part({ month: "short" }) };
+  return { weekday: weekdayFormat.format(date), day: dayFormat.format(date), month: monthFormat.format(date) };
 }
 
-export function formatLongDay(day: string) {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-  }).format(new Date(`${day}T12:00:00Z`));
-}
+// Building an Intl formatter costs far more than using one, so each is made once.
+const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const dayFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: "UTC" });
+const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });

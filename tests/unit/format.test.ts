@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayParts, formatLongDay, formatRating, formatRuntime, formatVoteCount, genreLine, languageBadge, releaseYear, shortenCharacter } from "~/utils/format";
+import { dayParts, formatRating, formatRuntime, formatVoteCount, genreLine, languageBadge, releaseYear, shortenCharacter } from "~/utils/format";
 
 describe("formatters", () => {
   it("shows runtime as hours and minutes", () => {
@@ -48,6 +48,5 @@ describe("formatters", () => {
   it("splits dates for the date strip", () => {
     expect(releaseYear("2024-10-25")).toBe("2024");
     expect(dayParts("2026-11-24")).toEqual({ weekday: "Tue", day: "24", month: "Nov" });
-    expect(formatLongDay("2026-11-24")).toBe("Tuesday, November 24, 2026");
   });
 });
