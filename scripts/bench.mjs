@@ -1,7 +1,7 @@
 // `npm run bench`: builds, starts the production server with its own data folder, then measures throughput
 // and p99 latency of the catalogue pages against a static file served by the same node process (the
-// ceiling), and the gzip size of the JavaScript each page loads. BENCH_COOKIE is sent with every request,
-// e.g. a signed-in session for pages behind sign-in.
+// ceiling), and the gzip size of the JavaScript each page loads. Pages behind sign-in (/movies) are measured
+// as a customer the bench registers through the site's own forms; the others as a visitor.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
@@ -22,7 +22,6 @@ const FLOOR_PATH = "/legal";
 const HEADERS = {
   accept: "text/html,application/xhtml+xml,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br",
-  ...(process.env.BENCH_COOKIE ? { cookie: process.env.BENCH_COOKIE } : {}),
 };
 
 function freePort() {
@@ -46,9 +45,9 @@ async function waitUntilUp(url, server, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-function load(url) {
+function load(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: HEADERS }, (error, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
@@ -68,8 +67,8 @@ function scriptsOf(html) {
 
 const gzipSize = (text) => zlib.gzipSync(text, { level: 9 }).length;
 
-async function jsBytes(base, pagePath) {
-  const html = await (await fetch(base + pagePath, { headers: HEADERS })).text();
+async function jsBytes(base, pagePath, headers) {
+  const html = await (await fetch(base + pagePath, { headers })).text();
   const { urls, inline } = scriptsOf(html);
   const files = await Promise.all(urls.map(async (url) => gzipSize(await (await fetch(new URL(url, base))).text())));
   const inlineBytes = inline.reduce((sum, body) => sum + gzipSize(body), 0);
@@ -79,37 +78,48 @@ async function jsBytes(base, pagePath) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pad = (cells, widths) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
 
+/** Registers a customer and signs in through the site's own forms; answers the session cookie. */
+async function signIn(base) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "Bench-pass-2026";
+  const post = (formPath, fields) =>
+    fetch(base + formPath, { method: "POST", redirect: "manual", headers: { origin: base }, body: new URLSearchParams(fields) });
+  await post("/register", { fullName: "Bench Customer", email, password, confirmPassword: password, terms: "on" });
+  const response = await post("/login", { email, password });
+  const session = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  if (!session) throw new Error(`could not sign in the bench customer (login answered ${response.status})`);
+  return session;
+}
+
 async function main(base) {
   const home = await (await fetch(base + "/", { headers: HEADERS })).text();
   const firstMovie = home.match(/href="(\/movies\/[^"/#?]+)"/)?.[1];
   if (!firstMovie) throw new Error("no movie link on the home page");
-  const pages = ["/", "/movies", firstMovie];
+  const customer = { ...HEADERS, cookie: await signIn(base) };
+  const pages = [["/", HEADERS], ["/movies", customer], [firstMovie, HEADERS]];
 
   const notes = [`machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the start; autocannon runs on the same machine`];
-  const measurable = [];
-  for (const pagePath of pages) {
-    const response = await fetch(base + pagePath, { headers: HEADERS, redirect: "manual" });
-    if (response.status >= 300 && response.status < 400) {
-      notes.push(`${pagePath} answered ${response.status} to ${response.headers.get("location")} (sign-in?): not measured; set BENCH_COOKIE to a signed-in session cookie to measure it.`);
-    } else measurable.push(pagePath);
+  for (const [pagePath, headers] of pages) {
+    const response = await fetch(base + pagePath, { headers, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}, not the page`);
     if (pagePath === "/") notes.push(`HTML content-encoding: ${response.headers.get("content-encoding") ?? "none (uncompressed)"}`);
   }
   const staticResponse = await fetch(base + STATIC_PATH, { headers: HEADERS });
   notes.push(`${STATIC_PATH} content-encoding: ${staticResponse.headers.get("content-encoding") ?? "none (too small or not compressed)"}`);
 
   // Warm-up: JIT, database caches and the lazily compiled routes.
-  for (const pagePath of [...measurable, STATIC_PATH]) {
-    for (let i = 0; i < 50; i++) await (await fetch(base + pagePath, { headers: HEADERS })).arrayBuffer();
+  for (const [pagePath, headers] of [...pages, [STATIC_PATH, HEADERS]]) {
+    for (let i = 0; i < 50; i++) await (await fetch(base + pagePath, { headers })).arrayBuffer();
   }
 
   console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s per path\n`);
-  const staticResult = await load(base + STATIC_PATH);
+  const staticResult = await load(base + STATIC_PATH, HEADERS);
   const staticRps = staticResult.requests.average;
   const widths = [28, 10, 10, 9, 14, 6];
   console.log(pad(["path", "req/s", "p99 ms", "non-2xx", "of static", "target"], widths));
   console.log(pad([`${STATIC_PATH} (static)`, staticRps.toFixed(0), staticResult.latency.p99, staticResult.non2xx, "1.00", ""], widths));
-  for (const pagePath of measurable) {
-    const result = await load(base + pagePath);
+  for (const [pagePath, headers] of pages) {
+    const result = await load(base + pagePath, headers);
     const share = result.requests.average / staticRps;
     const verdict = share >= MIN_SHARE_OF_STATIC && result.non2xx === 0 && result.errors === 0 ? "ok" : "MISS";
     console.log(pad([pagePath, result.requests.average.toFixed(0), result.latency.p99, result.non2xx + result.errors, share.toFixed(2), verdict], widths));
@@ -118,8 +128,8 @@ async function main(base) {
   console.log(`\nJavaScript per page (gzip -9; target <= ${kb(JS_BUDGET_BYTES)})\n`);
   const jsWidths = [28, 7, 12, 10, 10, 6];
   console.log(pad(["page", "files", "external", "inline", "total", "target"], jsWidths));
-  for (const pagePath of [...measurable, FLOOR_PATH]) {
-    const js = await jsBytes(base, pagePath);
+  for (const [pagePath, headers] of [...pages, [FLOOR_PATH, HEADERS]]) {
+    const js = await jsBytes(base, pagePath, headers);
     const total = js.external + js.inline;
     const label = pagePath === FLOOR_PATH ? `${pagePath} (floor: text only)` : pagePath;
     console.log(pad([label, js.files, kb(js.external), kb(js.inline), kb(total), total <= JS_BUDGET_BYTES ? "ok" : "MISS"], jsWidths));
@@ -134,7 +144,10 @@ const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-bench-"));
 const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir },
+  env: {
+    ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir,
+    AUTH_EMULATOR_PORT: String(await freePort()),
+  },
 });
 // The data folder goes only after the server has closed its database.
 async function stop() {
