@@ -10,7 +10,7 @@ import { loginSchema } from "~/schemas/login";
 import { firebaseWebConfig } from "~/services/firebase.server";
 import { formError, readForm } from "~/services/forms.server";
 import { requireSameOrigin } from "~/services/security.server";
-import { getViewer } from "~/services/session.server";
+import { requireGuest } from "~/services/session.server";
 import authStyles from "~/styles/auth.css";
 import { safeRedirect } from "~/utils/safe-redirect";
 
@@ -18,9 +18,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 export const meta: MetaFunction = () => [{ title: "Sign in – Marquee Cinemas" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getViewer(request)) throw redirect(redirectTo);
-  return { redirectTo, google: firebaseWebConfig };
+  return { redirectTo: await requireGuest(request), google: firebaseWebConfig };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

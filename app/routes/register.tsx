@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
@@ -9,7 +9,7 @@ import { registerSchema } from "~/schemas/register";
 import { firebaseWebConfig } from "~/services/firebase.server";
 import { formError, readForm } from "~/services/forms.server";
 import { requireSameOrigin } from "~/services/security.server";
-import { getViewer } from "~/services/session.server";
+import { requireGuest } from "~/services/session.server";
 import { registerAccount } from "~/services/sign-in.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import authStyles from "~/styles/auth.css";
@@ -25,9 +25,7 @@ function loginUrl(redirectTo: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getViewer(request)) throw redirect(redirectTo);
-  return { redirectTo, google: firebaseWebConfig };
+  return { redirectTo: await requireGuest(request), google: firebaseWebConfig };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { findViewer, recordSignIn, setStaff, type SignedInUser, type Viewer } from "~/models/users.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { config, secrets } from "./config.server";
 import { firebaseAuth } from "./firebase.server";
 import { requireSameOrigin } from "./security.server";
@@ -89,6 +90,16 @@ export async function requireUser(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) throw redirect(loginPath(request));
   return viewer;
+}
+
+/**
+ * For the sign-in and sign-up pages: where to go afterwards (a local path only). Someone already
+ * signed in is sent straight there.
+ */
+export async function requireGuest(request: Request) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getViewer(request)) throw redirect(redirectTo);
+  return redirectTo;
 }
 
 const STAFF_ONLY = "This page is for cinema staff only.";
