@@ -38,16 +38,18 @@ function waitUntilReady(child, timeoutMs = 90_000) {
 
 /**
  * Starts the emulator with accounts imported from `dir` and exported back on exit, so they survive a
- * restart. Its helper ports (hub, logging) are picked free so several copies can run side by side.
+ * restart; a periodic export keeps them too if the process is killed outright. Its helper ports (hub,
+ * logging) are picked free so several copies can run side by side.
  * `onSpawn` gets the process at once, so the caller can stop it even if it never becomes ready.
  */
 export async function startAuthEmulator({ dir, host, port, projectId, onSpawn }) {
   const exportDir = path.join(dir, "export");
   fs.mkdirSync(dir, { recursive: true });
+  const hubPort = await freePort(host);
   const config = {
     emulators: {
       auth: { host, port: Number(port) },
-      hub: { host, port: await freePort(host) },
+      hub: { host, port: hubPort },
       logging: { host, port: await freePort(host) },
       ui: { enabled: false },
     },
@@ -67,4 +69,20 @@ export async function startAuthEmulator({ dir, host, port, projectId, onSpawn })
   const log = fs.createWriteStream(path.join(dir, "emulator.log"));
   child.stdout.pipe(log);
   await waitUntilReady(child);
+  keepExporting(child, `http://${host}:${hubPort}`, exportDir);
+}
+
+const EXPORT_EVERY_MS = Number(process.env.AUTH_EXPORT_EVERY_MS ?? 60_000);
+
+// The emulator saves accounts only when it stops cleanly; this saves them every minute as well.
+function keepExporting(child, hubUrl, exportDir) {
+  const timer = setInterval(() => {
+    fetch(`${hubUrl}/_admin/export`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: exportDir, initiatedBy: "marquee-start" }),
+    }).catch(() => {}); // a missed save is retried at the next tick
+  }, EXPORT_EVERY_MS);
+  timer.unref();
+  child.once("exit", () => clearInterval(timer));
 }
