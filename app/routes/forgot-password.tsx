@@ -1,11 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
-import { formError, readForm } from "~/services/forms.server";
+import { readSubmission } from "~/services/forms.server";
 import { IDENTITY_MESSAGES, sendPasswordReset } from "~/services/identity.server";
 import { requireSameOrigin } from "~/services/security.server";
 import { redirectWithSuccess } from "~/services/toast.server";
@@ -18,12 +17,10 @@ const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent it
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await readForm(request);
-  if (!form.ok) return data(formError(form.message), { status: 400 });
-  const submission = parseWithZod(form.formData, { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await sendPasswordReset(submission.value.email);
-  if (!result.ok) return data(submission.reply({ formErrors: [IDENTITY_MESSAGES[result.reason]] }), { status: 503 });
+  const form = await readSubmission(request, forgotPasswordSchema);
+  if (!form.ok) return form.response;
+  const result = await sendPasswordReset(form.value.email);
+  if (!result.ok) return form.refuse(IDENTITY_MESSAGES[result.reason], 503);
   return redirectWithSuccess("/login", RESET_SENT_MESSAGE);
 }
 

@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { signInWithEmail } from "~/services/sign-in.server";
 import { loginSchema } from "~/schemas/login";
 import { firebaseWebConfig } from "~/services/firebase.server";
-import { formError, readForm } from "~/services/forms.server";
+import { readSubmission } from "~/services/forms.server";
 import { requireSameOrigin } from "~/services/security.server";
 import { requireGuest } from "~/services/session.server";
 import authStyles from "~/styles/auth.css";
@@ -23,15 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await readForm(request);
-  if (!form.ok) return data(formError(form.message), { status: 400 });
-  const submission = parseWithZod(form.formData, { schema: loginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const result = await signInWithEmail(submission.value, request);
-  if (!result.ok) {
-    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), { status: result.status });
-  }
-  return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": result.cookie } });
+  const form = await readSubmission(request, loginSchema, ["password"]);
+  if (!form.ok) return form.response;
+  const result = await signInWithEmail(form.value, request);
+  if (!result.ok) return form.refuse(result.message, result.status);
+  return redirect(safeRedirect(form.value.redirectTo), { headers: { "Set-Cookie": result.cookie } });
 }
 
 export default function Login() {

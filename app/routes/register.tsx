@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { registerSchema } from "~/schemas/register";
 import { firebaseWebConfig } from "~/services/firebase.server";
-import { formError, readForm } from "~/services/forms.server";
+import { readSubmission } from "~/services/forms.server";
 import { requireSameOrigin } from "~/services/security.server";
 import { requireGuest } from "~/services/session.server";
 import { registerAccount } from "~/services/sign-in.server";
@@ -17,8 +16,6 @@ import { safeRedirect } from "~/utils/safe-redirect";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 export const meta: MetaFunction = () => [{ title: "Create account – Marquee Cinemas" }];
-
-const SECRET_FIELDS = ["password", "confirmPassword"];
 
 function loginUrl(redirectTo: string) {
   return redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
@@ -30,15 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await readForm(request);
-  if (!form.ok) return data(formError(form.message), { status: 400 });
-  const submission = parseWithZod(form.formData, { schema: registerSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
-  const result = await registerAccount(submission.value);
-  if (!result.ok) {
-    return data(submission.reply({ formErrors: [result.message], hideFields: SECRET_FIELDS }), { status: result.status });
-  }
-  return redirectWithSuccess(loginUrl(safeRedirect(submission.value.redirectTo)), "Account created. Please sign in.");
+  const form = await readSubmission(request, registerSchema, ["password", "confirmPassword"]);
+  if (!form.ok) return form.response;
+  const result = await registerAccount(form.value);
+  if (!result.ok) return form.refuse(result.message, result.status);
+  return redirectWithSuccess(loginUrl(safeRedirect(form.value.redirectTo)), "Account created. Please sign in.");
 }
 
 export default function Register() {

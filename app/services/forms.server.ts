@@ -1,4 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { output, ZodTypeAny } from "zod";
 
 // Our forms are a few short text fields; anything this large is not one of them.
 export const MAX_FORM_BYTES = 16 * 1024;
@@ -47,6 +50,26 @@ async function readCapped(request: Request) {
 }
 
 /** A Conform result carrying one message for the whole form. */
-export function formError(message: string): SubmissionResult<string[]> {
+function formError(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
+}
+
+/**
+ * Reads a posted form and checks it with its schema. On success it gives the values and `refuse`, which
+ * re-renders the form with one message; otherwise the 400 response that re-renders it with its errors.
+ * Secret fields (passwords) are never sent back to the page.
+ */
+export async function readSubmission<Schema extends ZodTypeAny>(request: Request, schema: Schema, secretFields: string[] = []) {
+  const form = await readForm(request);
+  if (!form.ok) return { ok: false as const, response: data(formError(form.message), { status: 400 }) };
+  const submission = parseWithZod(form.formData, { schema });
+  if (submission.status !== "success") {
+    return { ok: false as const, response: data(submission.reply({ hideFields: secretFields }), { status: 400 }) };
+  }
+  return {
+    ok: true as const,
+    value: submission.value as output<Schema>,
+    refuse: (message: string, status: number) =>
+      data(submission.reply({ formErrors: [message], hideFields: secretFields }), { status }),
+  };
 }

@@ -42,18 +42,21 @@ export async function startSession(idToken: string, remember: boolean) {
   return { viewer, cookie };
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+// The root, the page loaders and an action's guards ask about the same request: answer each once.
+function oncePerRequest<T>(work: (request: Request) => Promise<T>) {
+  const answers = new WeakMap<Request, Promise<T>>();
+  return (request: Request): Promise<T> => {
+    let answer = answers.get(request);
+    if (!answer) {
+      answer = work(request);
+      answers.set(request, answer);
+    }
+    return answer;
+  };
+}
 
 /** The signed-in user, or null for a visitor, an expired, revoked or forged session. */
-export function getViewer(request: Request): Promise<Viewer | null> {
-  // The root and the page loaders ask for the same request; verify the session once.
-  let viewer = viewers.get(request);
-  if (!viewer) {
-    viewer = loadViewer(request);
-    viewers.set(request, viewer);
-  }
-  return viewer;
-}
+export const getViewer = oncePerRequest(loadViewer);
 
 async function loadViewer(request: Request) {
   const session = await sessionCookie.parse(request.headers.get("Cookie")).catch(() => null);
@@ -103,20 +106,12 @@ export async function requireGuest(request: Request) {
 }
 
 const STAFF_ONLY = "This page is for cinema staff only.";
-const staffChecks = new WeakMap<Request, Promise<Viewer>>();
 
 /**
  * A signed-in staff member; a customer gets a 403. The right is read live from the provider and
  * mirrored into the database, so granting or taking it away counts at the next request.
  */
-export function requireStaff(request: Request): Promise<Viewer> {
-  let check = staffChecks.get(request);
-  if (!check) {
-    check = checkStaff(request);
-    staffChecks.set(request, check);
-  }
-  return check;
-}
+export const requireStaff = oncePerRequest(checkStaff);
 
 async function checkStaff(request: Request) {
   const viewer = await requireUser(request);

@@ -1,28 +1,8 @@
 import { expect, test } from "./fixtures";
+import { ENCODED_LOCAL_REDIRECTS, OFF_SITE_REDIRECTS } from "../hostile-redirects";
 import { createAccount } from "./identity";
 
-const HOSTILE = [
-  "//evil.example",
-  "///evil.example",
-  "https://evil.example",
-  "http://evil.example/movies",
-  "HTTPS://evil.example",
-  "/\\evil.example",
-  "\\\\evil.example",
-  "/\\/evil.example",
-  "%2F%2Fevil.example",
-  "/%2F%2Fevil.example",
-  "/%5Cevil.example",
-  "javascript:alert(1)",
-  "/.//evil.example",
-  "/..//evil.example",
-  "/\t/evil.example",
-  "/\n/evil.example",
-  " //evil.example",
-  "//evil.example@127.0.0.1",
-  "evil.example",
-  "data:text/html,<h1>evil</h1>",
-];
+const HOSTILE = [...OFF_SITE_REDIRECTS, ...ENCODED_LOCAL_REDIRECTS];
 
 test.describe("sign-in never leaves this site", () => {
   for (const hostile of HOSTILE) {
