@@ -58,9 +58,11 @@ test("an unknown address answers 404 with a way home", async ({ page }) => {
 test("a slow page change says Loading, please wait...", async ({ page, jsEnabled }) => {
   test.skip(!jsEnabled, "without JavaScript the browser shows its own progress");
   await open(page, "/");
+  // One gate for every data request, opened after the message is seen: it cannot be opened too early.
   let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/*.data*", async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await gate;
     await route.continue();
   });
   await page.getByRole("link", { name: movie.title, exact: true }).first().click();
