@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { createCookie, redirect } from "@remix-run/node";
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { findViewer, recordSignIn, setStaff, type SignedInUser, type Viewer } from "~/models/users.server";
@@ -124,7 +125,11 @@ async function checkStaff(request: Request) {
 /** Ends the session at the provider too (revoking it), and answers the Set-Cookie that clears it. */
 export async function endSession(request: Request) {
   const viewer = await getViewer(request);
-  if (viewer) await firebaseAuth().revokeRefreshTokens(viewer.uid);
+  if (viewer) {
+    // Revocation counts in whole seconds: a session started in this same second would survive it.
+    await setTimeout(1000 - (Date.now() % 1000));
+    await firebaseAuth().revokeRefreshTokens(viewer.uid);
+  }
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
