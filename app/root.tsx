@@ -65,8 +65,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const user = root?.user ?? null;
   return (
     <Document>
-      <a href="#main" className="skip-link">Skip to content</a>
-      {bare ? null : <Navbar user={user} search={pathname === "/movies" ? searchParams.get("search") ?? "" : ""} />}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {bare ? null : <Navbar user={user} search={pathname === "/movies" ? (searchParams.get("search") ?? "") : ""} />}
       <LoadingIndicator />
       <Toaster serverToast={root?.toast} />
       <main id="main">{children}</main>
@@ -84,7 +86,8 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   // A 403 says why (staff only, or a form sent from another site); other errors keep their own text.
-  const forbiddenMessage = forbidden && typeof error.data === "string" && error.data ? error.data : "This page is for cinema staff only.";
+  const forbiddenMessage =
+    forbidden && typeof error.data === "string" && error.data ? error.data : "This page is for cinema staff only.";
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <ErrorPage
@@ -105,7 +108,9 @@ function ErrorPage({ title, message }: { title: string; message: string }) {
     <section className="error-page">
       <h1>{title}</h1>
       <p>{message}</p>
-      <Link to="/" className="button">Back to home</Link>
+      <Link to="/" className="button">
+        Back to home
+      </Link>
     </section>
   );
 }

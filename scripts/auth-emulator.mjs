@@ -21,7 +21,10 @@ const READY_LINE = "All emulators ready";
 function waitUntilReady(child, timeoutMs = 90_000) {
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`The Auth emulator did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`The Auth emulator did not start within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     child.stdout.on("data", (chunk) => {
       output = (output + chunk).slice(-1000);
       if (output.includes(READY_LINE)) {
@@ -57,7 +60,17 @@ export async function startAuthEmulator({ dir, host, port, projectId, onSpawn })
   const configFile = path.join(dir, "firebase.json");
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
   const hasExport = fs.existsSync(path.join(exportDir, "firebase-export-metadata.json"));
-  const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile, "--export-on-exit", exportDir];
+  const args = [
+    "emulators:start",
+    "--only",
+    "auth",
+    "--project",
+    projectId,
+    "--config",
+    configFile,
+    "--export-on-exit",
+    exportDir,
+  ];
   if (hasExport) args.push("--import", exportDir);
   const child = spawn(process.execPath, [path.resolve("node_modules/firebase-tools/lib/bin/firebase.js"), ...args], {
     cwd: dir,

@@ -38,7 +38,10 @@ async function waitUntilUp(url, server, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(250);
   }
@@ -83,10 +86,18 @@ async function signIn(base) {
   const email = `bench-${Date.now()}@example.com`;
   const password = "Bench-pass-2026";
   const post = (formPath, fields) =>
-    fetch(base + formPath, { method: "POST", redirect: "manual", headers: { origin: base }, body: new URLSearchParams(fields) });
+    fetch(base + formPath, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base },
+      body: new URLSearchParams(fields),
+    });
   await post("/register", { fullName: "Bench Customer", email, password, confirmPassword: password, terms: "on" });
   const response = await post("/login", { email, password });
-  const session = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
   if (!session) throw new Error(`could not sign in the bench customer (login answered ${response.status})`);
   return session;
 }
@@ -96,16 +107,25 @@ async function main(base) {
   const firstMovie = home.match(/href="(\/movies\/[^"/#?]+)"/)?.[1];
   if (!firstMovie) throw new Error("no movie link on the home page");
   const customer = { ...HEADERS, cookie: await signIn(base) };
-  const pages = [["/", HEADERS], ["/movies", customer], [firstMovie, HEADERS]];
+  const pages = [
+    ["/", HEADERS],
+    ["/movies", customer],
+    [firstMovie, HEADERS],
+  ];
 
-  const notes = [`machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the start; autocannon runs on the same machine`];
+  const notes = [
+    `machine: ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the start; autocannon runs on the same machine`,
+  ];
   for (const [pagePath, headers] of pages) {
     const response = await fetch(base + pagePath, { headers, redirect: "manual" });
     if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}, not the page`);
-    if (pagePath === "/") notes.push(`HTML content-encoding: ${response.headers.get("content-encoding") ?? "none (uncompressed)"}`);
+    if (pagePath === "/")
+      notes.push(`HTML content-encoding: ${response.headers.get("content-encoding") ?? "none (uncompressed)"}`);
   }
   const staticResponse = await fetch(base + STATIC_PATH, { headers: HEADERS });
-  notes.push(`${STATIC_PATH} content-encoding: ${staticResponse.headers.get("content-encoding") ?? "none (too small or not compressed)"}`);
+  notes.push(
+    `${STATIC_PATH} content-encoding: ${staticResponse.headers.get("content-encoding") ?? "none (too small or not compressed)"}`,
+  );
 
   // Warm-up: JIT, database caches and the lazily compiled routes.
   for (const [pagePath, headers] of [...pages, [STATIC_PATH, HEADERS]]) {
@@ -117,12 +137,29 @@ async function main(base) {
   const staticRps = staticResult.requests.average;
   const widths = [28, 10, 10, 9, 14, 6];
   console.log(pad(["path", "req/s", "p99 ms", "non-2xx", "of static", "target"], widths));
-  console.log(pad([`${STATIC_PATH} (static)`, staticRps.toFixed(0), staticResult.latency.p99, staticResult.non2xx, "1.00", ""], widths));
+  console.log(
+    pad(
+      [`${STATIC_PATH} (static)`, staticRps.toFixed(0), staticResult.latency.p99, staticResult.non2xx, "1.00", ""],
+      widths,
+    ),
+  );
   for (const [pagePath, headers] of pages) {
     const result = await load(base + pagePath, headers);
     const share = result.requests.average / staticRps;
     const verdict = share >= MIN_SHARE_OF_STATIC && result.non2xx === 0 && result.errors === 0 ? "ok" : "MISS";
-    console.log(pad([pagePath, result.requests.average.toFixed(0), result.latency.p99, result.non2xx + result.errors, share.toFixed(2), verdict], widths));
+    console.log(
+      pad(
+        [
+          pagePath,
+          result.requests.average.toFixed(0),
+          result.latency.p99,
+          result.non2xx + result.errors,
+          share.toFixed(2),
+          verdict,
+        ],
+        widths,
+      ),
+    );
   }
 
   console.log(`\nJavaScript per page (gzip -9; target <= ${kb(JS_BUDGET_BYTES)})\n`);
@@ -132,7 +169,12 @@ async function main(base) {
     const js = await jsBytes(base, pagePath, headers);
     const total = js.external + js.inline;
     const label = pagePath === FLOOR_PATH ? `${pagePath} (floor: text only)` : pagePath;
-    console.log(pad([label, js.files, kb(js.external), kb(js.inline), kb(total), total <= JS_BUDGET_BYTES ? "ok" : "MISS"], jsWidths));
+    console.log(
+      pad(
+        [label, js.files, kb(js.external), kb(js.inline), kb(total), total <= JS_BUDGET_BYTES ? "ok" : "MISS"],
+        jsWidths,
+      ),
+    );
   }
   console.log(`\n${notes.join("\n")}`);
 }
@@ -145,7 +187,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-bench-"));
 const server = spawn(process.execPath, ["scripts/start.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: {
-    ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir,
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
     AUTH_EMULATOR_PORT: String(await freePort()),
   },
 });

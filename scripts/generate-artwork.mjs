@@ -8,16 +8,16 @@
 // from a hash of each movie id / person name, so re-running produces identical
 // files. Stale *.svg files in the output folders are removed first.
 
-import { readFileSync, writeFileSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync, mkdirSync, readdirSync, unlinkSync } from "node:fs";
+import { dirname, join, basename } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'public', 'artwork');
-const FONT = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = join(ROOT, "public", "artwork");
+const FONT = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif";
 
-const movies = JSON.parse(readFileSync(join(ROOT, 'data', 'movies.json'), 'utf8'));
-const trailers = JSON.parse(readFileSync(join(ROOT, 'data', 'trailers.json'), 'utf8'));
+const movies = JSON.parse(readFileSync(join(ROOT, "data", "movies.json"), "utf8"));
+const trailers = JSON.parse(readFileSync(join(ROOT, "data", "trailers.json"), "utf8"));
 
 // ---------------------------------------------------------------- helpers
 function hash(str) {
@@ -46,7 +46,7 @@ const r1 = (n) => Math.round(n * 10) / 10;
 const hsl = (h, s, l) => `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`;
 
 const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 function palette(seed) {
   const rand = rng(`palette:${seed}`);
@@ -66,7 +66,7 @@ function palette(seed) {
 function wrap(text, maxChars) {
   const words = String(text).split(/\s+/).filter(Boolean);
   const lines = [];
-  let cur = '';
+  let cur = "";
   for (const w of words) {
     if (w.length > maxChars) return null;
     if (!cur) cur = w;
@@ -92,22 +92,23 @@ function fitText(text, width, sizes, maxLines, charRatio = 0.58) {
 }
 
 function textBlock(lines, x, y, size, attrs, lineHeight = 1.08) {
-  return lines
-    .map((l, i) => `<text x="${x}" y="${r1(y + i * size * lineHeight)}" ${attrs}>${esc(l)}</text>`)
-    .join('');
+  return lines.map((l, i) => `<text x="${x}" y="${r1(y + i * size * lineHeight)}" ${attrs}>${esc(l)}</text>`).join("");
 }
 
 function cleanDir(dir) {
   mkdirSync(dir, { recursive: true });
-  for (const f of readdirSync(dir)) if (f.endsWith('.svg')) unlinkSync(join(dir, f));
+  for (const f of readdirSync(dir)) if (f.endsWith(".svg")) unlinkSync(join(dir, f));
 }
 
 // ---------------------------------------------------------------- posters
 function poster(movie) {
   const p = palette(movie.id);
   const { rand } = p;
-  const year = String(movie.release_date || '').slice(0, 4);
-  const genre = (movie.genres || []).slice(0, 2).map((g) => g.name).join(' · ');
+  const year = String(movie.release_date || "").slice(0, 4);
+  const genre = (movie.genres || [])
+    .slice(0, 2)
+    .map((g) => g.name)
+    .join(" · ");
   const shapes = [];
 
   // big glowing disc
@@ -122,29 +123,35 @@ function poster(movie) {
   if (style === 0) {
     for (let i = 0; i < 4; i++) {
       const y = r1(150 + i * 26 + rand() * 10);
-      shapes.push(`<rect x="0" y="${y}" width="300" height="${r1(4 + rand() * 8)}" fill="${p.soft}" opacity="${r1(0.1 + rand() * 0.2)}"/>`);
+      shapes.push(
+        `<rect x="0" y="${y}" width="300" height="${r1(4 + rand() * 8)}" fill="${p.soft}" opacity="${r1(0.1 + rand() * 0.2)}"/>`,
+      );
     }
   } else if (style === 1) {
     for (let i = 0; i < 3; i++) {
       const s = r1(30 + rand() * 60);
       const x = r1(rand() * 260);
       const y = r1(40 + rand() * 200);
-      shapes.push(`<rect x="${x}" y="${y}" width="${s}" height="${s}" fill="none" stroke="${p.soft}" stroke-width="2" opacity=".35" transform="rotate(${Math.round(rand() * 90)} ${r1(x + s / 2)} ${r1(y + s / 2)})"/>`);
+      shapes.push(
+        `<rect x="${x}" y="${y}" width="${s}" height="${s}" fill="none" stroke="${p.soft}" stroke-width="2" opacity=".35" transform="rotate(${Math.round(rand() * 90)} ${r1(x + s / 2)} ${r1(y + s / 2)})"/>`,
+      );
     }
   } else {
     for (let i = 0; i < 3; i++) {
-      shapes.push(`<circle cx="${r1(rand() * 300)}" cy="${r1(30 + rand() * 220)}" r="${r1(20 + rand() * 70)}" fill="none" stroke="${p.soft}" stroke-width="1.5" opacity=".3"/>`);
+      shapes.push(
+        `<circle cx="${r1(rand() * 300)}" cy="${r1(30 + rand() * 220)}" r="${r1(20 + rand() * 70)}" fill="none" stroke="${p.soft}" stroke-width="1.5" opacity=".3"/>`,
+      );
     }
   }
 
   // silhouette ridge
-  let ridge = 'M0 300';
+  let ridge = "M0 300";
   for (let x = 0; x <= 300; x += 50) ridge += ` L${x} ${r1(240 + rand() * 60)}`;
-  ridge += ' L300 450 L0 450Z';
+  ridge += " L300 450 L0 450Z";
   shapes.push(`<path d="${ridge}" fill="${p.bottom}" opacity=".9"/>`);
 
   const t = fitText(movie.title.toUpperCase(), 260, [40, 36, 32, 28, 24, 20], 3, 0.68);
-  const tagline = fitText(movie.tagline || '', 260, [12, 11, 10], 2, 0.52);
+  const tagline = fitText(movie.tagline || "", 260, [12, 11, 10], 2, 0.52);
   const blockH = t.lines.length * t.size * 1.08;
   const titleY = r1(405 - blockH - (tagline.lines.length - 1) * 13);
 
@@ -154,7 +161,7 @@ function poster(movie) {
 <radialGradient id="g"><stop offset="0" stop-color="${p.accent}"/><stop offset="1" stop-color="${p.accent}" stop-opacity="0"/></radialGradient>
 <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity=".45"/><stop offset=".15" stop-color="#000" stop-opacity="0"/><stop offset=".45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".75"/></linearGradient></defs>
 <rect width="300" height="450" fill="url(#bg)"/>
-${shapes.join('\n')}
+${shapes.join("\n")}
 <rect width="300" height="450" fill="url(#fade)"/>
 <g font-family="${FONT}" fill="#fff">
 <text x="20" y="34" font-size="11" letter-spacing="2" opacity=".8">${esc(genre.toUpperCase())}</text>
@@ -173,7 +180,7 @@ function backdrop(movie) {
   const shapes = [];
 
   // stars
-  let stars = '';
+  let stars = "";
   for (let i = 0; i < 14; i++) stars += `M${r1(rand() * 1280)} ${r1(rand() * 300)}h2v2h-2z`;
   shapes.push(`<path d="${stars}" fill="#fff" opacity=".55"/>`);
 
@@ -193,16 +200,18 @@ function backdrop(movie) {
       const y = r1(base - 40 - rand() * (110 - layer * 25));
       d += ` Q${x - step / 2} ${y} ${x} ${r1(base - rand() * 30)}`;
     }
-    d += ' L1280 720 L0 720Z';
+    d += " L1280 720 L0 720Z";
     const light = 22 - layer * 7;
-    shapes.push(`<path d="${d}" fill="${hsl(p.h + 200 + layer * 15, 40, light)}" opacity="${r1(0.75 + layer * 0.12)}"/>`);
+    shapes.push(
+      `<path d="${d}" fill="${hsl(p.h + 200 + layer * 15, 40, light)}" opacity="${r1(0.75 + layer * 0.12)}"/>`,
+    );
   }
 
   const t = fitText(movie.title, 860, [84, 72, 64, 56], 2, 0.6);
   const titleY = 600 - (t.lines.length - 1) * t.size * 1.05;
-  const meta = [String(movie.release_date || '').slice(0, 4), (movie.genres || []).map((g) => g.name).join(', ')]
+  const meta = [String(movie.release_date || "").slice(0, 4), (movie.genres || []).map((g) => g.name).join(", ")]
     .filter(Boolean)
-    .join('  •  ');
+    .join("  •  ");
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720" role="img">
 <title>${esc(movie.title)}</title>
@@ -210,11 +219,11 @@ function backdrop(movie) {
 <radialGradient id="g"><stop offset="0" stop-color="${p.accent}"/><stop offset="1" stop-color="${p.accent}" stop-opacity="0"/></radialGradient>
 <linearGradient id="fade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity=".7"/><stop offset=".6" stop-color="#000" stop-opacity="0"/></linearGradient></defs>
 <rect width="1280" height="720" fill="url(#bg)"/>
-${shapes.join('\n')}
+${shapes.join("\n")}
 <rect width="1280" height="720" fill="url(#fade)"/>
 <g font-family="${FONT}" fill="#fff">
 ${textBlock(t.lines, 64, titleY, t.size, `font-size="${t.size}" font-weight="800"`, 1.05)}
-<text x="66" y="648" font-size="24" opacity=".85">${esc(movie.tagline || '')}</text>
+<text x="66" y="648" font-size="24" opacity=".85">${esc(movie.tagline || "")}</text>
 <text x="66" y="682" font-size="18" opacity=".6">${esc(meta)}</text>
 </g>
 </svg>
@@ -223,10 +232,13 @@ ${textBlock(t.lines, 64, titleY, t.size, `font-size="${t.size}" font-weight="800
 
 // ---------------------------------------------------------------- cast
 function initials(name) {
-  const parts = name.replace(/^(dr|mr|mrs|ms)\.?\s+/i, '').split(/[\s-]+/).filter(Boolean);
-  const first = parts[0] || '?';
-  const last = parts.length > 1 ? parts[parts.length - 1] : '';
-  return (first[0] + (last[0] || '')).toUpperCase();
+  const parts = name
+    .replace(/^(dr|mr|mrs|ms)\.?\s+/i, "")
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  const first = parts[0] || "?";
+  const last = parts.length > 1 ? parts[parts.length - 1] : "";
+  return (first[0] + (last[0] || "")).toUpperCase();
 }
 
 function castSvg(name) {
@@ -246,7 +258,7 @@ function castSvg(name) {
 }
 
 // ---------------------------------------------------------------- main
-const dirs = { posters: join(OUT, 'posters'), backdrops: join(OUT, 'backdrops'), cast: join(OUT, 'cast') };
+const dirs = { posters: join(OUT, "posters"), backdrops: join(OUT, "backdrops"), cast: join(OUT, "cast") };
 Object.values(dirs).forEach(cleanDir);
 
 const backdropIds = new Set();
@@ -263,7 +275,7 @@ for (const m of movies) {
 // trailer thumbnails point at backdrops; make sure every referenced one exists
 const byId = new Map(movies.map((m) => [m.id, m]));
 for (const t of trailers) {
-  const file = basename(t.image || '');
+  const file = basename(t.image || "");
   if (!file || backdropIds.has(file)) continue;
   const m = byId.get(t.movie_id) || { id: t.movie_id, title: t.title, tagline: t.description, genres: [] };
   writeFileSync(join(dirs.backdrops, file), backdrop(m));
@@ -278,4 +290,6 @@ for (const [file, name] of people) {
   counts.cast++;
 }
 
-console.log(`Generated ${counts.posters} posters, ${counts.backdrops} backdrops, ${counts.cast} cast portraits in ${OUT}`);
+console.log(
+  `Generated ${counts.posters} posters, ${counts.backdrops} backdrops, ${counts.cast} cast portraits in ${OUT}`,
+);

@@ -9,7 +9,10 @@ import { adminAuth, setStaff, usesEmbeddedIdentity } from "./identity.mjs";
 const args = process.argv.slice(2);
 const revoke = args.includes("--revoke");
 const embedded = usesEmbeddedIdentity();
-const email = args.find((arg) => !arg.startsWith("--"))?.trim().toLowerCase();
+const email = args
+  .find((arg) => !arg.startsWith("--"))
+  ?.trim()
+  .toLowerCase();
 if (!email) {
   console.error("Usage: npm run grant-admin -- [--revoke] <email>");
   process.exit(2);

@@ -8,9 +8,12 @@ export const DEFAULT_PROJECT_ID = "demo-marquee";
 
 /** True when no Firebase project is configured: then the site runs its own Auth emulator. */
 export function usesEmbeddedIdentity(env = process.env) {
-  return !["FIREBASE_API_KEY", "FIREBASE_AUTH_EMULATOR_HOST", "FIREBASE_SERVICE_ACCOUNT", "GOOGLE_APPLICATION_CREDENTIALS"].some(
-    (name) => env[name],
-  );
+  return ![
+    "FIREBASE_API_KEY",
+    "FIREBASE_AUTH_EMULATOR_HOST",
+    "FIREBASE_SERVICE_ACCOUNT",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+  ].some((name) => env[name]);
 }
 
 export function embeddedEmulatorHost(env = process.env) {
@@ -29,7 +32,9 @@ export function adminAuth(env = process.env) {
     : env.FIREBASE_AUTH_EMULATOR_HOST
       ? undefined
       : applicationDefault();
-  const app = getApps()[0] ?? initializeApp(credential ? { projectId: projectId(env), credential } : { projectId: projectId(env) });
+  const app =
+    getApps()[0] ??
+    initializeApp(credential ? { projectId: projectId(env), credential } : { projectId: projectId(env) });
   return getAuth(app);
 }
 

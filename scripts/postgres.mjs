@@ -10,11 +10,14 @@ function binDir() {
   const found = versions.map((v) => path.join(root, v, "bin")).find((dir) => fs.existsSync(path.join(dir, "initdb")));
   if (found) return found;
   const pgConfig = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
-  return pgConfig.status === 0 && fs.existsSync(path.join(pgConfig.stdout.trim(), "initdb")) ? pgConfig.stdout.trim() : null;
+  return pgConfig.status === 0 && fs.existsSync(path.join(pgConfig.stdout.trim(), "initdb"))
+    ? pgConfig.stdout.trim()
+    : null;
 }
 
 function installWithApt() {
-  if (process.platform !== "linux" || process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).status !== 0) return false;
+  if (process.platform !== "linux" || process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).status !== 0)
+    return false;
   console.log("No PostgreSQL found: installing Debian's postgresql package...");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
   execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "postgresql"], { stdio: "inherit" });
@@ -39,8 +42,16 @@ export function startPostgres() {
   };
   const port = 30000 + Math.floor(Math.random() * 20000);
   mustRun("initdb", ["-D", path.join(dir, "data"), "-U", "cinema", "--auth=trust", "-E", "UTF8"]);
-  mustRun("pg_ctl", ["-D", path.join(dir, "data"), "-w", "-l", path.join(dir, "log"), "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]);
+  mustRun("pg_ctl", [
+    "-D",
+    path.join(dir, "data"),
+    "-w",
+    "-l",
+    path.join(dir, "log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ]);
   return {
     url: `postgres://cinema@127.0.0.1:${port}/postgres`,
     stop() {

@@ -5,11 +5,19 @@ import os from "node:os";
 import path from "node:path";
 import { startAuthEmulator } from "./auth-emulator.mjs";
 import {
-  adminAuth, embeddedEmulatorHost, projectId, setStaff, STAFF_EMAIL, STAFF_PASSWORD, usesEmbeddedIdentity,
+  adminAuth,
+  embeddedEmulatorHost,
+  projectId,
+  setStaff,
+  STAFF_EMAIL,
+  STAFF_PASSWORD,
+  usesEmbeddedIdentity,
 } from "./identity.mjs";
 
 const port = process.env.PORT || "3000";
-const dataDir = !process.env.DATA_DIR?.startsWith("memory://") ? path.resolve(process.env.DATA_DIR || ".data") : os.tmpdir();
+const dataDir = !process.env.DATA_DIR?.startsWith("memory://")
+  ? path.resolve(process.env.DATA_DIR || ".data")
+  : os.tmpdir();
 const children = [];
 const SHUTDOWN_GRACE_MS = 8000;
 let stopping = false;
@@ -49,10 +57,17 @@ async function startIdentity() {
   const auth = adminAuth();
   await auth.getUserByEmail(STAFF_EMAIL).catch((error) => {
     if (error.code !== "auth/user-not-found") throw error;
-    return auth.createUser({ email: STAFF_EMAIL, password: STAFF_PASSWORD, displayName: "Marquee Staff", emailVerified: true });
+    return auth.createUser({
+      email: STAFF_EMAIL,
+      password: STAFF_PASSWORD,
+      displayName: "Marquee Staff",
+      emailVerified: true,
+    });
   });
   await setStaff(auth, STAFF_EMAIL, true);
-  console.log(`Auth emulator on http://${host}:${emulatorPort} (project ${id}); accounts are kept in ${path.join(dataDir, "identity")}`);
+  console.log(
+    `Auth emulator on http://${host}:${emulatorPort} (project ${id}); accounts are kept in ${path.join(dataDir, "identity")}`,
+  );
   console.log(`Staff account: ${STAFF_EMAIL} / ${STAFF_PASSWORD}`);
   return { FIREBASE_AUTH_EMULATOR_HOST: `${host}:${emulatorPort}`, FIREBASE_PROJECT_ID: id };
 }

@@ -12,7 +12,9 @@ export function CastList({ cast }: { cast: CastMember[] }) {
             <figcaption>
               <strong>{member.name}</strong>
               <small>{member.known_for_department}</small>
-              <span id={`cast-role-${index}`} className="cast-character">as {shortenCharacter(member.character)}</span>
+              <span id={`cast-role-${index}`} className="cast-character">
+                as {shortenCharacter(member.character)}
+              </span>
             </figcaption>
           </figure>
         </li>

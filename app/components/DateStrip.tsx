@@ -28,9 +28,13 @@ export function DateStrip({ days, page, pageCount, selected }: Props) {
         <Form method="post" onSubmit={checkDate} className="date-form">
           <div className="date-pager">
             {page > 1 ? (
-              <Link to={pageLink(page - 1)} preventScrollReset className="icon-button" aria-label="Previous dates">‹</Link>
+              <Link to={pageLink(page - 1)} preventScrollReset className="icon-button" aria-label="Previous dates">
+                ‹
+              </Link>
             ) : (
-              <span className="icon-button" aria-hidden="true">‹</span>
+              <span className="icon-button" aria-hidden="true">
+                ‹
+              </span>
             )}
             <fieldset className="date-options">
               <legend className="visually-hidden">Show date</legend>
@@ -40,19 +44,29 @@ export function DateStrip({ days, page, pageCount, selected }: Props) {
                   <label key={day} className="date-option">
                     <input type="radio" name="date" value={day} defaultChecked={day === selected} />
                     <span className="visually-hidden">{`${parts.weekday} ${parts.day} ${parts.month}`}</span>
-                    <span aria-hidden="true"><small>{parts.weekday}</small><strong>{parts.day}</strong><small>{parts.month}</small></span>
+                    <span aria-hidden="true">
+                      <small>{parts.weekday}</small>
+                      <strong>{parts.day}</strong>
+                      <small>{parts.month}</small>
+                    </span>
                   </label>
                 );
               })}
             </fieldset>
             {page < pageCount ? (
-              <Link to={pageLink(page + 1)} preventScrollReset className="icon-button" aria-label="Next dates">›</Link>
+              <Link to={pageLink(page + 1)} preventScrollReset className="icon-button" aria-label="Next dates">
+                ›
+              </Link>
             ) : (
-              <span className="icon-button" aria-hidden="true">›</span>
+              <span className="icon-button" aria-hidden="true">
+                ›
+              </span>
             )}
           </div>
           <input type="hidden" name="dates" value={page} />
-          <button type="submit" className="button">Continue</button>
+          <button type="submit" className="button">
+            Continue
+          </button>
         </Form>
       )}
     </section>

@@ -13,20 +13,40 @@ export function Footer() {
     <footer className="footer">
       <div className="footer-grid">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="brand">Marquee</h2>
+          <h2 id="footer-about" className="brand">
+            Marquee
+          </h2>
           <p>Book seats for the latest films in a few taps, on any phone, with or without JavaScript.</p>
           <ul className="social" aria-label="Social media">
-            <li><a href="https://www.facebook.com/" aria-label="Facebook" rel="noopener noreferrer">f</a></li>
-            <li><a href="https://www.instagram.com/" aria-label="Instagram" rel="noopener noreferrer">◎</a></li>
-            <li><a href="https://x.com/" aria-label="X" rel="noopener noreferrer">𝕏</a></li>
-            <li><a href="https://www.youtube.com/" aria-label="YouTube" rel="noopener noreferrer">▶</a></li>
+            <li>
+              <a href="https://www.facebook.com/" aria-label="Facebook" rel="noopener noreferrer">
+                f
+              </a>
+            </li>
+            <li>
+              <a href="https://www.instagram.com/" aria-label="Instagram" rel="noopener noreferrer">
+                ◎
+              </a>
+            </li>
+            <li>
+              <a href="https://x.com/" aria-label="X" rel="noopener noreferrer">
+                𝕏
+              </a>
+            </li>
+            <li>
+              <a href="https://www.youtube.com/" aria-label="YouTube" rel="noopener noreferrer">
+                ▶
+              </a>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links">Quick Links</h2>
           <ul>
             {QUICK_LINKS.map((link) => (
-              <li key={link.label}><Link to={link.to}>{link.label}</Link></li>
+              <li key={link.label}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
             ))}
           </ul>
         </section>
@@ -34,17 +54,27 @@ export function Footer() {
           <h2 id="footer-contact">Contact</h2>
           <address>
             <p>123 Cinema Street, Movie City, MC 10001</p>
-            <p><a href="tel:+15550123456">+1 (555) 012-3456</a></p>
-            <p><a href="mailto:support@marquee.example">support@marquee.example</a></p>
+            <p>
+              <a href="tel:+15550123456">+1 (555) 012-3456</a>
+            </p>
+            <p>
+              <a href="mailto:support@marquee.example">support@marquee.example</a>
+            </p>
           </address>
         </section>
       </div>
       <div className="footer-legal">
         <p>© {new Date().getFullYear()} Marquee Cinemas. All rights reserved.</p>
         <ul>
-          <li><Link to="/legal#privacy">Privacy Policy</Link></li>
-          <li><Link to="/legal#terms">Terms of Service</Link></li>
-          <li><Link to="/legal#cookies">Cookie Policy</Link></li>
+          <li>
+            <Link to="/legal#privacy">Privacy Policy</Link>
+          </li>
+          <li>
+            <Link to="/legal#terms">Terms of Service</Link>
+          </li>
+          <li>
+            <Link to="/legal#cookies">Cookie Policy</Link>
+          </li>
         </ul>
       </div>
     </footer>

@@ -15,14 +15,18 @@ export function FormField({ meta, label, type, autoComplete }: Props) {
   return (
     <div className={type === "checkbox" ? "field field-checkbox" : "field"}>
       {type === "checkbox" ? (
-        <label htmlFor={meta.id}>{input} <span>{label}</span></label>
+        <label htmlFor={meta.id}>
+          {input} <span>{label}</span>
+        </label>
       ) : (
         <>
           <label htmlFor={meta.id}>{label}</label>
           {input}
         </>
       )}
-      <p id={meta.errorId} className="field-error">{meta.errors?.[0]}</p>
+      <p id={meta.errorId} className="field-error">
+        {meta.errors?.[0]}
+      </p>
     </div>
   );
 }
@@ -31,7 +35,9 @@ export function FormField({ meta, label, type, autoComplete }: Props) {
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <div id={id} className="form-errors" role="alert">
-      {errors?.map((error) => <p key={error}>{error}</p>)}
+      {errors?.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
     </div>
   );
 }

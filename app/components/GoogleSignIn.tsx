@@ -16,7 +16,15 @@ const FALLBACK_MESSAGE = "Google sign-in did not work. Please try again or use y
  * Google sign-in runs in a popup, so it needs JavaScript: the button stays disabled with a note until
  * the page is interactive. The Firebase SDK is only downloaded when the button is clicked.
  */
-export function GoogleSignIn({ config, redirectTo, rememberInputId }: { config: GoogleConfig; redirectTo: string; rememberInputId?: string }) {
+export function GoogleSignIn({
+  config,
+  redirectTo,
+  rememberInputId,
+}: {
+  config: GoogleConfig;
+  redirectTo: string;
+  rememberInputId?: string;
+}) {
   const fetcher = useFetcher<{ error?: string }>();
   const [interactive, setInteractive] = useState(false);
   const [popupError, setPopupError] = useState<string | null>(null);
@@ -28,8 +36,12 @@ export function GoogleSignIn({ config, redirectTo, rememberInputId }: { config: 
     setOpening(true);
     try {
       const idToken = await googleIdToken(config);
-      const remember = rememberInputId && (document.getElementById(rememberInputId) as HTMLInputElement | null)?.checked;
-      fetcher.submit({ idToken, redirectTo, remember: remember ? "on" : "" }, { method: "post", action: "/auth/google" });
+      const remember =
+        rememberInputId && (document.getElementById(rememberInputId) as HTMLInputElement | null)?.checked;
+      fetcher.submit(
+        { idToken, redirectTo, remember: remember ? "on" : "" },
+        { method: "post", action: "/auth/google" },
+      );
     } catch (error) {
       setPopupError(POPUP_MESSAGES[(error as { code?: string }).code ?? ""] ?? FALLBACK_MESSAGE);
     } finally {
@@ -41,8 +53,17 @@ export function GoogleSignIn({ config, redirectTo, rememberInputId }: { config: 
   const busy = opening || fetcher.state !== "idle";
   return (
     <div className="google-sign-in">
-      <button type="button" className="button button-google" onClick={signIn} disabled={!interactive || busy} aria-describedby="google-note">
-        <span aria-hidden="true" className="google-mark">G</span> Continue with Google
+      <button
+        type="button"
+        className="button button-google"
+        onClick={signIn}
+        disabled={!interactive || busy}
+        aria-describedby="google-note"
+      >
+        <span aria-hidden="true" className="google-mark">
+          G
+        </span>{" "}
+        Continue with Google
       </button>
       <p id="google-note" className={message ? "field-error" : "field-note"} role={message ? "alert" : undefined}>
         {message ?? (interactive ? null : "Google sign-in needs JavaScript.")}
@@ -54,12 +75,17 @@ export function GoogleSignIn({ config, redirectTo, rememberInputId }: { config: 
 async function googleIdToken(config: GoogleConfig) {
   const [{ getApps, initializeApp }, auth] = await Promise.all([import("firebase/app"), import("firebase/auth")]);
   const existing = getApps()[0];
-  const app = existing ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+  const app =
+    existing ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
   // The server keeps the session; the browser keeps no Firebase sign-in of its own.
   const client = existing
     ? auth.getAuth(app)
-    : auth.initializeAuth(app, { persistence: auth.inMemoryPersistence, popupRedirectResolver: auth.browserPopupRedirectResolver });
-  if (config.emulatorUrl && !client.emulatorConfig) auth.connectAuthEmulator(client, config.emulatorUrl, { disableWarnings: true });
+    : auth.initializeAuth(app, {
+        persistence: auth.inMemoryPersistence,
+        popupRedirectResolver: auth.browserPopupRedirectResolver,
+      });
+  if (config.emulatorUrl && !client.emulatorConfig)
+    auth.connectAuthEmulator(client, config.emulatorUrl, { disableWarnings: true });
   const credential = await auth.signInWithPopup(client, new auth.GoogleAuthProvider());
   const idToken = await credential.user.getIdToken();
   await auth.signOut(client);

@@ -31,7 +31,9 @@ export function MovieGrid({ movies }: { movies: MovieSummary[] }) {
   return (
     <ul className="movie-grid">
       {movies.map((movie) => (
-        <li key={movie.id}><MovieCard movie={movie} /></li>
+        <li key={movie.id}>
+          <MovieCard movie={movie} />
+        </li>
       ))}
     </ul>
   );

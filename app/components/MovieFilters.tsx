@@ -1,6 +1,13 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS, SORT_LABELS, movieFiltersQuery, type MovieSort } from "~/schemas/movie-filter-options";
+import {
+  ALL_GENRES,
+  MAX_SEARCH_LENGTH,
+  MOVIE_SORTS,
+  SORT_LABELS,
+  movieFiltersQuery,
+  type MovieSort,
+} from "~/schemas/movie-filter-options";
 import type { MovieFilters as Filters } from "~/schemas/movie-filters";
 import { useSyncedField } from "~/utils/use-synced-field";
 
@@ -33,8 +40,16 @@ export function MovieFilters({ filters, genres, action }: { filters: Filters; ge
     }, delay);
   };
   const chips = [
-    filters.search && { label: `Search: ${filters.search}`, name: "search", to: movieFiltersQuery({ ...filters, search: "", page: 1 }) },
-    filters.genre !== ALL_GENRES && { label: `Genre: ${filters.genre}`, name: "genre", to: movieFiltersQuery({ ...filters, genre: ALL_GENRES, page: 1 }) },
+    filters.search && {
+      label: `Search: ${filters.search}`,
+      name: "search",
+      to: movieFiltersQuery({ ...filters, search: "", page: 1 }),
+    },
+    filters.genre !== ALL_GENRES && {
+      label: `Genre: ${filters.genre}`,
+      name: "genre",
+      to: movieFiltersQuery({ ...filters, genre: ALL_GENRES, page: 1 }),
+    },
   ].filter(Boolean) as { label: string; name: string; to: string }[];
 
   return (
@@ -43,7 +58,9 @@ export function MovieFilters({ filters, genres, action }: { filters: Filters; ge
         method="get"
         action={action}
         className="filters"
-        onChange={(event) => apply(event.currentTarget, { delay: event.target === search.current ? SEARCH_DEBOUNCE_MS : 0 })}
+        onChange={(event) =>
+          apply(event.currentTarget, { delay: event.target === search.current ? SEARCH_DEBOUNCE_MS : 0 })
+        }
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
           apply(event.currentTarget, { replace: false });
@@ -51,14 +68,24 @@ export function MovieFilters({ filters, genres, action }: { filters: Filters; ge
       >
         <div className="field field-search">
           <label htmlFor="filter-search">Search</label>
-          <input id="filter-search" ref={search} type="search" name="search" defaultValue={filters.search} maxLength={MAX_SEARCH_LENGTH} placeholder="Search by title" />
+          <input
+            id="filter-search"
+            ref={search}
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Search by title"
+          />
         </div>
         <div className="field">
           <label htmlFor="filter-genre">Genre</label>
           <select id="filter-genre" ref={genre} name="genre" defaultValue={filters.genre}>
             <option value={ALL_GENRES}>All genres</option>
             {genres.map((name) => (
-              <option key={name} value={name}>{name}</option>
+              <option key={name} value={name}>
+                {name}
+              </option>
             ))}
           </select>
         </div>
@@ -66,11 +93,15 @@ export function MovieFilters({ filters, genres, action }: { filters: Filters; ge
           <label htmlFor="filter-sort">Sort by</label>
           <select id="filter-sort" ref={sort} name="sort" defaultValue={filters.sort}>
             {MOVIE_SORTS.map((option) => (
-              <option key={option} value={option}>{SORT_LABELS[option]}</option>
+              <option key={option} value={option}>
+                {SORT_LABELS[option]}
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className="button">Apply Filters</button>
+        <button type="submit" className="button">
+          Apply Filters
+        </button>
       </form>
       {chips.length > 0 ? (
         <ul className="chips" aria-label="Active filters">

@@ -64,7 +64,9 @@ export function Toaster({ serverToast }: { serverToast?: ToastInput }) {
           className={`toast toast-${toast.type}${toast.leaving ? " toast-leaving" : ""}`}
           role={toast.type === "error" ? "alert" : "status"}
         >
-          <span className="toast-icon" aria-hidden="true">{toast.type === "error" ? "!" : "✓"}</span>
+          <span className="toast-icon" aria-hidden="true">
+            {toast.type === "error" ? "!" : "✓"}
+          </span>
           <span>
             {toast.message}
             {toast.description ? <small>{toast.description}</small> : null}

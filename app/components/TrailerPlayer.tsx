@@ -37,7 +37,9 @@ export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; s
         </figcaption>
       </figure>
       <div className="trailer-list">
-        <h3>More Trailers <span className="count">({trailers.length})</span></h3>
+        <h3>
+          More Trailers <span className="count">({trailers.length})</span>
+        </h3>
         <ul>
           {trailers.map((trailer) => {
             const playing = trailer.id === current.id;
@@ -57,7 +59,9 @@ export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; s
                   <img src={trailer.image} alt="" width={160} height={90} loading="lazy" />
                   <span className="trailer-item-text">
                     <strong>{trailer.title}</strong>
-                    <small>{trailer.duration} • {trailer.views} views</small>
+                    <small>
+                      {trailer.duration} • {trailer.views} views
+                    </small>
                     {playing ? <span className="badge">Playing</span> : null}
                   </span>
                 </Link>

@@ -23,7 +23,11 @@ export async function getDashboard(limit = DASHBOARD_SHOWS) {
     totalUsers: totals.total_users,
     activeShows: totals.active_shows,
     upcomingShows: shows.map<UpcomingShow>((s) => ({
-      id: s.id, title: s.title, posterPath: s.poster_path, startsAt: new Date(s.starts_at).toISOString(), priceCents: s.price_cents,
+      id: s.id,
+      title: s.title,
+      posterPath: s.poster_path,
+      startsAt: new Date(s.starts_at).toISOString(),
+      priceCents: s.price_cents,
     })),
   };
 }

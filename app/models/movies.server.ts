@@ -71,7 +71,9 @@ export async function listGenres(): Promise<string[]> {
 
 export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
   const db = await getDb();
-  return db.query<MovieSummary>(`select ${SUMMARY_COLUMNS} from movies m order by ${ORDER_BY.latest} limit $1`, [limit]);
+  return db.query<MovieSummary>(`select ${SUMMARY_COLUMNS} from movies m order by ${ORDER_BY.latest} limit $1`, [
+    limit,
+  ]);
 }
 
 /** One movie with the first CAST_SHOWN cast members, the most any page shows. */

@@ -23,7 +23,9 @@ export async function recordSignInFailure({ email, client }: Attempt) {
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Old rows are useless to the throttle; clearing them here keeps the table small without a job.
-    await tx.query("delete from sign_in_failures where failed_at < now() - make_interval(mins => $1)", [THROTTLE_WINDOW_MINUTES]);
+    await tx.query("delete from sign_in_failures where failed_at < now() - make_interval(mins => $1)", [
+      THROTTLE_WINDOW_MINUTES,
+    ]);
     await tx.query("insert into sign_in_failures (email, client) values ($1, $2)", [email, client]);
   });
 }

@@ -1,12 +1,24 @@
 import { getDb } from "~/services/db.server";
 
 export type Viewer = { uid: string; name: string; email: string; photoURL: string | null; isStaff: boolean };
-export type SignedInUser = { uid: string; email: string | null; name: string | null; photoURL: string | null; isStaff: boolean };
+export type SignedInUser = {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  photoURL: string | null;
+  isStaff: boolean;
+};
 
 type UserRow = { uid: string; email: string | null; name: string; photo_url: string | null; is_staff: boolean };
 
 function toViewer(row: UserRow): Viewer {
-  return { uid: row.uid, name: row.name || row.email || "Guest", email: row.email ?? "", photoURL: row.photo_url, isStaff: row.is_staff };
+  return {
+    uid: row.uid,
+    name: row.name || row.email || "Guest",
+    email: row.email ?? "",
+    photoURL: row.photo_url,
+    isStaff: row.is_staff,
+  };
 }
 
 /** Mirrors a user from the identity provider into the database; called at every sign-in. */
@@ -25,7 +37,9 @@ export async function recordSignIn(user: SignedInUser): Promise<Viewer> {
 
 export async function findViewer(uid: string): Promise<Viewer | null> {
   const db = await getDb();
-  const [row] = await db.query<UserRow>("select uid, email, name, photo_url, is_staff from users where uid = $1", [uid]);
+  const [row] = await db.query<UserRow>("select uid, email, name, photo_url, is_staff from users where uid = $1", [
+    uid,
+  ]);
   return row ? toViewer(row) : null;
 }
 

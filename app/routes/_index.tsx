@@ -20,7 +20,11 @@ export default function Home() {
   return (
     <>
       {featured ? (
-        <section className="hero" aria-labelledby="hero-title" style={{ backgroundImage: `url(${featured.backdrop_path})` }}>
+        <section
+          className="hero"
+          aria-labelledby="hero-title"
+          style={{ backgroundImage: `url(${featured.backdrop_path})` }}
+        >
           <div className="hero-content">
             <p className="hero-genres">{featured.genres.map((g) => g.name).join(" | ")}</p>
             <h1 id="hero-title">{featured.title}</h1>
@@ -28,7 +32,9 @@ export default function Home() {
               <span>{releaseYear(featured.release_date)}</span>
               <span>{formatRuntime(featured.runtime)}</span>
             </p>
-            <Link to="/movies" className="button button-large">Explore Movies</Link>
+            <Link to="/movies" className="button button-large">
+              Explore Movies
+            </Link>
           </div>
         </section>
       ) : null}
@@ -36,11 +42,15 @@ export default function Home() {
       <section className="section" aria-labelledby="now-showing">
         <div className="section-heading">
           <h2 id="now-showing">Now Showing</h2>
-          <Link to="/movies" className="text-link">View All Movies</Link>
+          <Link to="/movies" className="text-link">
+            View All Movies
+          </Link>
         </div>
         <MovieGrid movies={movies} />
         <div className="center">
-          <Link to="/movies" className="button">Show More Movies</Link>
+          <Link to="/movies" className="button">
+            Show More Movies
+          </Link>
         </div>
       </section>
 

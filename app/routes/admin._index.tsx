@@ -18,8 +18,14 @@ export default function Dashboard() {
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <dl className="admin-cards">
-        <div className="admin-card"><dt>Total Users</dt><dd>{totalUsers}</dd></div>
-        <div className="admin-card"><dt>Active Shows</dt><dd>{activeShows}</dd></div>
+        <div className="admin-card">
+          <dt>Total Users</dt>
+          <dd>{totalUsers}</dd>
+        </div>
+        <div className="admin-card">
+          <dt>Active Shows</dt>
+          <dd>{activeShows}</dd>
+        </div>
       </dl>
       <h2>Active Shows</h2>
       {upcomingShows.length === 0 ? (

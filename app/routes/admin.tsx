@@ -26,10 +26,14 @@ export default function AdminLayout() {
   return (
     <div className="admin">
       <header className="admin-topbar">
-        <Link to="/" className="brand">Marquee</Link>
+        <Link to="/" className="brand">
+          Marquee
+        </Link>
         <p className="admin-title">Admin Panel</p>
         <Form method="post" action="/logout">
-          <button type="submit" className="button button-ghost button-small">Logout</button>
+          <button type="submit" className="button button-ghost button-small">
+            Logout
+          </button>
         </Form>
       </header>
       <div className="admin-body">
@@ -39,19 +43,30 @@ export default function AdminLayout() {
             {staff.photoURL ? (
               <img src={staff.photoURL} alt="" width={56} height={56} />
             ) : (
-              <span className="admin-avatar" aria-hidden="true">{staff.name.slice(0, 1).toUpperCase()}</span>
+              <span className="admin-avatar" aria-hidden="true">
+                {staff.name.slice(0, 1).toUpperCase()}
+              </span>
             )}
-            <p><strong>{staff.name}</strong><small>{staff.email}</small></p>
+            <p>
+              <strong>{staff.name}</strong>
+              <small>{staff.email}</small>
+            </p>
           </div>
           <nav aria-label="Admin">
             <ul>
               {MENU.map((item) => (
-                <li key={item.to}><NavLink to={item.to} end={item.end}>{item.label}</NavLink></li>
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end}>
+                    {item.label}
+                  </NavLink>
+                </li>
               ))}
             </ul>
           </nav>
         </details>
-        <div className="admin-content"><Outlet /></div>
+        <div className="admin-content">
+          <Outlet />
+        </div>
       </div>
     </div>
   );

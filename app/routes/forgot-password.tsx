@@ -36,9 +36,13 @@ export default function ForgotPassword() {
   return (
     <section className="auth-page" aria-labelledby="forgot-title">
       <div className="auth-card">
-        <Link to="/" className="brand auth-brand">Marquee</Link>
+        <Link to="/" className="brand auth-brand">
+          Marquee
+        </Link>
         <h1 id="forgot-title">Reset your password</h1>
-        <p className="auth-intro">Enter the email you signed up with and we will send you a link to choose a new password.</p>
+        <p className="auth-intro">
+          Enter the email you signed up with and we will send you a link to choose a new password.
+        </p>
         <Form method="post" {...getFormProps(form)} className="auth-form">
           <FormErrors id={form.errorId} errors={form.errors} />
           <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
@@ -46,7 +50,11 @@ export default function ForgotPassword() {
             {submitting ? "Sending..." : "Send reset link"}
           </button>
         </Form>
-        <p className="auth-switch"><Link to="/login" className="text-link">Back to sign in</Link></p>
+        <p className="auth-switch">
+          <Link to="/login" className="text-link">
+            Back to sign in
+          </Link>
+        </p>
       </div>
     </section>
   );

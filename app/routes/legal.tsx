@@ -9,23 +9,23 @@ export default function Legal() {
       <section id="privacy" aria-labelledby="privacy-title">
         <h2 id="privacy-title">Privacy Policy</h2>
         <p>
-          We keep your name, email address, bookings and favourites to run your account and your tickets.
-          We do not sell them or share them with advertisers. Ask us at support@marquee.example to see or
-          delete what we hold about you.
+          We keep your name, email address, bookings and favourites to run your account and your tickets. We do not sell
+          them or share them with advertisers. Ask us at support@marquee.example to see or delete what we hold about
+          you.
         </p>
       </section>
       <section id="terms" aria-labelledby="terms-title">
         <h2 id="terms-title">Terms of Service</h2>
         <p>
-          A booking holds the chosen seats for one show. Unpaid bookings are released after a short hold.
-          Tickets are for personal use; the cinema may refuse entry to a ticket that was resold.
+          A booking holds the chosen seats for one show. Unpaid bookings are released after a short hold. Tickets are
+          for personal use; the cinema may refuse entry to a ticket that was resold.
         </p>
       </section>
       <section id="cookies" aria-labelledby="cookies-title">
         <h2 id="cookies-title">Cookie Policy</h2>
         <p>
-          We use only the cookies the site needs: one that keeps you signed in and one that carries a short
-          message to the next page. There are no tracking or advertising cookies.
+          We use only the cookies the site needs: one that keeps you signed in and one that carries a short message to
+          the next page. There are no tracking or advertising cookies.
         </p>
       </section>
     </article>

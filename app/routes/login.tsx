@@ -45,7 +45,9 @@ export default function Login() {
   return (
     <section className="auth-page" aria-labelledby="login-title">
       <div className="auth-card">
-        <Link to="/" className="brand auth-brand">Marquee</Link>
+        <Link to="/" className="brand auth-brand">
+          Marquee
+        </Link>
         <h1 id="login-title">Sign in</h1>
         <p className="auth-intro">Welcome back. Sign in to book seats and keep your favourites.</p>
         <Form method="post" {...getFormProps(form)} className="auth-form">
@@ -55,16 +57,23 @@ export default function Login() {
           <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
           <div className="auth-row">
             <FormField meta={fields.remember} label="Remember me" type="checkbox" />
-            <Link to="/forgot-password" className="text-link">Forgot password?</Link>
+            <Link to="/forgot-password" className="text-link">
+              Forgot password?
+            </Link>
           </div>
           <button type="submit" className="button button-large" disabled={submitting}>
             {submitting ? "Signing in..." : "Sign In"}
           </button>
         </Form>
-        <p className="auth-divider"><span>or</span></p>
+        <p className="auth-divider">
+          <span>or</span>
+        </p>
         <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
         <p className="auth-switch">
-          New to Marquee? <Link to={registerLink} className="text-link">Create an account</Link>
+          New to Marquee?{" "}
+          <Link to={registerLink} className="text-link">
+            Create an account
+          </Link>
         </p>
       </div>
     </section>

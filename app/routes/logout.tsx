@@ -4,8 +4,6 @@ import { requireSameOrigin } from "~/services/security.server";
 import { endSession } from "~/services/session.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 
-
-
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const clearSession = await endSession(request);

@@ -50,22 +50,32 @@ export default function MovieDetail() {
   const { movie, dates, recommended, trailer } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="movie-detail page-top" aria-labelledby="movie-title" style={{ "--backdrop": `url(${movie.backdrop_path})` } as CSSProperties}>
+      <section
+        className="movie-detail page-top"
+        aria-labelledby="movie-title"
+        style={{ "--backdrop": `url(${movie.backdrop_path})` } as CSSProperties}
+      >
         <img className="movie-poster" src={movie.poster_path} alt={`${movie.title} poster`} width={300} height={450} />
         <div className="movie-info">
           <p className="badge">{languageBadge(movie.original_language)}</p>
           <h1 id="movie-title">{movie.title}</h1>
           {movie.tagline ? <p className="tagline">{movie.tagline}</p> : null}
           <p className="rating">
-            <span aria-hidden="true">★</span> {formatRating(movie.vote_average)} User Rating ({formatVoteCount(movie.vote_count)} votes)
+            <span aria-hidden="true">★</span> {formatRating(movie.vote_average)} User Rating (
+            {formatVoteCount(movie.vote_count)} votes)
           </p>
           <p className="overview">{movie.overview}</p>
           <p className="movie-facts">
-            {formatRuntime(movie.runtime)} • {movie.genres.map((g) => g.name).join(", ")} • {releaseYear(movie.release_date)}
+            {formatRuntime(movie.runtime)} • {movie.genres.map((g) => g.name).join(", ")} •{" "}
+            {releaseYear(movie.release_date)}
           </p>
           <div className="actions">
-            <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">Watch Trailer</Link>
-            <a href="#dates" className="button">Buy Tickets</a>
+            <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
+              Watch Trailer
+            </Link>
+            <a href="#dates" className="button">
+              Buy Tickets
+            </a>
           </div>
         </div>
       </section>
@@ -73,8 +83,17 @@ export default function MovieDetail() {
       {trailer ? (
         <section id="trailer" className="section trailer-panel" aria-labelledby="trailer-title">
           <h2 id="trailer-title">{trailer.title}</h2>
-          <video src={trailer.video_url} poster={trailer.image} controls autoPlay playsInline aria-label={trailer.title} />
-          <Link to="." preventScrollReset className="text-link">Close trailer</Link>
+          <video
+            src={trailer.video_url}
+            poster={trailer.image}
+            controls
+            autoPlay
+            playsInline
+            aria-label={trailer.title}
+          />
+          <Link to="." preventScrollReset className="text-link">
+            Close trailer
+          </Link>
         </section>
       ) : null}
 
@@ -93,7 +112,9 @@ export default function MovieDetail() {
         <h2 id="also-like">You May Also Like</h2>
         <MovieGrid movies={recommended} />
         <div className="center">
-          <Link to="/movies" className="button">Explore All Movies</Link>
+          <Link to="/movies" className="button">
+            Explore All Movies
+          </Link>
         </div>
       </section>
     </>

@@ -25,18 +25,27 @@ export default function Movies() {
     <section className="section page-top" aria-labelledby="movies-title">
       <h1 id="movies-title">Movies</h1>
       <MovieFilters filters={filters} genres={genres} action="/movies" />
-      <p className="count" aria-live="polite">Showing {movies.length} of {total} movies</p>
+      <p className="count" aria-live="polite">
+        Showing {movies.length} of {total} movies
+      </p>
       {movies.length === 0 ? (
         <div className="empty-state">
           <h2>No Movies Found</h2>
-          <Link to="/movies" className="button">Reset Filters</Link>
+          <Link to="/movies" className="button">
+            Reset Filters
+          </Link>
         </div>
       ) : (
         <MovieGrid movies={movies} />
       )}
       {hasMore ? (
         <div className="center">
-          <Link to={movieFiltersQuery({ ...filters, page: filters.page + 1 })} preventScrollReset replace className="button">
+          <Link
+            to={movieFiltersQuery({ ...filters, page: filters.page + 1 })}
+            preventScrollReset
+            replace
+            className="button"
+          >
             Load More Movies
           </Link>
         </div>

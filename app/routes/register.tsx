@@ -47,7 +47,9 @@ export default function Register() {
   return (
     <section className="auth-page" aria-labelledby="register-title">
       <div className="auth-card">
-        <Link to="/" className="brand auth-brand">Marquee</Link>
+        <Link to="/" className="brand auth-brand">
+          Marquee
+        </Link>
         <h1 id="register-title">Create your account</h1>
         <p className="auth-intro">Create up to 5 profiles for the whole family, and book for everyone in one go.</p>
         <Form method="post" {...getFormProps(form)} className="auth-form">
@@ -56,20 +58,41 @@ export default function Register() {
           <FormField meta={fields.fullName} label="Full name" type="text" autoComplete="name" />
           <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
           <FormField meta={fields.password} label="Password" type="password" autoComplete="new-password" />
-          <FormField meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+          <FormField
+            meta={fields.confirmPassword}
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+          />
           <FormField
             meta={fields.terms}
             type="checkbox"
-            label={<>I agree to the <Link to="/legal#terms" className="text-link">Terms of Service</Link> and <Link to="/legal#privacy" className="text-link">Privacy Policy</Link></>}
+            label={
+              <>
+                I agree to the{" "}
+                <Link to="/legal#terms" className="text-link">
+                  Terms of Service
+                </Link>{" "}
+                and{" "}
+                <Link to="/legal#privacy" className="text-link">
+                  Privacy Policy
+                </Link>
+              </>
+            }
           />
           <button type="submit" className="button button-large" disabled={submitting}>
             {submitting ? "Creating account..." : "Create Account"}
           </button>
         </Form>
-        <p className="auth-divider"><span>or</span></p>
+        <p className="auth-divider">
+          <span>or</span>
+        </p>
         <GoogleSignIn config={google} redirectTo={redirectTo} />
         <p className="auth-switch">
-          Already have an account? <Link to={loginUrl(redirectTo)} className="text-link">Sign in</Link>
+          Already have an account?{" "}
+          <Link to={loginUrl(redirectTo)} className="text-link">
+            Sign in
+          </Link>
         </p>
       </div>
     </section>

@@ -9,10 +9,20 @@ export const movieFiltersSchema = z.object({
     .string()
     .catch("")
     // Control characters cannot be typed and NUL cannot even be stored in PostgreSQL text.
-    .transform((s) => s.replace(/\p{Cc}/gu, "").trim().slice(0, MAX_SEARCH_LENGTH)),
+    .transform((s) =>
+      s
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, MAX_SEARCH_LENGTH),
+    ),
   genre: z.string().trim().min(1).max(60).catch(ALL_GENRES),
   sort: z.enum(MOVIE_SORTS).catch("latest"),
-  page: z.coerce.number().int().min(1).catch(1).transform((n) => Math.min(n, MAX_PAGE)),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((n) => Math.min(n, MAX_PAGE)),
 });
 
 export type MovieFilters = z.infer<typeof movieFiltersSchema>;

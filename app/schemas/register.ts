@@ -27,8 +27,12 @@ export const registerSchema = z
       /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
       "Must include uppercase, lowercase, and number",
     ),
-    confirmPassword: z.string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE }).min(1, CONFIRM_MESSAGE),
-    terms: z.boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE }).refine((v) => v, TERMS_MESSAGE),
+    confirmPassword: z
+      .string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE })
+      .min(1, CONFIRM_MESSAGE),
+    terms: z
+      .boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE })
+      .refine((v) => v, TERMS_MESSAGE),
     redirectTo: redirectToField,
   })
   .and(passwordsMatch);

@@ -33,7 +33,11 @@ export const config = {
  */
 function sessionSecrets(): string[] {
   const fromEnv = process.env.SESSION_SECRET;
-  if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
+  if (fromEnv)
+    return fromEnv
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (config.databaseUrl) throw new Error("SESSION_SECRET must be set when DATABASE_URL is set");
   if (config.dataDir === "memory://") return [crypto.randomBytes(32).toString("hex")];
   const file = path.join(config.dataDir, "session-secret");

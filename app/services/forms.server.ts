@@ -15,12 +15,15 @@ type FormRead = { ok: true; formData: FormData } | { ok: false; message: string 
  * file fields (which no form of ours sends) are refused instead of reaching a schema or a 500.
  */
 export async function readForm(request: Request): Promise<FormRead> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) return { ok: false, message: FORM_TOO_LARGE };
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES)
+    return { ok: false, message: FORM_TOO_LARGE };
   const body = await readCapped(request);
   if (!body) return { ok: false, message: FORM_TOO_LARGE };
   let formData: FormData;
   try {
-    formData = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+    formData = await new Response(body, {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
   } catch {
     return { ok: false, message: FORM_UNREADABLE };
   }
@@ -59,7 +62,11 @@ function formError(message: string): SubmissionResult<string[]> {
  * re-renders the form with one message; otherwise the 400 response that re-renders it with its errors.
  * Secret fields (passwords) are never sent back to the page.
  */
-export async function readSubmission<Schema extends ZodTypeAny>(request: Request, schema: Schema, secretFields: string[] = []) {
+export async function readSubmission<Schema extends ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  secretFields: string[] = [],
+) {
   const form = await readForm(request);
   if (!form.ok) return { ok: false as const, response: data(formError(form.message), { status: 400 }) };
   const submission = parseWithZod(form.formData, { schema });

@@ -2,7 +2,8 @@ import { firebaseWebConfig, identityToolkitUrl } from "./firebase.server";
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export type IdentityFailure = "invalid-credentials" | "email-exists" | "weak-password" | "too-many-attempts" | "unavailable";
+export type IdentityFailure =
+  "invalid-credentials" | "email-exists" | "weak-password" | "too-many-attempts" | "unavailable";
 type IdentityResult<T> = { ok: true; value: T } | { ok: false; reason: IdentityFailure };
 
 // Identity Toolkit answers with codes such as "WEAK_PASSWORD : Password should be at least 6 characters".
@@ -30,19 +31,24 @@ export const IDENTITY_MESSAGES: Record<IdentityFailure, string> = {
 async function call<T>(method: string, body: Record<string, unknown>): Promise<IdentityResult<T>> {
   let response: Response;
   try {
-    response = await fetch(`${identityToolkitUrl}/accounts:${method}?key=${encodeURIComponent(firebaseWebConfig.apiKey)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    response = await fetch(
+      `${identityToolkitUrl}/accounts:${method}?key=${encodeURIComponent(firebaseWebConfig.apiKey)}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+    );
   } catch (error) {
     console.error(`Identity provider unreachable (${method}):`, error);
     return { ok: false, reason: "unavailable" };
   }
   const data = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
   if (response.ok && data) return { ok: true, value: data as T };
-  const code = String(data?.error?.message ?? "").split(":")[0].trim();
+  const code = String(data?.error?.message ?? "")
+    .split(":")[0]
+    .trim();
   const reason = REASONS[code];
   if (!reason) console.error(`Identity provider refused ${method}: ${response.status} ${code}`);
   return { ok: false, reason: reason ?? "unavailable" };

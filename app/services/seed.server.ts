@@ -15,13 +15,29 @@ async function readJson<T>(file: string): Promise<T> {
 }
 
 type SampleMovie = {
-  id: string; title: string; overview: string; tagline: string; poster_path: string;
-  backdrop_path: string; genres: unknown[]; casts: unknown[]; release_date: string;
-  original_language: string | null; vote_average: number; vote_count: number; runtime: number;
+  id: string;
+  title: string;
+  overview: string;
+  tagline: string;
+  poster_path: string;
+  backdrop_path: string;
+  genres: unknown[];
+  casts: unknown[];
+  release_date: string;
+  original_language: string | null;
+  vote_average: number;
+  vote_count: number;
+  runtime: number;
 };
 type SampleTrailer = {
-  id: string; movie_id: string; title: string; description: string; duration: string;
-  views: string; image: string; video_url: string;
+  id: string;
+  movie_id: string;
+  title: string;
+  description: string;
+  duration: string;
+  views: string;
+  image: string;
+  video_url: string;
 };
 
 /** Inserts the sample movies and trailers that are not there yet; running it twice changes nothing. */
@@ -35,8 +51,21 @@ export async function seedCatalogue(db: Database) {
            release_date, original_language, vote_average, vote_count, runtime)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          on conflict (id) do nothing`,
-        [m.id, m.title, m.overview, m.tagline, m.poster_path, m.backdrop_path, JSON.stringify(m.genres),
-          JSON.stringify(m.casts), m.release_date, m.original_language, m.vote_average, m.vote_count, m.runtime],
+        [
+          m.id,
+          m.title,
+          m.overview,
+          m.tagline,
+          m.poster_path,
+          m.backdrop_path,
+          JSON.stringify(m.genres),
+          JSON.stringify(m.casts),
+          m.release_date,
+          m.original_language,
+          m.vote_average,
+          m.vote_count,
+          m.runtime,
+        ],
       );
     }
     for (const [position, t] of trailers.entries()) {
@@ -59,10 +88,13 @@ function hash(text: string) {
 
 export function sampleShowsFor(movieId: string, day: string) {
   const slots = [...SHOW_SLOTS].sort((a, b) => hash(movieId + day + a) - hash(movieId + day + b));
-  return slots.slice(0, SHOWS_PER_MOVIE_PER_DAY).sort().map((time) => ({
-    time,
-    priceCents: (SAMPLE_PRICE_MIN + (hash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) * 100,
-  }));
+  return slots
+    .slice(0, SHOWS_PER_MOVIE_PER_DAY)
+    .sort()
+    .map((time) => ({
+      time,
+      priceCents: (SAMPLE_PRICE_MIN + (hash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) * 100,
+    }));
 }
 
 /**

@@ -66,7 +66,8 @@ async function loadViewer(request: Request) {
   try {
     decoded = await firebaseAuth().verifySessionCookie(session, true);
   } catch (error) {
-    if (!String((error as { code?: string }).code ?? "").startsWith("auth/")) console.error("Session check failed:", error);
+    if (!String((error as { code?: string }).code ?? "").startsWith("auth/"))
+      console.error("Session check failed:", error);
     return null;
   }
   // A valid session whose user is missing from the database (e.g. a fresh database) is mirrored again.

@@ -1,4 +1,9 @@
-import { clearSignInFailures, isSignInThrottled, recordSignInFailure, THROTTLE_WINDOW_MINUTES } from "~/models/sign-in-throttle.server";
+import {
+  clearSignInFailures,
+  isSignInThrottled,
+  recordSignInFailure,
+  THROTTLE_WINDOW_MINUTES,
+} from "~/models/sign-in-throttle.server";
 import type { LoginInput } from "~/schemas/login";
 import type { RegisterInput } from "~/schemas/register";
 import { IDENTITY_MESSAGES, signInWithPassword, signUpWithPassword } from "./identity.server";
@@ -16,7 +21,10 @@ type Outcome = { ok: true; cookie: string } | { ok: false; message: string; stat
  */
 export function clientAddress(request: Request) {
   if (process.env.TRUST_PROXY !== "true") return null;
-  const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (request.headers.get("X-Forwarded-For") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return hops.at(-1) ?? null;
 }
 
@@ -26,7 +34,11 @@ export async function signInWithEmail(input: LoginInput, request: Request): Prom
   const result = await signInWithPassword({ email: input.email, password: input.password });
   if (!result.ok) {
     if (result.reason === "invalid-credentials") await recordSignInFailure(attempt);
-    return { ok: false, message: IDENTITY_MESSAGES[result.reason], status: result.reason === "unavailable" ? 503 : 400 };
+    return {
+      ok: false,
+      message: IDENTITY_MESSAGES[result.reason],
+      status: result.reason === "unavailable" ? 503 : 400,
+    };
   }
   await clearSignInFailures(input.email);
   return sessionFor(result.value.idToken, input.remember);
@@ -36,7 +48,11 @@ export async function signInWithGoogle(idToken: string, remember: boolean): Prom
   return sessionFor(idToken, remember, GOOGLE_FAILED_MESSAGE);
 }
 
-async function sessionFor(idToken: string, remember: boolean, failure = IDENTITY_MESSAGES.unavailable): Promise<Outcome> {
+async function sessionFor(
+  idToken: string,
+  remember: boolean,
+  failure = IDENTITY_MESSAGES.unavailable,
+): Promise<Outcome> {
   try {
     const { cookie } = await startSession(idToken, remember);
     return { ok: true, cookie };
@@ -49,6 +65,16 @@ async function sessionFor(idToken: string, remember: boolean, failure = IDENTITY
 }
 
 export async function registerAccount(input: RegisterInput) {
-  const result = await signUpWithPassword({ email: input.email, password: input.password, displayName: input.fullName });
-  return result.ok ? { ok: true as const } : { ok: false as const, message: IDENTITY_MESSAGES[result.reason], status: result.reason === "unavailable" ? 503 : 400 };
+  const result = await signUpWithPassword({
+    email: input.email,
+    password: input.password,
+    displayName: input.fullName,
+  });
+  return result.ok
+    ? { ok: true as const }
+    : {
+        ok: false as const,
+        message: IDENTITY_MESSAGES[result.reason],
+        status: result.reason === "unavailable" ? 503 : 400,
+      };
 }

@@ -3,7 +3,10 @@ import { firebaseAuth } from "./firebase.server";
 
 // Staff are accounts with the custom claim admin:true (set by `npm run grant-admin` or ADMIN_EMAILS).
 const adminEmails = new Set(
-  (process.env.ADMIN_EMAILS ?? "").split(",").map((email) => email.trim().toLowerCase()).filter(Boolean),
+  (process.env.ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean),
 );
 
 /**

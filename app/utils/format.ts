@@ -23,7 +23,10 @@ export function shortenCharacter(name: string, max = 15) {
 }
 
 export function genreLine(genres: { name: string }[], count = 2) {
-  return genres.slice(0, count).map((g) => g.name).join(" | ");
+  return genres
+    .slice(0, count)
+    .map((g) => g.name)
+    .join(" | ");
 }
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language" });

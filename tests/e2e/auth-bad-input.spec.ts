@@ -50,7 +50,9 @@ test("a forged or unknown session cookie shows the signed-out site", async ({ pa
 });
 
 test("a forged Google token is refused with a message", async ({ page }) => {
-  const response = await page.request.post("/auth/google", { form: { idToken: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature" } });
+  const response = await page.request.post("/auth/google", {
+    form: { idToken: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature" },
+  });
   expect(response.status()).toBe(400);
   expect(await response.json()).toEqual({ error: "Google sign-in did not work. Please try again." });
 });

@@ -12,7 +12,8 @@ test.describe("register form", () => {
       "Password is required",
       "Please confirm your password",
       "You must accept the terms and conditions",
-    ]) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    ])
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Full name").fill("A");
@@ -20,7 +21,12 @@ test.describe("register form", () => {
     await page.getByLabel("Password", { exact: true }).fill("Ab1");
     await page.getByLabel("Confirm password").fill("something else");
     await page.getByRole("button", { name: "Create Account" }).click();
-    for (const message of ["Name must be at least 2 characters", "Invalid email address", "Password must be at least 8 characters", "Passwords do not match"])
+    for (const message of [
+      "Name must be at least 2 characters",
+      "Invalid email address",
+      "Password must be at least 8 characters",
+      "Passwords do not match",
+    ])
       await expect(page.getByText(message, { exact: true })).toBeVisible();
 
     await page.getByLabel("Password", { exact: true }).fill("alllowercase1");
@@ -40,7 +46,9 @@ test.describe("register form", () => {
     await page.getByLabel("Confirm password").fill("Another1pass");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "We could not create an account with these details" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "We could not create an account with these details" }),
+    ).toBeVisible();
     await expect(page.getByText(/already (exists|registered|in use)/i)).toHaveCount(0);
     expect((await findAccount(customer.email))?.displayName).toBe(customer.name);
   });
@@ -87,7 +95,10 @@ test.describe("login form", () => {
   });
 
   test("a wrong password and an unknown email get the same message", async ({ page, customer, jsEnabled }) => {
-    for (const [email, password] of [[customer.email, "wrong-password"], [uniqueEmail("ghost"), "whatever1"]]) {
+    for (const [email, password] of [
+      [customer.email, "wrong-password"],
+      [uniqueEmail("ghost"), "whatever1"],
+    ]) {
       await page.goto("/login");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(password);
@@ -98,7 +109,10 @@ test.describe("login form", () => {
     }
   });
 
-  test("repeated failures for one email are throttled, even with the right password next", async ({ page, customer }) => {
+  test("repeated failures for one email are throttled, even with the right password next", async ({
+    page,
+    customer,
+  }) => {
     const attempt = async (password: string) => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(customer.email);
@@ -110,7 +124,11 @@ test.describe("login form", () => {
       await expect(page.getByText("Incorrect email or password.")).toBeVisible();
     }
     await attempt(customer.password);
-    await expect(page.getByRole("alert").filter({ hasText: "Too many failed sign-in attempts. Please wait 15 minutes and try again." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "Too many failed sign-in attempts. Please wait 15 minutes and try again." }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 

@@ -40,12 +40,15 @@ test("staff see the dashboard with real figures and their own profile", async ({
   for (const item of ["Dashboard", "Add Shows", "List Shows", "List Bookings"])
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: item })).toBeVisible();
   await expect(page.getByText(staff.email)).toBeVisible();
-  const activeShows = Number(await page.locator(".admin-card", { hasText: "Active Shows" }).locator("dd").textContent());
+  const activeShows = Number(
+    await page.locator(".admin-card", { hasText: "Active Shows" }).locator("dd").textContent(),
+  );
   expect(activeShows).toBeGreaterThan(0);
   await expect(page.locator(".admin-show").first()).toBeVisible();
 
   // A customer signing in is stored: the users total goes up (other tests may sign in meanwhile).
-  const users = async () => Number(await page.locator(".admin-card", { hasText: "Total Users" }).locator("dd").textContent());
+  const users = async () =>
+    Number(await page.locator(".admin-card", { hasText: "Total Users" }).locator("dd").textContent());
   const before = await users();
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   await signIn(await context.newPage(), await createAccount());
@@ -69,7 +72,11 @@ test("the movie detail form refuses a post from another site", async ({ customer
   await page.locator(".movie-grid a").first().click();
   await expect(page).toHaveURL(/\/movies\/[^/?#]+$/);
   const path = new URL(page.url()).pathname;
-  const crossSite = await page.request.post(`${path}?index`, { form: { date: "2030-01-01" }, headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+  const crossSite = await page.request.post(`${path}?index`, {
+    form: { date: "2030-01-01" },
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    maxRedirects: 0,
+  });
   expect(crossSite.status()).toBe(403);
   expect(await crossSite.text()).toContain("This form was sent from another site, so it was refused.");
 });

@@ -12,7 +12,12 @@ test.describe("sign-in never leaves this site", () => {
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Password").fill(account.password);
       await page.getByRole("button", { name: "Sign In" }).click();
-      await expect(page.getByRole("button", { name: "Logout" }).or(page.getByRole("heading", { name: "Page not found" })).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("button", { name: "Logout" })
+          .or(page.getByRole("heading", { name: "Page not found" }))
+          .first(),
+      ).toBeVisible();
       expect(new URL(page.url()).origin).toBe(baseURL);
     });
   }

@@ -21,7 +21,9 @@
     return {
       register: function (name, handler) {
         handlers[name] = handler;
-        (waiting[name] || []).forEach(function (call) { answer(call.source, call.message); });
+        (waiting[name] || []).forEach(function (call) {
+          answer(call.source, call.message);
+        });
         delete waiting[name];
       },
       send: function (name, data, callback) {
@@ -32,11 +34,16 @@
       ping: function (callback) {
         return new Promise(function (resolve) {
           var id = ++seq;
-          replies[id] = function () { if (callback) callback(); resolve(); };
+          replies[id] = function () {
+            if (callback) callback();
+            resolve();
+          };
           post(target(), { kind: "call", name: "ping", id: id });
         });
       },
-      restyle: function () { return Promise.resolve(); },
+      restyle: function () {
+        return Promise.resolve();
+      },
     };
   }
 
@@ -49,7 +56,11 @@
     } else if (replies[message.id]) {
       var callback = replies[message.id];
       delete replies[message.id];
-      try { if (callback) callback(message.result); } catch (error) { /* as gapi, a throwing callback stays local */ }
+      try {
+        if (callback) callback(message.result);
+      } catch (error) {
+        /* as gapi, a throwing callback stays local */
+      }
     }
   });
 
@@ -58,18 +69,42 @@
       var frame = document.createElement("iframe");
       frame.src = options.url;
       var style = (options.attributes && options.attributes.style) || {};
-      Object.keys(style).forEach(function (key) { frame.style[key] = style[key]; });
+      Object.keys(style).forEach(function (key) {
+        frame.style[key] = style[key];
+      });
       options.where.appendChild(frame);
       return new Promise(function (resolve) {
-        frame.addEventListener("load", function () { resolve(ready(channel(function () { return frame.contentWindow; }))); });
+        frame.addEventListener("load", function () {
+          resolve(
+            ready(
+              channel(function () {
+                return frame.contentWindow;
+              }),
+            ),
+          );
+        });
       });
     },
-    getParentIframe: function () { return channel(function () { return window.parent; }); },
+    getParentIframe: function () {
+      return channel(function () {
+        return window.parent;
+      });
+    },
   };
 
   window.gapi = {
-    load: function (name, options) { setTimeout(typeof options === "function" ? options : options.callback); },
-    iframes: { getContext: function () { return context; }, CROSS_ORIGIN_IFRAMES_FILTER: function () { return true; }, Iframe: function () {} },
+    load: function (name, options) {
+      setTimeout(typeof options === "function" ? options : options.callback);
+    },
+    iframes: {
+      getContext: function () {
+        return context;
+      },
+      CROSS_ORIGIN_IFRAMES_FILTER: function () {
+        return true;
+      },
+      Iframe: function () {},
+    },
   };
   var onload = /[?&]onload=([^&]+)/.exec((document.currentScript && document.currentScript.src) || "");
   if (onload && typeof window[onload[1]] === "function") window[onload[1]]();

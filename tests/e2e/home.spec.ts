@@ -28,10 +28,16 @@ test("Now Showing lists the 8 latest movies and links to all movies", async ({ p
 test("a movie card shows year, two genres, runtime and rating, and links to the movie", async ({ page }) => {
   const card = movieCards(page, "Now Showing").first();
   await expect(card.getByRole("heading")).toHaveText("The Night Orchard");
-  await expect(card.getByRole("link", { name: "The Night Orchard", exact: true })).toHaveAttribute("href", "/movies/1010581");
+  await expect(card.getByRole("link", { name: "The Night Orchard", exact: true })).toHaveAttribute(
+    "href",
+    "/movies/1010581",
+  );
   await expect(card.getByText("2026 • Mystery | Drama • 2h 8m")).toBeVisible();
   await expect(card.getByLabel("Rated 7.5 out of 10")).toHaveText("★ 7.5");
-  await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute("href", "/movies/1010581#dates");
+  await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute(
+    "href",
+    "/movies/1010581#dates",
+  );
   for (const meta of await movieCards(page, "Now Showing").getByText(/ • /).allTextContents()) {
     expect(meta).toMatch(/^\d{4} • [^|•]+( \| [^|•]+)? • \d+h \d{1,2}m$/);
   }
@@ -54,7 +60,8 @@ test.describe("Latest Trailers", () => {
 
   test("choosing a trailer plays it and marks it Playing", async ({ page, jsEnabled }) => {
     await trailerLink(page, second.title).click();
-    if (jsEnabled) await expect(page).toHaveURL("/"); // switched in place
+    if (jsEnabled)
+      await expect(page).toHaveURL("/"); // switched in place
     else await expect(page).toHaveURL(`/?trailer=${second.id}#trailers`);
     await expect(page.getByLabel(second.title)).toHaveAttribute("src", second.video_url);
     await expect(trailerLink(page, second.title)).toHaveAttribute("aria-current", "true");

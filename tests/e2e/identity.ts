@@ -13,7 +13,11 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-async function call(url: string, body: unknown, headers: Record<string, string> = { "Content-Type": "application/json" }) {
+async function call(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = { "Content-Type": "application/json" },
+) {
   const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) throw new Error(`${url}: ${JSON.stringify(data)}`);
@@ -30,7 +34,11 @@ export async function createAccount({ staff = false, prefix = "customer" } = {})
 }
 
 export async function setStaffClaim(uid: string, isStaff: boolean) {
-  await call(`${toolkit}/projects/${PROJECT}/accounts:update`, { localId: uid, customAttributes: JSON.stringify({ admin: isStaff }) }, OWNER);
+  await call(
+    `${toolkit}/projects/${PROJECT}/accounts:update`,
+    { localId: uid, customAttributes: JSON.stringify({ admin: isStaff }) },
+    OWNER,
+  );
 }
 
 /** The account stored for an email in the emulator, or undefined. */
@@ -47,6 +55,9 @@ export async function passwordResetCodes(email: string) {
 
 /** Signs the page's browser in through the site's own /login action (the session cookie lands in the context). */
 export async function signIn(page: Page, account: Account) {
-  const response = await page.request.post("/login", { form: { email: account.email, password: account.password }, maxRedirects: 0 });
+  const response = await page.request.post("/login", {
+    form: { email: account.email, password: account.password },
+    maxRedirects: 0,
+  });
   expect(response.status(), "sign-in through /login").toBe(302);
 }

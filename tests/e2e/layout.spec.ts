@@ -20,7 +20,9 @@ test("the navbar search finds movies by title", async ({ customerPage: page }) =
   await page.getByRole("searchbox", { name: "Search movies" }).fill("orchard");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL("/movies?search=orchard");
-  await expect(page.getByRole("region", { name: "Movies" }).getByRole("article").getByRole("heading")).toHaveText(["The Night Orchard"]);
+  await expect(page.getByRole("region", { name: "Movies" }).getByRole("article").getByRole("heading")).toHaveText([
+    "The Night Orchard",
+  ]);
   await expect(page.getByRole("searchbox", { name: "Search movies" })).toHaveValue("orchard");
 });
 
@@ -31,7 +33,10 @@ test("the footer is on every public page", async ({ page }) => {
     for (const quickLink of ["Now Showing", "Coming Soon", "Special Screenings", "IMAX Experience", "4DX Theaters"]) {
       await expect(footer.getByRole("link", { name: quickLink }), `${quickLink} on ${path}`).toBeVisible();
     }
-    await expect(footer.getByRole("link", { name: "support@marquee.example" })).toHaveAttribute("href", "mailto:support@marquee.example");
+    await expect(footer.getByRole("link", { name: "support@marquee.example" })).toHaveAttribute(
+      "href",
+      "mailto:support@marquee.example",
+    );
     await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/legal#privacy");
   }

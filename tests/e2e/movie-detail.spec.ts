@@ -106,12 +106,18 @@ test("a tampered date gets a clear message, not an error", async ({ page }) => {
     await open(page, `/movies/${ember.id}`);
     await page.getByRole("radio").first().check();
     // After checking: React puts a radio's value back when it handles the click.
-    await page.getByRole("radio").first().evaluate((radio, v) => ((radio as HTMLInputElement).value = v), value);
+    await page
+      .getByRole("radio")
+      .first()
+      .evaluate((radio, v) => ((radio as HTMLInputElement).value = v), value);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("alert")).toHaveText(new RegExp(message));
     await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}\\?dates=1`));
   }
-  const odd = await page.request.post(`/movies/${ember.id}`, { data: "date=%%%", headers: { "content-type": "text/plain" } });
+  const odd = await page.request.post(`/movies/${ember.id}`, {
+    data: "date=%%%",
+    headers: { "content-type": "text/plain" },
+  });
   expect(odd.status()).toBeLessThan(500);
 });
 

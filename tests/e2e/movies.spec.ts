@@ -1,11 +1,22 @@
 import type { Page } from "@playwright/test";
-import { cardTitles, chooseFilter, filtersInUrl, latestFirst, movieCards, movies, open, searchBox, searchMovies } from "./steps";
+import {
+  cardTitles,
+  chooseFilter,
+  filtersInUrl,
+  latestFirst,
+  movieCards,
+  movies,
+  open,
+  searchBox,
+  searchMovies,
+} from "./steps";
 import { expect, test } from "./fixtures";
 
 // /movies is for signed-in customers, so every test here uses customerPage.
 const cards = (page: Page) => movieCards(page, "Movies");
 const count = (page: Page) => page.getByText(/^Showing \d+ of \d+ movies$/);
-const titlesWith = (text: string) => latestFirst.filter((m) => m.title.toLowerCase().includes(text)).map((m) => m.title);
+const titlesWith = (text: string) =>
+  latestFirst.filter((m) => m.title.toLowerCase().includes(text)).map((m) => m.title);
 
 test("lists 12 movies, latest first, and Load More shows the rest", async ({ customerPage: page }) => {
   await open(page, "/movies");
@@ -19,7 +30,10 @@ test("lists 12 movies, latest first, and Load More shows the rest", async ({ cus
   await expect(page.getByRole("link", { name: "Load More Movies" })).toHaveCount(0);
 });
 
-test("search matches titles case-insensitively and shows a removable chip", async ({ customerPage: page, jsEnabled }) => {
+test("search matches titles case-insensitively and shows a removable chip", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
   await open(page, "/movies");
   await searchMovies(page, "NIGHT", jsEnabled);
   await expect.poll(() => filtersInUrl(page)).toEqual({ path: "/movies", search: "NIGHT" });
@@ -61,10 +75,16 @@ test("all filters live in the URL and combine", async ({ customerPage: page }) =
   await expect(page.getByLabel("Genre", { exact: true })).toHaveValue("Fantasy");
   await expect(page.getByLabel("Sort by", { exact: true })).toHaveValue("title");
   await expect(cardTitles(cards(page))).toHaveText(["Midnight Cartography"]);
-  await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveText([/Search: night/, /Genre: Fantasy/]);
+  await expect(page.getByRole("list", { name: "Active filters" }).getByRole("link")).toHaveText([
+    /Search: night/,
+    /Genre: Fantasy/,
+  ]);
 });
 
-test("no match says No Movies Found, and Reset Filters clears everything", async ({ customerPage: page, jsEnabled }) => {
+test("no match says No Movies Found, and Reset Filters clears everything", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
   await open(page, "/movies?sort=rating&genre=Drama");
   await searchMovies(page, "zzzz", jsEnabled);
   await expect(page.getByRole("heading", { name: "No Movies Found" })).toBeVisible();

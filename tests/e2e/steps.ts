@@ -40,7 +40,10 @@ const DEFAULT_FILTERS: Record<string, string> = { search: "", genre: "all", sort
 /** The movie filters in the page's URL without the defaults, which a form sends without JavaScript. */
 export function filtersInUrl(page: Page) {
   const url = new URL(page.url());
-  return { path: url.pathname, ...Object.fromEntries([...url.searchParams].filter(([name, value]) => DEFAULT_FILTERS[name] !== value)) };
+  return {
+    path: url.pathname,
+    ...Object.fromEntries([...url.searchParams].filter(([name, value]) => DEFAULT_FILTERS[name] !== value)),
+  };
 }
 
 /** The search box of the movie filters (the navbar's is "Search movies"). */

@@ -12,7 +12,7 @@ function form(fields: Record<string, string | string[]>) {
 
 function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string | string[]>) {
   const submission = parseWithZod(form(fields), { schema });
-  return submission.status === "success" ? {} : submission.reply().error ?? {};
+  return submission.status === "success" ? {} : (submission.reply().error ?? {});
 }
 
 describe("login schema", () => {
@@ -29,13 +29,20 @@ describe("login schema", () => {
   });
 
   it("accepts a valid sign-in with remember me, lower-casing the email", () => {
-    const submission = parseWithZod(form({ email: " Ann@Example.COM ", password: "secret", remember: "on" }), { schema: loginSchema });
+    const submission = parseWithZod(form({ email: " Ann@Example.COM ", password: "secret", remember: "on" }), {
+      schema: loginSchema,
+    });
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && submission.value).toMatchObject({ email: "ann@example.com", remember: true });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      email: "ann@example.com",
+      remember: true,
+    });
   });
 
   it("refuses repeated and oversized fields with a message", () => {
-    expect(errors(loginSchema, { email: ["a@b.co", "c@d.co"], password: "secret" })).toEqual({ email: ["Invalid email address"] });
+    expect(errors(loginSchema, { email: ["a@b.co", "c@d.co"], password: "secret" })).toEqual({
+      email: ["Invalid email address"],
+    });
     expect(errors(loginSchema, { email: `${"a".repeat(300)}@b.co`, password: "x".repeat(200) })).toEqual({
       email: ["Invalid email address"],
       password: ["Password must be at most 128 characters"],
@@ -44,7 +51,13 @@ describe("login schema", () => {
 });
 
 describe("register schema", () => {
-  const valid = { fullName: "Ann Lee", email: "ann@example.com", password: "Secret123", confirmPassword: "Secret123", terms: "on" };
+  const valid = {
+    fullName: "Ann Lee",
+    email: "ann@example.com",
+    password: "Secret123",
+    confirmPassword: "Secret123",
+    terms: "on",
+  };
 
   it("accepts a complete form", () => {
     expect(errors(registerSchema, valid)).toEqual({});
@@ -61,14 +74,18 @@ describe("register schema", () => {
   });
 
   it("checks name length, password strength and the match", () => {
-    expect(errors(registerSchema, { ...valid, fullName: "A" })).toEqual({ fullName: ["Name must be at least 2 characters"] });
+    expect(errors(registerSchema, { ...valid, fullName: "A" })).toEqual({
+      fullName: ["Name must be at least 2 characters"],
+    });
     expect(errors(registerSchema, { ...valid, password: "Sec1", confirmPassword: "Sec1" })).toEqual({
       password: ["Password must be at least 8 characters"],
     });
     expect(errors(registerSchema, { ...valid, password: "secret123", confirmPassword: "secret123" })).toEqual({
       password: ["Must include uppercase, lowercase, and number"],
     });
-    expect(errors(registerSchema, { ...valid, confirmPassword: "Secret124" })).toEqual({ confirmPassword: ["Passwords do not match"] });
+    expect(errors(registerSchema, { ...valid, confirmPassword: "Secret124" })).toEqual({
+      confirmPassword: ["Passwords do not match"],
+    });
   });
 
   it("reports a mismatch together with the other mistakes", () => {

@@ -2,7 +2,9 @@ import { readdirSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrate, openDatabase, type Database } from "~/services/db.server";
 
-const migrations = readdirSync("data/migrations").filter((f) => f.endsWith(".sql")).sort();
+const migrations = readdirSync("data/migrations")
+  .filter((f) => f.endsWith(".sql"))
+  .sort();
 let db: Database;
 
 afterEach(() => db?.close());
@@ -19,7 +21,9 @@ describe("migrate", () => {
     db = openDatabase("memory://");
     expect(await tables(db)).toEqual([]);
     await migrate(db);
-    expect(await tables(db)).toEqual(expect.arrayContaining(["movies", "trailers", "shows", "sample_schedule_days", "schema_migrations"]));
+    expect(await tables(db)).toEqual(
+      expect.arrayContaining(["movies", "trailers", "shows", "sample_schedule_days", "schema_migrations"]),
+    );
     const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");
     expect(applied.map((r) => r.name)).toEqual(migrations);
   });
@@ -27,15 +31,23 @@ describe("migrate", () => {
   it("does nothing when run again", async () => {
     db = openDatabase("memory://");
     await migrate(db);
-    const before = { tables: await tables(db), applied: await db.query("select name, applied_at from schema_migrations order by name") };
+    const before = {
+      tables: await tables(db),
+      applied: await db.query("select name, applied_at from schema_migrations order by name"),
+    };
     await migrate(db);
-    expect({ tables: await tables(db), applied: await db.query("select name, applied_at from schema_migrations order by name") }).toEqual(before);
+    expect({
+      tables: await tables(db),
+      applied: await db.query("select name, applied_at from schema_migrations order by name"),
+    }).toEqual(before);
   });
 
   it("enforces one show per movie and start time", async () => {
     db = openDatabase("memory://");
     await migrate(db);
-    await db.query("insert into movies (id, title, poster_path, backdrop_path, release_date, runtime) values ('m', 'M', '/p', '/b', '2020-01-01', 90)");
+    await db.query(
+      "insert into movies (id, title, poster_path, backdrop_path, release_date, runtime) values ('m', 'M', '/p', '/b', '2020-01-01', 90)",
+    );
     const insert = "insert into shows (movie_id, starts_at, price_cents) values ('m', '2026-01-01T10:00:00Z', 5000)";
     await db.query(insert);
     await expect(db.query(insert)).rejects.toThrow(/duplicate key/);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dayParts, formatRating, formatRuntime, formatVoteCount, genreLine, languageBadge, releaseYear, shortenCharacter } from "~/utils/format";
+import {
+  dayParts,
+  formatRating,
+  formatRuntime,
+  formatVoteCount,
+  genreLine,
+  languageBadge,
+  releaseYear,
+  shortenCharacter,
+} from "~/utils/format";
 
 describe("formatters", () => {
   it("shows runtime as hours and minutes", () => {

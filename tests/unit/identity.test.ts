@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IDENTITY_MESSAGES, sendPasswordReset, signInWithPassword, signUpWithPassword } from "~/services/identity.server";
+import {
+  IDENTITY_MESSAGES,
+  sendPasswordReset,
+  signInWithPassword,
+  signUpWithPassword,
+} from "~/services/identity.server";
 
 function answer(status: number, body: unknown) {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
 }
 const providerError = (message: string) => ({ error: { code: 400, message } });
 const credentials = { email: "ann@example.com", password: "Secret123" };
@@ -19,16 +27,27 @@ describe("Identity Toolkit answers", () => {
 
   it("maps sign-up failures to messages that reveal no other account", async () => {
     answer(400, providerError("EMAIL_EXISTS"));
-    expect(await signUpWithPassword({ ...credentials, displayName: "Ann" })).toEqual({ ok: false, reason: "email-exists" });
+    expect(await signUpWithPassword({ ...credentials, displayName: "Ann" })).toEqual({
+      ok: false,
+      reason: "email-exists",
+    });
     expect(IDENTITY_MESSAGES["email-exists"]).not.toMatch(/exists|already (used|registered)/i);
     answer(400, providerError("WEAK_PASSWORD : Password should be at least 6 characters"));
-    expect(await signUpWithPassword({ ...credentials, displayName: "Ann" })).toEqual({ ok: false, reason: "weak-password" });
+    expect(await signUpWithPassword({ ...credentials, displayName: "Ann" })).toEqual({
+      ok: false,
+      reason: "weak-password",
+    });
     answer(400, providerError("TOO_MANY_ATTEMPTS_TRY_LATER : Try again later"));
     expect(await signInWithPassword(credentials)).toEqual({ ok: false, reason: "too-many-attempts" });
   });
 
   it("reports an unreachable or broken provider as unavailable", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => { throw new TypeError("fetch failed"); }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("fetch failed");
+      }),
+    );
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await signInWithPassword(credentials)).toEqual({ ok: false, reason: "unavailable" });
     answer(500, "<html>oops</html>");

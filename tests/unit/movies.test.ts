@@ -4,13 +4,26 @@ import { getMovie, listGenres, listMovies, listNowShowing, listRecommended } fro
 import type { MovieFilters } from "~/schemas/movie-filters";
 import { getDb } from "~/services/db.server";
 
-type SampleMovie = { id: string; title: string; release_date: string; vote_average: number; genres: { name: string }[] };
+type SampleMovie = {
+  id: string;
+  title: string;
+  release_date: string;
+  vote_average: number;
+  genres: { name: string }[];
+};
 const sample: SampleMovie[] = JSON.parse(readFileSync("data/movies.json", "utf8"));
 const titlesWith = (text: string) => sample.filter((m) => m.title.toLowerCase().includes(text)).map((m) => m.title);
-const filters = (overrides: Partial<MovieFilters> = {}): MovieFilters => ({ search: "", genre: "all", sort: "latest", page: 1, ...overrides });
+const filters = (overrides: Partial<MovieFilters> = {}): MovieFilters => ({
+  search: "",
+  genre: "all",
+  sort: "latest",
+  page: 1,
+  ...overrides,
+});
 
 function expectOrdered<T>(values: T[], inOrder: (a: T, b: T) => boolean) {
-  for (let i = 1; i < values.length; i++) expect(inOrder(values[i - 1], values[i]), `${values[i - 1]} before ${values[i]}`).toBe(true);
+  for (let i = 1; i < values.length; i++)
+    expect(inOrder(values[i - 1], values[i]), `${values[i - 1]} before ${values[i]}`).toBe(true);
 }
 
 describe("listMovies", () => {
@@ -34,7 +47,10 @@ describe("listMovies", () => {
     try {
       for (const search of ["%", "_", "0% p", "e_f"]) {
         const result = await listMovies(filters({ search }));
-        expect(result.movies.map((m) => m.title), search).toEqual(["100% Pure_Fun"]);
+        expect(
+          result.movies.map((m) => m.title),
+          search,
+        ).toEqual(["100% Pure_Fun"]);
       }
     } finally {
       await db.query("delete from movies where id = 't-pct'");
@@ -42,7 +58,12 @@ describe("listMovies", () => {
   });
 
   it("finds nothing for an unknown title, and still counts the catalogue", async () => {
-    expect(await listMovies(filters({ search: "zzzz" }))).toEqual({ movies: [], matching: 0, total: sample.length, hasMore: false });
+    expect(await listMovies(filters({ search: "zzzz" }))).toEqual({
+      movies: [],
+      matching: 0,
+      total: sample.length,
+      hasMore: false,
+    });
   });
 
   it("matches a genre anywhere in a movie's genres", async () => {
@@ -61,11 +82,20 @@ describe("listMovies", () => {
   it("sorts by latest release, by rating and by title", async () => {
     const all = { page: 10 };
     const latest = (await listMovies(filters({ ...all, sort: "latest" }))).movies;
-    expectOrdered(latest.map((m) => m.release_date), (a, b) => a >= b);
+    expectOrdered(
+      latest.map((m) => m.release_date),
+      (a, b) => a >= b,
+    );
     const rating = (await listMovies(filters({ ...all, sort: "rating" }))).movies;
-    expectOrdered(rating.map((m) => m.vote_average), (a, b) => a >= b);
+    expectOrdered(
+      rating.map((m) => m.vote_average),
+      (a, b) => a >= b,
+    );
     const title = (await listMovies(filters({ ...all, sort: "title" }))).movies;
-    expectOrdered(title.map((m) => m.title.toLowerCase()), (a, b) => a <= b);
+    expectOrdered(
+      title.map((m) => m.title.toLowerCase()),
+      (a, b) => a <= b,
+    );
     for (const list of [latest, rating, title]) expect(list).toHaveLength(sample.length);
     expect(latest[0].title).toBe([...sample].sort((a, b) => b.release_date.localeCompare(a.release_date))[0].title);
   });
@@ -97,13 +127,18 @@ describe("other catalogue reads", () => {
   it("shows the 8 latest movies as now showing", async () => {
     const movies = await listNowShowing();
     expect(movies).toHaveLength(8);
-    expectOrdered(movies.map((m) => m.release_date), (a, b) => a >= b);
+    expectOrdered(
+      movies.map((m) => m.release_date),
+      (a, b) => a >= b,
+    );
   });
 
   it("reads one movie with everything the detail page shows", async () => {
     const movie = await getMovie("998731");
     expect(movie).toMatchObject({ title: "Le Dernier Funambule", original_language: "fr", vote_count: 987 });
-    expect(movie?.casts[0]).toEqual(expect.objectContaining({ name: expect.any(String), character: expect.any(String) }));
+    expect(movie?.casts[0]).toEqual(
+      expect.objectContaining({ name: expect.any(String), character: expect.any(String) }),
+    );
     expect((await getMovie("921458"))?.original_language).toBeNull();
     expect((await getMovie("1029437"))?.casts).toHaveLength(12); // of 14
     expect(await getMovie("no-such-movie")).toBeNull();
@@ -115,7 +150,8 @@ describe("other catalogue reads", () => {
     const recommended = await listRecommended(movie);
     expect(recommended).toHaveLength(4);
     expect(recommended.map((m) => m.id)).not.toContain(movie.id);
-    const shared = (m: { genres: { name: string }[] }) => m.genres.filter((g) => movie.genres.some((own) => own.name === g.name)).length;
+    const shared = (m: { genres: { name: string }[] }) =>
+      m.genres.filter((g) => movie.genres.some((own) => own.name === g.name)).length;
     expectOrdered(recommended.map(shared), (a, b) => a >= b);
     expect(shared(recommended[0])).toBe(Math.max(...sample.filter((m) => m.id !== movie.id).map(shared)));
   });

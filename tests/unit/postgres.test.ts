@@ -43,9 +43,11 @@ describe.skipIf(!adminUrl)("on PostgreSQL", () => {
     const { seedCatalogue, scheduleSampleShows } = await import("~/services/seed.server");
     const db = await getDb();
     const count = async () =>
-      (await db.query<{ movies: number; shows: number }>(
-        "select (select count(*)::int from movies) as movies, (select count(*)::int from shows) as shows",
-      ))[0];
+      (
+        await db.query<{ movies: number; shows: number }>(
+          "select (select count(*)::int from movies) as movies, (select count(*)::int from shows) as shows",
+        )
+      )[0];
     const first = await count();
     await seedCatalogue(db);
     await scheduleSampleShows(db, "UTC");

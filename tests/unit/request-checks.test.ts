@@ -13,9 +13,15 @@ describe("readForm", () => {
   });
 
   it("refuses a 100 KB field, repeated fields and files", async () => {
-    expect(await readForm(post(new URLSearchParams({ email: "a".repeat(100_000) })))).toEqual({ ok: false, message: FORM_TOO_LARGE });
-    expect(await readForm(post("email=a%40b.co&email=c%40d.co", { "Content-Type": "application/x-www-form-urlencoded" }))).toEqual({
-      ok: false, message: FORM_UNREADABLE,
+    expect(await readForm(post(new URLSearchParams({ email: "a".repeat(100_000) })))).toEqual({
+      ok: false,
+      message: FORM_TOO_LARGE,
+    });
+    expect(
+      await readForm(post("email=a%40b.co&email=c%40d.co", { "Content-Type": "application/x-www-form-urlencoded" })),
+    ).toEqual({
+      ok: false,
+      message: FORM_UNREADABLE,
     });
     const withFile = new FormData();
     withFile.append("email", new Blob(["x"]), "x.txt");
@@ -29,11 +35,17 @@ describe("readForm", () => {
         controller.close();
       },
     });
-    expect(await readForm(post(stream, { "Content-Type": "application/x-www-form-urlencoded" }))).toEqual({ ok: false, message: FORM_TOO_LARGE });
+    expect(await readForm(post(stream, { "Content-Type": "application/x-www-form-urlencoded" }))).toEqual({
+      ok: false,
+      message: FORM_TOO_LARGE,
+    });
   });
 
   it("answers a message for a body that is not a form", async () => {
-    expect(await readForm(post("{}", { "Content-Type": "application/json" }))).toEqual({ ok: false, message: FORM_UNREADABLE });
+    expect(await readForm(post("{}", { "Content-Type": "application/json" }))).toEqual({
+      ok: false,
+      message: FORM_UNREADABLE,
+    });
   });
 });
 

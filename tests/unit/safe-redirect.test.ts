@@ -8,7 +8,8 @@ describe("safeRedirect", () => {
   });
 
   it("never answers a path that a browser would read as another host", () => {
-    for (const to of [...OFF_SITE_REDIRECTS, ...ENCODED_LOCAL_REDIRECTS]) expect(safeRedirect(to)).not.toMatch(/^(\/\/|\/\\|[a-z]+:)/i);
+    for (const to of [...OFF_SITE_REDIRECTS, ...ENCODED_LOCAL_REDIRECTS])
+      expect(safeRedirect(to)).not.toMatch(/^(\/\/|\/\\|[a-z]+:)/i);
   });
 
   it("keeps encoded slashes inside a local path encoded", () => {

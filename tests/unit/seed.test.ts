@@ -91,7 +91,9 @@ describe("seeding the sample data", () => {
         [zone],
       );
       expect(rows.every((r) => SLOTS.includes(r.time))).toBe(true);
-      expect([...new Set(rows.map((r) => r.day))]).toEqual(Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i)));
+      expect([...new Set(rows.map((r) => r.day))]).toEqual(
+        Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i)),
+      );
       expect(rows.reduce((sum, r) => sum + r.shows, 0)).toBe(movieCount * SAMPLE_SCHEDULE_DAYS * SHOWS_PER_DAY);
     } finally {
       await db.close();

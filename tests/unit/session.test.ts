@@ -10,12 +10,17 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock("~/services/firebase.server", () => ({ firebaseAuth: () => auth }));
 
-const { endSession, getViewer, requireStaff, requireUser, sessionCookie, startSession } = await import("~/services/session.server");
+const { endSession, getViewer, requireStaff, requireUser, sessionCookie, startSession } =
+  await import("~/services/session.server");
 const { findViewer } = await import("~/models/users.server");
 
 const now = () => Math.floor(Date.now() / 1000);
 const token = (uid: string, extra: Record<string, unknown> = {}) => ({
-  uid, email: `${uid}@example.com`, name: `User ${uid}`, auth_time: now(), ...extra,
+  uid,
+  email: `${uid}@example.com`,
+  name: `User ${uid}`,
+  auth_time: now(),
+  ...extra,
 });
 
 async function signedInRequest(uid: string, url = "http://localhost/movies") {
@@ -70,7 +75,9 @@ describe("getViewer", () => {
 
   it("treats a revoked or expired session as signed out", async () => {
     const request = await signedInRequest("bob");
-    auth.verifySessionCookie.mockRejectedValueOnce(Object.assign(new Error("revoked"), { code: "auth/session-cookie-revoked" }));
+    auth.verifySessionCookie.mockRejectedValueOnce(
+      Object.assign(new Error("revoked"), { code: "auth/session-cookie-revoked" }),
+    );
     expect(await getViewer(request)).toBeNull();
     await expect(requireUser(request)).rejects.toMatchObject({ status: 302 });
   });

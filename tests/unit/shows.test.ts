@@ -24,7 +24,10 @@ describe("listShowDays", () => {
 
   async function addShow(local: string) {
     const db = await getDb();
-    await db.query("insert into shows (movie_id, starts_at, price_cents) values ($1, ($2::timestamp at time zone $3), 5000)", [MOVIE, local, ZONE]);
+    await db.query(
+      "insert into shows (movie_id, starts_at, price_cents) values ($1, ($2::timestamp at time zone $3), 5000)",
+      [MOVIE, local, ZONE],
+    );
   }
 
   it("groups shows by the cinema's calendar day, not UTC's", async () => {
@@ -40,7 +43,10 @@ describe("listShowDays", () => {
 
   it("leaves out shows that have already started", async () => {
     const db = await getDb();
-    await db.query("insert into shows (movie_id, starts_at, price_cents) values ($1, now() - interval '1 minute', 5000), ($1, now() - interval '3 days', 5000)", [MOVIE]);
+    await db.query(
+      "insert into shows (movie_id, starts_at, price_cents) values ($1, now() - interval '1 minute', 5000), ($1, now() - interval '3 days', 5000)",
+      [MOVIE],
+    );
     const days = await listShowDays(MOVIE);
     expect(days.map((d) => d.shows).reduce((a, b) => a + b)).toBe(3);
     expect(days.every((d) => d.day >= cinemaToday(ZONE))).toBe(true);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  clearSignInFailures, isSignInThrottled, MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_EMAIL, recordSignInFailure,
+  clearSignInFailures,
+  isSignInThrottled,
+  MAX_FAILURES_PER_CLIENT,
+  MAX_FAILURES_PER_EMAIL,
+  recordSignInFailure,
 } from "~/models/sign-in-throttle.server";
 import { getDb } from "~/services/db.server";
 
@@ -30,7 +34,9 @@ describe("sign-in throttle", () => {
   it("forgets failures older than the window", async () => {
     await fail(MAX_FAILURES_PER_EMAIL, "old@example.com", null);
     const db = await getDb();
-    await db.query("update sign_in_failures set failed_at = now() - interval '16 minutes' where email = $1", ["old@example.com"]);
+    await db.query("update sign_in_failures set failed_at = now() - interval '16 minutes' where email = $1", [
+      "old@example.com",
+    ]);
     expect(await isSignInThrottled({ email: "old@example.com", client: null })).toBe(false);
   });
 });
