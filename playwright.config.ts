@@ -39,7 +39,7 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node scripts/start.mjs",
+    command: "node build/index.js start",
     url: `${baseURL}/`,
     timeout: 120_000,
     reuseExistingServer: false,

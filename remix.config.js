@@ -2,6 +2,8 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  // Our server program (Express, npm start and its commands), built with the app into build/index.js.
+  server: "./server/main.ts",
   serverDependenciesToBundle: [/^remix-toast/],
   future: {
     v3_fetcherPersist: true,

@@ -4,17 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getDb } from "~/services/db.server";
-import { createNonce, securityHeaders } from "~/services/security.server";
+import { contentSecurityPolicy, createNonce } from "~/http/security.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
-
-// Open, migrate and seed the database as the server starts rather than on the first request.
-getDb().catch((error) => {
-  console.error("Database start-up failed:", error);
-  process.exitCode = 1;
-});
 
 export default function handleRequest(
   request: Request,
@@ -24,7 +17,7 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
-  securityHeaders(nonce, responseHeaders);
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -60,6 +53,6 @@ export default function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  securityHeaders(createNonce(), response.headers);
+  response.headers.set("Content-Security-Policy", contentSecurityPolicy(createNonce()));
   return response;
 };

@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -14,12 +13,13 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
-import { getViewer } from "~/services/session.server";
-import { takeToast } from "~/services/toast.server";
+import { getViewer } from "~/http/viewer.server";
+import { takeToast } from "~/http/toast.server";
 import stylesheet from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce";
 
@@ -32,7 +32,7 @@ export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – book movi
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, viewer] = await Promise.all([takeToast(request), getViewer(request)]);
-  const user = viewer && { name: viewer.name, email: viewer.email, photoURL: viewer.photoURL, isStaff: viewer.isStaff };
+  const user = viewer && { name: viewer.name, isStaff: viewer.isStaff };
   return data({ toast, user }, { headers });
 }
 
@@ -100,17 +100,5 @@ export function ErrorBoundary() {
             : "Sorry, we could not show this page. Please try again in a moment."
       }
     />
-  );
-}
-
-function ErrorPage({ title, message }: { title: string; message: string }) {
-  return (
-    <section className="error-page">
-      <h1>{title}</h1>
-      <p>{message}</p>
-      <Link to="/" className="button">
-        Back to home
-      </Link>
-    </section>
   );
 }

@@ -184,7 +184,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-bench-"));
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
+const server = spawn(process.execPath, ["build/index.js", "start"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,

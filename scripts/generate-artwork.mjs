@@ -11,6 +11,7 @@
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, unlinkSync } from "node:fs";
 import { dirname, join, basename } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stableHash } from "../app/utils/stable-hash.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "public", "artwork");
@@ -20,15 +21,7 @@ const movies = JSON.parse(readFileSync(join(ROOT, "data", "movies.json"), "utf8"
 const trailers = JSON.parse(readFileSync(join(ROOT, "data", "trailers.json"), "utf8"));
 
 // ---------------------------------------------------------------- helpers
-function hash(str) {
-  // FNV-1a 32-bit
-  let h = 0x811c9dc5;
-  for (const ch of String(str)) {
-    h ^= ch.codePointAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
+const hash = (value) => stableHash(String(value));
 
 function rng(seed) {
   // mulberry32

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export type GoogleConfig = { apiKey: string; authDomain: string; projectId: string; emulatorUrl: string | null };
 
@@ -26,10 +27,9 @@ export function GoogleSignIn({
   rememberInputId?: string;
 }) {
   const fetcher = useFetcher<{ error?: string }>();
-  const [interactive, setInteractive] = useState(false);
+  const interactive = useHydrated();
   const [popupError, setPopupError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
-  useEffect(() => setInteractive(true), []);
 
   async function signIn() {
     setPopupError(null);

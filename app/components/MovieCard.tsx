@@ -7,20 +7,20 @@ export function MovieCard({ movie }: { movie: MovieSummary }) {
   return (
     <article className="movie-card">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="movie-card-image">
-        <img src={movie.backdrop_path} alt="" width={1280} height={720} loading="lazy" decoding="async" />
+        <img src={movie.backdropUrl} alt="" width={1280} height={720} loading="lazy" decoding="async" />
       </Link>
       <h3 className="movie-card-title">
         <Link to={href}>{movie.title}</Link>
       </h3>
       <p className="movie-card-meta">
-        {releaseYear(movie.release_date)} • {genreLine(movie.genres)} • {formatRuntime(movie.runtime)}
+        {releaseYear(movie.releaseDate)} • {genreLine(movie.genres)} • {formatRuntime(movie.runtime)}
       </p>
       <div className="movie-card-footer">
         <Link to={`${href}#dates`} className="button button-small" aria-label={`Buy Tickets for ${movie.title}`}>
           Buy Tickets
         </Link>
-        <span className="rating" aria-label={`Rated ${formatRating(movie.vote_average)} out of 10`}>
-          <span aria-hidden="true">★</span> {formatRating(movie.vote_average)}
+        <span className="rating" aria-label={`Rated ${formatRating(movie.voteAverage)} out of 10`}>
+          <span aria-hidden="true">★</span> {formatRating(movie.voteAverage)}
         </span>
       </div>
     </article>

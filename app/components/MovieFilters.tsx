@@ -17,12 +17,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function MovieFilters({ filters, genres, action }: { filters: Filters; genres: string[]; action: string }) {
   const navigate = useNavigate();
   const debounce = useRef<number>();
-  const search = useRef<HTMLInputElement>(null);
-  const genre = useRef<HTMLSelectElement>(null);
-  const sort = useRef<HTMLSelectElement>(null);
-  useSyncedField(search, filters.search);
-  useSyncedField(genre, filters.genre);
-  useSyncedField(sort, filters.sort);
+  const search = useSyncedField<HTMLInputElement>(filters.search);
+  const genre = useSyncedField<HTMLSelectElement>(filters.genre);
+  const sort = useSyncedField<HTMLSelectElement>(filters.sort);
   // A search still waiting to apply must not pull the user back here after they have moved on.
   useEffect(() => () => window.clearTimeout(debounce.current), []);
 

@@ -1,14 +1,11 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { useRef } from "react";
+import type { User } from "~/models/users.server";
 import { MAX_SEARCH_LENGTH } from "~/schemas/movie-filter-options";
 import { useSyncedField } from "~/utils/use-synced-field";
 
-export type NavbarUser = { name: string; isStaff: boolean } | null;
-
-export function Navbar({ user, search }: { user: NavbarUser; search: string }) {
-  const searchField = useRef<HTMLInputElement>(null);
+export function Navbar({ user, search }: { user: Pick<User, "name" | "isStaff"> | null; search: string }) {
   const shownSearch = search.trim().slice(0, MAX_SEARCH_LENGTH);
-  useSyncedField(searchField, shownSearch);
+  const searchField = useSyncedField<HTMLInputElement>(shownSearch);
   return (
     <header className="navbar">
       <Link to="/" className="brand" aria-label="Marquee Cinemas home">

@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Trailer } from "~/models/trailers.server";
+import { TrailerVideo } from "./TrailerVideo";
 
 /**
  * The main player and the list of trailers. Each list entry is a link that selects it, so it works
- * without JavaScript; with JavaScript the choice switches in place and starts playing.
+ * without JavaScript; with JavaScript the choice switches in place and starts playing. The page keys it by
+ * `selectedId`, so a new choice in the URL starts it afresh.
  */
 export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; selectedId: string }) {
   const [currentId, setCurrentId] = useState(selectedId);
@@ -12,7 +14,6 @@ export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; s
   const video = useRef<HTMLVideoElement>(null);
   const current = trailers.find((t) => t.id === currentId) ?? trailers[0];
 
-  useEffect(() => setCurrentId(selectedId), [selectedId]);
   useEffect(() => {
     if (autoplay) video.current?.play().catch(() => {});
   }, [autoplay, currentId]);
@@ -21,16 +22,7 @@ export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; s
   return (
     <div className="trailers">
       <figure className="trailer-main">
-        <video
-          key={current.id}
-          ref={video}
-          src={current.video_url}
-          poster={current.image}
-          controls
-          preload="none"
-          playsInline
-          aria-label={current.title}
-        />
+        <TrailerVideo key={current.id} ref={video} trailer={current} />
         <figcaption>
           <h3>{current.title}</h3>
           <p>{current.description}</p>
@@ -56,7 +48,7 @@ export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; s
                     setAutoplay(true);
                   }}
                 >
-                  <img src={trailer.image} alt="" width={160} height={90} loading="lazy" />
+                  <img src={trailer.imageUrl} alt="" width={160} height={90} loading="lazy" />
                   <span className="trailer-item-text">
                     <strong>{trailer.title}</strong>
                     <small>

@@ -3,34 +3,37 @@ import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieSort } from "~/schemas/movie-fi
 import type { MovieFilters } from "~/schemas/movie-filters";
 
 export type Genre = { id: number; name: string };
-export type CastMember = { name: string; profile_path: string; character: string; known_for_department: string };
+export type CastMember = { name: string; photoUrl: string; character: string; department: string };
 
 /** What a movie card and the home hero show; kept small because it is sent to the browser too. */
 export type MovieSummary = {
   id: string;
   title: string;
-  backdrop_path: string;
+  backdropUrl: string;
   genres: Genre[];
-  release_date: string;
-  vote_average: number;
+  releaseDate: string;
+  voteAverage: number;
   runtime: number;
 };
 
 export type Movie = MovieSummary & {
-  poster_path: string;
+  posterUrl: string;
   overview: string;
   tagline: string;
-  casts: CastMember[];
-  original_language: string | null;
-  vote_count: number;
+  cast: CastMember[];
+  originalLanguage: string | null;
+  voteCount: number;
 };
 
 export const NOW_SHOWING_COUNT = 8;
 export const RECOMMENDED_COUNT = 4;
 export const CAST_SHOWN = 12;
 
-const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path, m.genres,
-  to_char(m.release_date, 'YYYY-MM-DD') as release_date, m.vote_average, m.runtime`;
+const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path as "backdropUrl", m.genres,
+  to_char(m.release_date, 'YYYY-MM-DD') as "releaseDate", m.vote_average as "voteAverage", m.runtime`;
+
+// The cast is stored as the sample catalogue spells it.
+type StoredCastMember = { name: string; profile_path: string; character: string; known_for_department: string };
 
 const ORDER_BY: Record<MovieSort, string> = {
   latest: "m.release_date desc, m.id",
@@ -80,12 +83,23 @@ export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
 export async function getMovie(id: string): Promise<Movie | null> {
   if (id.includes("\u0000")) return null; // PostgreSQL text cannot hold NUL, so no movie has it
   const db = await getDb();
-  const [movie] = await db.query<Movie>(
-    `select ${SUMMARY_COLUMNS}, m.poster_path, m.overview, m.tagline, m.casts, m.original_language, m.vote_count
+  const [movie] = await db.query<Omit<Movie, "cast"> & { casts: StoredCastMember[] }>(
+    `select ${SUMMARY_COLUMNS}, m.poster_path as "posterUrl", m.overview, m.tagline, m.casts,
+       m.original_language as "originalLanguage", m.vote_count as "voteCount"
      from movies m where m.id = $1`,
     [id],
   );
-  return movie ? { ...movie, casts: movie.casts.slice(0, CAST_SHOWN) } : null;
+  if (!movie) return null;
+  const { casts, ...rest } = movie;
+  return {
+    ...rest,
+    cast: casts.slice(0, CAST_SHOWN).map((member) => ({
+      name: member.name,
+      photoUrl: member.profile_path,
+      character: member.character,
+      department: member.known_for_department,
+    })),
+  };
 }
 
 /** Other movies, those sharing the most genres with this one first. */

@@ -1,8 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { showDateSchema } from "~/schemas/show-date";
-import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
+import { config } from "~/config.server";
 import { getDb } from "~/services/db.server";
-import { config } from "~/services/config.server";
 
 export const DATES_PER_PAGE = 7;
 
@@ -31,13 +28,8 @@ export function pageOfShowDays(days: ShowDay[], requestedPage: number) {
   };
 }
 
-export const NO_SHOWS_ON_DAY = "There are no shows on that date. Please pick another date.";
-
-/** The day a customer picked on the date strip, if the movie has shows still to come on it. */
-export async function chooseShowDay(movieId: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: showDateSchema });
-  if (submission.status !== "success") return { ok: false as const, message: SELECT_DATE_MESSAGE };
+/** Whether the movie has shows still to come on a cinema day the customer picked on the date strip. */
+export async function hasShowsOnDay(movieId: string, day: string) {
   const days = await listShowDays(movieId);
-  if (!days.some((d) => d.day === submission.value.date)) return { ok: false as const, message: NO_SHOWS_ON_DAY };
-  return { ok: true as const, day: submission.value.date };
+  return days.some((d) => d.day === day);
 }

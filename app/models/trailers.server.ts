@@ -6,11 +6,13 @@ export type Trailer = {
   description: string;
   duration: string;
   views: string;
-  image: string;
-  video_url: string;
+  imageUrl: string;
+  videoUrl: string;
+  captionsUrl: string;
 };
 
-const COLUMNS = "id, title, description, duration, views, image, video_url";
+const COLUMNS = `id, title, description, duration, views, image as "imageUrl", video_url as "videoUrl",
+  captions_url as "captionsUrl"`;
 
 export async function listTrailers() {
   const db = await getDb();

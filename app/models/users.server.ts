@@ -1,46 +1,41 @@
+import type { DecodedIdToken } from "firebase-admin/auth";
 import { getDb } from "~/services/db.server";
 
-export type Viewer = { uid: string; name: string; email: string; photoURL: string | null; isStaff: boolean };
-export type SignedInUser = {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  photoURL: string | null;
-  isStaff: boolean;
-};
+/** A signed-in person, as the site knows them. */
+export type User = { uid: string; name: string; email: string; photoUrl: string | null; isStaff: boolean };
 
-type UserRow = { uid: string; email: string | null; name: string; photo_url: string | null; is_staff: boolean };
+const USER_COLUMNS = `uid, coalesce(nullif(name, ''), email, 'Guest') as name, coalesce(email, '') as email,
+  photo_url as "photoUrl", is_staff as "isStaff"`;
 
-function toViewer(row: UserRow): Viewer {
+/** The identity provider's account, as a verified token describes it, to be mirrored into the database. */
+export function accountFromToken(token: DecodedIdToken, isStaff: boolean) {
   return {
-    uid: row.uid,
-    name: row.name || row.email || "Guest",
-    email: row.email ?? "",
-    photoURL: row.photo_url,
-    isStaff: row.is_staff,
+    uid: token.uid,
+    email: token.email ?? null,
+    name: typeof token.name === "string" ? token.name : "",
+    photoUrl: token.picture ?? null,
+    isStaff,
   };
 }
 
 /** Mirrors a user from the identity provider into the database; called at every sign-in. */
-export async function recordSignIn(user: SignedInUser): Promise<Viewer> {
+export async function recordSignIn(account: ReturnType<typeof accountFromToken>): Promise<User> {
   const db = await getDb();
-  const [row] = await db.query<UserRow>(
+  const [user] = await db.query<User>(
     `insert into users (uid, email, name, photo_url, is_staff, last_sign_in_at)
      values ($1, $2, $3, $4, $5, now())
      on conflict (uid) do update set email = excluded.email, name = excluded.name,
        photo_url = excluded.photo_url, is_staff = excluded.is_staff, last_sign_in_at = now()
-     returning uid, email, name, photo_url, is_staff`,
-    [user.uid, user.email, user.name ?? "", user.photoURL, user.isStaff],
+     returning ${USER_COLUMNS}`,
+    [account.uid, account.email, account.name, account.photoUrl, account.isStaff],
   );
-  return toViewer(row);
+  return user;
 }
 
-export async function findViewer(uid: string): Promise<Viewer | null> {
+export async function findUser(uid: string): Promise<User | null> {
   const db = await getDb();
-  const [row] = await db.query<UserRow>("select uid, email, name, photo_url, is_staff from users where uid = $1", [
-    uid,
-  ]);
-  return row ? toViewer(row) : null;
+  const [user] = await db.query<User>(`select ${USER_COLUMNS} from users where uid = $1`, [uid]);
+  return user ?? null;
 }
 
 export async function setStaff(uid: string, isStaff: boolean) {

@@ -23,13 +23,13 @@ export default function Home() {
         <section
           className="hero"
           aria-labelledby="hero-title"
-          style={{ backgroundImage: `url(${featured.backdrop_path})` }}
+          style={{ backgroundImage: `url(${featured.backdropUrl})` }}
         >
           <div className="hero-content">
             <p className="hero-genres">{featured.genres.map((g) => g.name).join(" | ")}</p>
             <h1 id="hero-title">{featured.title}</h1>
             <p className="hero-meta">
-              <span>{releaseYear(featured.release_date)}</span>
+              <span>{releaseYear(featured.releaseDate)}</span>
               <span>{formatRuntime(featured.runtime)}</span>
             </p>
             <Link to="/movies" className="button button-large">
@@ -57,7 +57,7 @@ export default function Home() {
       {trailers.length > 0 ? (
         <section className="section" id="trailers" aria-labelledby="latest-trailers">
           <h2 id="latest-trailers">Latest Trailers</h2>
-          <TrailerPlayer trailers={trailers} selectedId={selectedTrailerId} />
+          <TrailerPlayer key={selectedTrailerId} trailers={trailers} selectedId={selectedTrailerId} />
         </section>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { refuseAdminPost, requireStaff } from "~/services/session.server";
+import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 
 // Any /admin URL without a page of its own: guarded like the rest of the admin area, then not found.
 export async function loader({ request }: LoaderFunctionArgs) {

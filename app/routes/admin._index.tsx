@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getDashboard } from "~/models/dashboard.server";
-import { config } from "~/services/config.server";
-import { refuseAdminPost, requireStaff } from "~/services/session.server";
+import { config } from "~/config.server";
+import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 
 export async function loader({ request }: LoaderFunctionArgs) {

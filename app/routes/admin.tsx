@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { refuseAdminPost, requireStaff } from "~/services/session.server";
+import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -8,8 +8,8 @@ export const meta: MetaFunction = () => [{ title: "Admin Panel – Marquee Cinem
 
 // Every /admin page checks staff in its own loader and action too: Remix runs them in parallel with this one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { name, email, photoURL } = await requireStaff(request);
-  return { staff: { name, email, photoURL } };
+  const { name, email, photoUrl } = await requireStaff(request);
+  return { staff: { name, email, photoUrl } };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
@@ -40,8 +40,8 @@ export default function AdminLayout() {
         <details className="admin-menu" open>
           <summary>Menu</summary>
           <div className="admin-profile">
-            {staff.photoURL ? (
-              <img src={staff.photoURL} alt="" width={56} height={56} />
+            {staff.photoUrl ? (
+              <img src={staff.photoUrl} alt="" width={56} height={56} />
             ) : (
               <span className="admin-avatar" aria-hidden="true">
                 {staff.name.slice(0, 1).toUpperCase()}

@@ -1,21 +1,23 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { accountFailure } from "~/http/account-failures.server";
+import { readSubmission } from "~/http/forms.server";
+import { signInWithGoogle } from "~/models/accounts.server";
 import { googleSignInSchema } from "~/schemas/google-sign-in";
-import { readForm } from "~/services/forms.server";
-import { requireSameOrigin } from "~/services/security.server";
-import { GOOGLE_FAILED_MESSAGE, signInWithGoogle } from "~/services/sign-in.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
-// A resource route (no page), so it answers real Responses. The Google button posts the ID token of its popup sign-in here; the answer is the session cookie.
+// A resource route (no page), so it answers real Responses. The Google button posts the ID token of its popup
+// sign-in here; the answer is the session cookie.
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const form = await readForm(request);
-  const submission = form.ok ? parseWithZod(form.formData, { schema: googleSignInSchema }) : null;
-  if (submission?.status !== "success") return json({ error: GOOGLE_FAILED_MESSAGE }, { status: 400 });
-  const result = await signInWithGoogle(submission.value.idToken, submission.value.remember);
-  if (!result.ok) return json({ error: result.message }, { status: result.status });
-  return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": result.cookie } });
+  const form = await readSubmission(request, googleSignInSchema);
+  const result = form.ok
+    ? await signInWithGoogle(form.value.idToken, form.value.remember)
+    : ({ ok: false, reason: "google-failed" } as const);
+  if (!result.ok) {
+    const { message, status } = accountFailure(result);
+    return json({ error: message }, { status });
+  }
+  return redirect(safeRedirect(form.ok ? form.value.redirectTo : "/"), { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export function loader() {

@@ -3,24 +3,29 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
+import { accountFailure } from "~/http/account-failures.server";
+import { readSubmission } from "~/http/forms.server";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { requestPasswordReset } from "~/models/accounts.server";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
-import { readSubmission } from "~/services/forms.server";
-import { IDENTITY_MESSAGES, sendPasswordReset } from "~/services/identity.server";
-import { requireSameOrigin } from "~/services/security.server";
-import { redirectWithSuccess } from "~/services/toast.server";
 import authStyles from "~/styles/auth.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
-export const meta: MetaFunction = () => [{ title: "Reset your password – Marquee Cinemas" }];
+export const meta: MetaFunction = () => [
+  { title: "Reset your password – Marquee Cinemas" },
+  { name: "description", content: "Get a link to choose a new password for your Marquee Cinemas account." },
+];
 
 const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent it a link to reset the password.";
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, forgotPasswordSchema);
   if (!form.ok) return form.response;
-  const result = await sendPasswordReset(form.value.email);
-  if (!result.ok) return form.refuse(IDENTITY_MESSAGES[result.reason], 503);
+  const result = await requestPasswordReset(form.value.email, context.clientAddress);
+  if (!result.ok) {
+    const { message, status } = accountFailure(result);
+    return form.refuse(message, status);
+  }
   return redirectWithSuccess("/login", RESET_SENT_MESSAGE);
 }
 

@@ -5,29 +5,35 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
-import { signInWithEmail } from "~/services/sign-in.server";
+import { accountFailure } from "~/http/account-failures.server";
+import { readSubmission } from "~/http/forms.server";
+import { googleSignInSettings } from "~/http/google-sign-in.server";
+import { requireGuest } from "~/http/viewer.server";
+import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
-import { firebaseWebConfig } from "~/services/firebase.server";
-import { readSubmission } from "~/services/forms.server";
-import { requireSameOrigin } from "~/services/security.server";
-import { requireGuest } from "~/services/session.server";
 import authStyles from "~/styles/auth.css";
+import { accountPageLink } from "~/utils/account-links";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
-export const meta: MetaFunction = () => [{ title: "Sign in – Marquee Cinemas" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in – Marquee Cinemas" },
+  { name: "description", content: "Sign in to Marquee Cinemas to book seats, see your tickets and keep favourites." },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { redirectTo: await requireGuest(request), google: firebaseWebConfig };
+  return { redirectTo: await requireGuest(request), google: googleSignInSettings() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const form = await readSubmission(request, loginSchema, ["password"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readSubmission(request, loginSchema, { secretFields: ["password"] });
   if (!form.ok) return form.response;
-  const result = await signInWithEmail(form.value, request);
-  if (!result.ok) return form.refuse(result.message, result.status);
-  return redirect(safeRedirect(form.value.redirectTo), { headers: { "Set-Cookie": result.cookie } });
+  const result = await signInWithEmail(form.value, context.clientAddress);
+  if (!result.ok) {
+    const { message, status } = accountFailure(result, { signIn: true });
+    return form.refuse(message, status);
+  }
+  return redirect(safeRedirect(form.value.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
 }
 
 export default function Login() {
@@ -41,7 +47,6 @@ export default function Login() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const registerLink = redirectTo === "/" ? "/register" : `/register?${new URLSearchParams({ redirectTo })}`;
   return (
     <section className="auth-page" aria-labelledby="login-title">
       <div className="auth-card">
@@ -71,7 +76,7 @@ export default function Login() {
         <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
         <p className="auth-switch">
           New to Marquee?{" "}
-          <Link to={registerLink} className="text-link">
+          <Link to={accountPageLink("/register", redirectTo)} className="text-link">
             Create an account
           </Link>
         </p>

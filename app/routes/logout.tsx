@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireSameOrigin } from "~/services/security.server";
-import { endSession } from "~/services/session.server";
-import { redirectWithSuccess } from "~/services/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { signOut } from "~/http/viewer.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const clearSession = await endSession(request);
+  const clearSession = await signOut(request);
   return redirectWithSuccess("/", "logout successfully", { headers: { "Set-Cookie": clearSession } });
 }
 

@@ -5,12 +5,14 @@ import type { CSSProperties } from "react";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
 import { MovieGrid } from "~/components/MovieCard";
+import { TrailerVideo } from "~/components/TrailerVideo";
+import { readSubmission } from "~/http/forms.server";
+import { redirectWithError } from "~/http/toast.server";
 import { getMovie, listRecommended } from "~/models/movies.server";
-import { chooseShowDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
+import { hasShowsOnDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
-import { readForm } from "~/services/forms.server";
-import { requireSameOrigin } from "~/services/security.server";
-import { redirectWithError } from "~/services/toast.server";
+import { showDateSchema } from "~/schemas/show-date";
+import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
 import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,16 +36,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { movie, dates: pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1)), recommended, trailer };
 }
 
+const NO_SHOWS_ON_DAY = "There are no shows on that date. Please pick another date.";
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireSameOrigin(request);
   const movie = await findMovie(params.id);
-  // A body that is not a form (a script, a tampered request) is treated as one without a date.
-  const form = await readForm(request);
-  const formData = form.ok ? form.formData : new FormData();
-  const datesPage = Math.max(1, Number.parseInt(String(formData.get("dates")), 10) || 1);
-  const choice = await chooseShowDay(movie.id, formData);
-  if (!choice.ok) return redirectWithError(`/movies/${movie.id}?dates=${datesPage}#dates`, choice.message);
-  return redirect(`/movies/${movie.id}/${choice.day}`);
+  const form = await readSubmission(request, showDateSchema);
+  const backToDates = `/movies/${movie.id}?dates=${form.ok ? form.value.dates : 1}#dates`;
+  if (!form.ok) return redirectWithError(backToDates, form.message);
+  const { date } = form.value;
+  if (!date) return redirectWithError(backToDates, SELECT_DATE_MESSAGE);
+  if (!(await hasShowsOnDay(movie.id, date))) return redirectWithError(backToDates, NO_SHOWS_ON_DAY);
+  return redirect(`/movies/${movie.id}/${date}`);
 }
 
 export default function MovieDetail() {
@@ -53,21 +56,21 @@ export default function MovieDetail() {
       <section
         className="movie-detail page-top"
         aria-labelledby="movie-title"
-        style={{ "--backdrop": `url(${movie.backdrop_path})` } as CSSProperties}
+        style={{ "--backdrop": `url(${movie.backdropUrl})` } as CSSProperties}
       >
-        <img className="movie-poster" src={movie.poster_path} alt={`${movie.title} poster`} width={300} height={450} />
+        <img className="movie-poster" src={movie.posterUrl} alt={`${movie.title} poster`} width={300} height={450} />
         <div className="movie-info">
-          <p className="badge">{languageBadge(movie.original_language)}</p>
+          <p className="badge">{languageBadge(movie.originalLanguage)}</p>
           <h1 id="movie-title">{movie.title}</h1>
           {movie.tagline ? <p className="tagline">{movie.tagline}</p> : null}
           <p className="rating">
-            <span aria-hidden="true">★</span> {formatRating(movie.vote_average)} User Rating (
-            {formatVoteCount(movie.vote_count)} votes)
+            <span aria-hidden="true">★</span> {formatRating(movie.voteAverage)} User Rating (
+            {formatVoteCount(movie.voteCount)} votes)
           </p>
           <p className="overview">{movie.overview}</p>
           <p className="movie-facts">
             {formatRuntime(movie.runtime)} • {movie.genres.map((g) => g.name).join(", ")} •{" "}
-            {releaseYear(movie.release_date)}
+            {releaseYear(movie.releaseDate)}
           </p>
           <div className="actions">
             <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
@@ -83,24 +86,17 @@ export default function MovieDetail() {
       {trailer ? (
         <section id="trailer" className="section trailer-panel" aria-labelledby="trailer-title">
           <h2 id="trailer-title">{trailer.title}</h2>
-          <video
-            src={trailer.video_url}
-            poster={trailer.image}
-            controls
-            autoPlay
-            playsInline
-            aria-label={trailer.title}
-          />
+          <TrailerVideo trailer={trailer} autoPlay />
           <Link to="." preventScrollReset className="text-link">
             Close trailer
           </Link>
         </section>
       ) : null}
 
-      {movie.casts.length > 0 ? (
+      {movie.cast.length > 0 ? (
         <section className="section" aria-labelledby="cast-title">
           <h2 id="cast-title">Your Favorite Cast</h2>
-          <CastList cast={movie.casts} />
+          <CastList cast={movie.cast} />
         </section>
       ) : null}
 

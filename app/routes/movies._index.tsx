@@ -5,7 +5,7 @@ import { MovieFilters } from "~/components/MovieFilters";
 import { listGenres, listMovies } from "~/models/movies.server";
 import { ALL_GENRES, movieFiltersQuery } from "~/schemas/movie-filter-options";
 import { parseMovieFilters } from "~/schemas/movie-filters";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/http/viewer.server";
 
 export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }];
 

@@ -4,34 +4,42 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
+import { accountFailure } from "~/http/account-failures.server";
+import { readSubmission } from "~/http/forms.server";
+import { googleSignInSettings } from "~/http/google-sign-in.server";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { requireGuest } from "~/http/viewer.server";
+import { registerAccount } from "~/models/accounts.server";
 import { registerSchema } from "~/schemas/register";
-import { firebaseWebConfig } from "~/services/firebase.server";
-import { readSubmission } from "~/services/forms.server";
-import { requireSameOrigin } from "~/services/security.server";
-import { requireGuest } from "~/services/session.server";
-import { registerAccount } from "~/services/sign-in.server";
-import { redirectWithSuccess } from "~/services/toast.server";
 import authStyles from "~/styles/auth.css";
+import { accountPageLink } from "~/utils/account-links";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
-export const meta: MetaFunction = () => [{ title: "Create account – Marquee Cinemas" }];
-
-function loginUrl(redirectTo: string) {
-  return redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
-}
+export const meta: MetaFunction = () => [
+  { title: "Create account – Marquee Cinemas" },
+  {
+    name: "description",
+    content: "Create a Marquee Cinemas account to book seats and keep your tickets in one place.",
+  },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { redirectTo: await requireGuest(request), google: firebaseWebConfig };
+  return { redirectTo: await requireGuest(request), google: googleSignInSettings() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireSameOrigin(request);
-  const form = await readSubmission(request, registerSchema, ["password", "confirmPassword"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readSubmission(request, registerSchema, { secretFields: ["password", "confirmPassword"] });
   if (!form.ok) return form.response;
-  const result = await registerAccount(form.value);
-  if (!result.ok) return form.refuse(result.message, result.status);
-  return redirectWithSuccess(loginUrl(safeRedirect(form.value.redirectTo)), "Account created. Please sign in.");
+  const result = await registerAccount(form.value, context.clientAddress);
+  if (!result.ok) {
+    const { message, status } = accountFailure(result);
+    return form.refuse(message, status);
+  }
+  return redirectWithSuccess(
+    accountPageLink("/login", safeRedirect(form.value.redirectTo)),
+    "Account created. Please sign in.",
+  );
 }
 
 export default function Register() {
@@ -90,7 +98,7 @@ export default function Register() {
         <GoogleSignIn config={google} redirectTo={redirectTo} />
         <p className="auth-switch">
           Already have an account?{" "}
-          <Link to={loginUrl(redirectTo)} className="text-link">
+          <Link to={accountPageLink("/login", redirectTo)} className="text-link">
             Sign in
           </Link>
         </p>

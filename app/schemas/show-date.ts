@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { isValidDay } from "~/utils/dates";
-import { SELECT_DATE_MESSAGE } from "./show-date-message";
 
+const MAX_DATES_PAGE = 100;
+
+// The date strip's form. A missing or odd date is not a failed form but a customer who forgot to pick one,
+// so it reads as null and the action says so, on the page of dates they were looking at.
 export const showDateSchema = z.object({
-  date: z
-    .string({ required_error: SELECT_DATE_MESSAGE, invalid_type_error: SELECT_DATE_MESSAGE })
-    .refine(isValidDay, SELECT_DATE_MESSAGE),
+  date: z.string().refine(isValidDay).nullable().catch(null),
+  dates: z.coerce.number().int().min(1).max(MAX_DATES_PAGE).catch(1),
 });

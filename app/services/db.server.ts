@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { config } from "./config.server";
-import { scheduleSampleShows, seedCatalogue } from "./seed.server";
+import { config } from "~/config.server";
 
 export type Row = Record<string, unknown>;
 
@@ -43,8 +42,8 @@ function openPglite(dataDir: string): Database {
   };
 }
 
-function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+function openPostgres(connectionString: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   return {
     async query(sql, params) {
       return (await pool.query(sql, params)).rows;
@@ -73,8 +72,9 @@ function openPostgres(connectionString: string): Database {
   };
 }
 
-export function openDatabase(location = config.databaseUrl || config.dataDir): Database {
-  return /^postgres(ql)?:\/\//.test(location) ? openPostgres(location) : openPglite(location);
+/** A PostgreSQL URL opens a pool; anything else is a PGlite data folder ("memory://" keeps it in memory). */
+export function openDatabase(location = config.databaseLocation): Database {
+  return /^postgres(ql)?:\/\//.test(location) ? openPostgres(location, config.databasePoolSize) : openPglite(location);
 }
 
 export async function migrate(db: Database) {
@@ -96,29 +96,26 @@ export async function migrate(db: Database) {
   });
 }
 
-const SCHEDULE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+let opened: Promise<Database> | undefined;
 
-let handle: { db: Database; ready: Promise<void>; scheduleCheckedAt: number } | undefined;
-
-async function prepare(db: Database) {
-  await migrate(db);
-  await seedCatalogue(db);
-  await scheduleSampleShows(db, config.timeZone);
+/** The app's one database, opened and migrated on first use. Opening it never adds data. */
+export function getDb(): Promise<Database> {
+  opened ??= (async () => {
+    const db = openDatabase();
+    await migrate(db);
+    return db;
+  })();
+  return opened;
 }
 
-/**
- * The app's one database, migrated and seeded before first use. The sample schedule is topped up
- * at most hourly so a long-running server keeps two weeks of upcoming shows.
- */
-export async function getDb(): Promise<Database> {
-  if (!handle) {
-    const db = openDatabase();
-    handle = { db, ready: prepare(db), scheduleCheckedAt: Date.now() };
-  }
-  await handle.ready;
-  if (Date.now() - handle.scheduleCheckedAt > SCHEDULE_CHECK_INTERVAL_MS) {
-    handle.scheduleCheckedAt = Date.now();
-    await scheduleSampleShows(handle.db, config.timeZone);
-  }
-  return handle.db;
+/** Closes the app's database, if it was opened; for a clean shutdown. */
+export async function closeDb() {
+  const db = opened;
+  opened = undefined;
+  if (db) await (await db).close();
+}
+
+/** SQLSTATE of a unique or primary key violation: the key, not an earlier read, decided a race. */
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string } | null)?.code === "23505";
 }

@@ -1,7 +1,7 @@
 const LOCAL_ORIGIN = "http://local.invalid";
 
 // Control characters, backslashes (browsers read "\" as "/") and whitespace never belong in a local path.
-const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\\]/;
+const UNSAFE_CHARACTERS = /[\p{Cc}\s\\]/u;
 
 /**
  * `to` if it is a path on this site, else `fallback`. Checked twice: as given and once resolved,

@@ -1,12 +1,14 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef } from "react";
 
 /**
- * Shows `value` in an uncontrolled form field when it changes from elsewhere (a chip, Reset Filters,
+ * A ref for an uncontrolled form field that shows `value` when it changes from elsewhere (a chip, Reset Filters,
  * the back button), but never while the user is typing in that field.
  */
-export function useSyncedField(field: RefObject<HTMLInputElement | HTMLSelectElement>, value: string) {
+export function useSyncedField<Field extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const field = useRef<Field>(null);
   useEffect(() => {
     const element = field.current;
     if (element && element !== document.activeElement && element.value !== value) element.value = value;
-  }, [field, value]);
+  }, [value]);
+  return field;
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "./fixtures";
 import { findAccount, passwordResetCodes, uniqueEmail } from "./identity";
 
@@ -187,10 +189,13 @@ test("Google sign-in says it needs JavaScript when there is none", async ({ page
   }
 });
 
-test("a staff account exists in the embedded default", async ({ page }) => {
+test("a staff account exists in the embedded default, its password made for this data folder", async ({ page }) => {
+  const password = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "staff-password"), "utf8").trim();
+  expect(password).not.toBe("Marquee-Staff-2026");
+  expect(fs.statSync(path.join(process.env.E2E_DATA_DIR!, "staff-password")).mode & 0o777).toBe(0o600);
   await page.goto("/login?redirectTo=%2Fadmin");
   await page.getByLabel("Email").fill("staff@marquee.example");
-  await page.getByLabel("Password").fill("Marquee-Staff-2026");
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Admin Panel")).toBeVisible();
   await expect(page.getByText("Marquee Staff")).toBeVisible();

@@ -58,7 +58,7 @@
       delete replies[message.id];
       try {
         if (callback) callback(message.result);
-      } catch (error) {
+      } catch {
         /* as gapi, a throwing callback stays local */
       }
     }

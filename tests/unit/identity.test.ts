@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  IDENTITY_MESSAGES,
-  sendPasswordReset,
-  signInWithPassword,
-  signUpWithPassword,
-} from "~/services/identity.server";
+import { accountFailure } from "~/http/account-failures.server";
+import { sendPasswordReset, signInWithPassword, signUpWithPassword } from "~/services/identity-toolkit.server";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -31,7 +27,7 @@ describe("Identity Toolkit answers", () => {
       ok: false,
       reason: "email-exists",
     });
-    expect(IDENTITY_MESSAGES["email-exists"]).not.toMatch(/exists|already (used|registered)/i);
+    expect(accountFailure({ reason: "email-exists" }).message).not.toMatch(/exists|already (used|registered)/i);
     answer(400, providerError("WEAK_PASSWORD : Password should be at least 6 characters"));
     expect(await signUpWithPassword({ ...credentials, displayName: "Ann" })).toEqual({
       ok: false,

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getMovie, listGenres, listMovies, listNowShowing, listRecommended } from "~/models/movies.server";
 import type { MovieFilters } from "~/schemas/movie-filters";
+import { loadSampleData } from "~/models/sample-data.server";
 import { getDb } from "~/services/db.server";
+
+beforeAll(loadSampleData);
 
 type SampleMovie = {
   id: string;
@@ -83,12 +86,12 @@ describe("listMovies", () => {
     const all = { page: 10 };
     const latest = (await listMovies(filters({ ...all, sort: "latest" }))).movies;
     expectOrdered(
-      latest.map((m) => m.release_date),
+      latest.map((m) => m.releaseDate),
       (a, b) => a >= b,
     );
     const rating = (await listMovies(filters({ ...all, sort: "rating" }))).movies;
     expectOrdered(
-      rating.map((m) => m.vote_average),
+      rating.map((m) => m.voteAverage),
       (a, b) => a >= b,
     );
     const title = (await listMovies(filters({ ...all, sort: "title" }))).movies;
@@ -113,7 +116,7 @@ describe("listMovies", () => {
 
   it("returns the fields a card shows", async () => {
     const [movie] = (await listMovies(filters({ search: "Ember Protocol" }))).movies;
-    expect(movie).toMatchObject({ id: "1029437", release_date: "2025-11-21", runtime: 142, vote_average: 7.812 });
+    expect(movie).toMatchObject({ id: "1029437", releaseDate: "2025-11-21", runtime: 142, voteAverage: 7.812 });
     expect(movie.genres.map((g) => g.name)).toEqual(["Action", "Science Fiction", "Thriller"]);
   });
 });
@@ -128,19 +131,19 @@ describe("other catalogue reads", () => {
     const movies = await listNowShowing();
     expect(movies).toHaveLength(8);
     expectOrdered(
-      movies.map((m) => m.release_date),
+      movies.map((m) => m.releaseDate),
       (a, b) => a >= b,
     );
   });
 
   it("reads one movie with everything the detail page shows", async () => {
     const movie = await getMovie("998731");
-    expect(movie).toMatchObject({ title: "Le Dernier Funambule", original_language: "fr", vote_count: 987 });
-    expect(movie?.casts[0]).toEqual(
+    expect(movie).toMatchObject({ title: "Le Dernier Funambule", originalLanguage: "fr", voteCount: 987 });
+    expect(movie?.cast[0]).toEqual(
       expect.objectContaining({ name: expect.any(String), character: expect.any(String) }),
     );
-    expect((await getMovie("921458"))?.original_language).toBeNull();
-    expect((await getMovie("1029437"))?.casts).toHaveLength(12); // of 14
+    expect((await getMovie("921458"))?.originalLanguage).toBeNull();
+    expect((await getMovie("1029437"))?.cast).toHaveLength(12); // of 14
     expect(await getMovie("no-such-movie")).toBeNull();
     expect(await getMovie("10\u000029437")).toBeNull();
   });

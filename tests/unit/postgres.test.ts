@@ -40,8 +40,9 @@ describe.skipIf(!adminUrl)("on PostgreSQL", () => {
 
   it("seeds the catalogue and schedule once, however often it starts", async () => {
     const { getDb } = await import("~/services/db.server");
-    const { seedCatalogue, scheduleSampleShows } = await import("~/services/seed.server");
+    const { loadSampleData, seedCatalogue, scheduleSampleShows } = await import("~/models/sample-data.server");
     const db = await getDb();
+    await loadSampleData();
     const count = async () =>
       (
         await db.query<{ movies: number; shows: number }>(
@@ -63,7 +64,7 @@ describe.skipIf(!adminUrl)("on PostgreSQL", () => {
     expect(result.movies.length).toBeGreaterThan(0);
     expect(result.movies.every((m) => m.title.toLowerCase().includes("night"))).toBe(true);
     const drama = await listMovies({ search: "", genre: "Drama", sort: "rating", page: 1 });
-    const ratings = drama.movies.map((m) => m.vote_average);
+    const ratings = drama.movies.map((m) => m.voteAverage);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     expect(await listShowDays(result.movies[0].id)).not.toHaveLength(0);
   });

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDb, migrate, openDatabase, type Queryable } from "~/services/db.server";
-import { SAMPLE_SCHEDULE_DAYS, sampleShowsFor, scheduleSampleShows, seedCatalogue } from "~/services/seed.server";
+import {
+  loadSampleData,
+  SAMPLE_SCHEDULE_DAYS,
+  sampleShowsFor,
+  scheduleSampleShows,
+  seedCatalogue,
+} from "~/models/sample-data.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 
 const movieCount = JSON.parse(readFileSync("data/movies.json", "utf8")).length;
@@ -25,7 +31,18 @@ async function freshDatabase() {
 }
 
 describe("seeding the sample data", () => {
+  it("is not done by opening the database", async () => {
+    const db = openDatabase("memory://");
+    try {
+      await migrate(db);
+      expect(await counts(db)).toEqual({ movies: 0, trailers: 0, shows: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+
   it("seeds every movie and trailer, and two weeks of shows", async () => {
+    await loadSampleData();
     expect(await counts(await getDb())).toEqual({
       movies: movieCount,
       trailers: trailerCount,

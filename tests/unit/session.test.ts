@@ -8,11 +8,14 @@ const auth = vi.hoisted(() => ({
   getUser: vi.fn(),
   setCustomUserClaims: vi.fn(),
 }));
-vi.mock("~/services/firebase.server", () => ({ firebaseAuth: () => auth }));
+vi.mock("~/services/firebase-admin.server", () => ({
+  firebaseAuth: () => auth,
+  isAuthError: (error: { code?: string }) => String(error?.code ?? "").startsWith("auth/"),
+}));
 
-const { endSession, getViewer, requireStaff, requireUser, sessionCookie, startSession } =
-  await import("~/services/session.server");
-const { findViewer } = await import("~/models/users.server");
+const { createSession, sessionCookie } = await import("~/services/session-cookie.server");
+const { getViewer, requireStaff, requireUser, signOut } = await import("~/http/viewer.server");
+const { findUser } = await import("~/models/users.server");
 
 const now = () => Math.floor(Date.now() / 1000);
 const token = (uid: string, extra: Record<string, unknown> = {}) => ({
@@ -26,7 +29,7 @@ const token = (uid: string, extra: Record<string, unknown> = {}) => ({
 async function signedInRequest(uid: string, url = "http://localhost/movies") {
   auth.verifyIdToken.mockResolvedValueOnce(token(uid));
   auth.createSessionCookie.mockResolvedValueOnce(`firebase-session-${uid}`);
-  const { cookie } = await startSession(`id-token-${uid}`, false);
+  const { setCookie: cookie } = await createSession(`id-token-${uid}`, false);
   return new Request(url, { headers: { Cookie: cookie.split(";")[0] } });
 }
 
@@ -39,12 +42,12 @@ describe("session cookie", () => {
   it("is httpOnly and SameSite=Lax, and lasts 14 days only with remember me", async () => {
     auth.verifyIdToken.mockResolvedValue(token("u1"));
     auth.createSessionCookie.mockResolvedValue("firebase-session-u1");
-    const remembered = (await startSession("t", true)).cookie;
+    const remembered = (await createSession("t", true)).setCookie;
     expect(remembered).toMatch(/HttpOnly/);
     expect(remembered).toMatch(/SameSite=Lax/);
     expect(remembered).toMatch(/Max-Age=1209600/);
     expect(auth.createSessionCookie).toHaveBeenLastCalledWith("t", { expiresIn: 14 * 24 * 3600 * 1000 });
-    const browserSession = (await startSession("t", false)).cookie;
+    const browserSession = (await createSession("t", false)).setCookie;
     expect(browserSession).not.toMatch(/Max-Age|Expires/);
     expect(browserSession).toMatch(/HttpOnly/);
   });
@@ -52,7 +55,7 @@ describe("session cookie", () => {
   it("is Secure when the site runs behind HTTPS", async () => {
     vi.resetModules();
     vi.stubEnv("SECURE_COOKIES", "true");
-    const secure = await import("~/services/session.server");
+    const secure = await import("~/services/session-cookie.server");
     expect(await secure.sessionCookie.serialize("x")).toMatch(/Secure/);
     vi.unstubAllEnvs();
     expect(await sessionCookie.serialize("x")).not.toMatch(/Secure/);
@@ -60,7 +63,7 @@ describe("session cookie", () => {
 
   it("refuses a sign-in that is not recent", async () => {
     auth.verifyIdToken.mockResolvedValue(token("old", { auth_time: now() - 3600 }));
-    await expect(startSession("t", false)).rejects.toThrow();
+    await expect(createSession("t", false)).rejects.toThrow();
     expect(auth.createSessionCookie).not.toHaveBeenCalled();
   });
 });
@@ -70,7 +73,7 @@ describe("getViewer", () => {
     const request = await signedInRequest("alice");
     expect(await getViewer(request)).toMatchObject({ uid: "alice", name: "User alice", isStaff: false });
     expect(auth.verifySessionCookie).toHaveBeenCalledWith("firebase-session-alice", true);
-    expect(await findViewer("alice")).toMatchObject({ email: "alice@example.com" });
+    expect(await findUser("alice")).toMatchObject({ email: "alice@example.com" });
   });
 
   it("treats a revoked or expired session as signed out", async () => {
@@ -99,19 +102,19 @@ describe("requireStaff", () => {
     const request = await signedInRequest("carol", "http://localhost/admin");
     auth.getUser.mockResolvedValueOnce({ customClaims: { admin: true } });
     await expect(requireStaff(request)).resolves.toMatchObject({ uid: "carol", isStaff: true });
-    expect((await findViewer("carol"))?.isStaff).toBe(true);
+    expect((await findUser("carol"))?.isStaff).toBe(true);
 
     const later = new Request("http://localhost/admin", { headers: request.headers });
     auth.getUser.mockResolvedValueOnce({ customClaims: { admin: false } });
     await expect(requireStaff(later)).rejects.toMatchObject({ status: 403 });
-    expect((await findViewer("carol"))?.isStaff).toBe(false);
+    expect((await findUser("carol"))?.isStaff).toBe(false);
   });
 });
 
-describe("endSession", () => {
+describe("signOut", () => {
   it("revokes the Firebase session and clears the cookie", async () => {
     const request = await signedInRequest("dave");
-    const cleared = await endSession(request);
+    const cleared = await signOut(request);
     expect(auth.revokeRefreshTokens).toHaveBeenCalledWith("dave");
     expect(cleared).toMatch(/__session=;/);
     expect(cleared).toMatch(/Max-Age=0/);

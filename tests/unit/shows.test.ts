@@ -5,6 +5,7 @@ vi.hoisted(() => {
   process.env.CINEMA_TIMEZONE = "Asia/Kolkata";
 });
 
+import { loadSampleData } from "~/models/sample-data.server";
 import { DATES_PER_PAGE, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
@@ -14,6 +15,7 @@ const MOVIE = "t-shows";
 
 describe("listShowDays", () => {
   beforeAll(async () => {
+    await loadSampleData();
     const db = await getDb();
     await db.query(
       `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)

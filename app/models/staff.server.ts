@@ -1,13 +1,9 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
-import { firebaseAuth } from "./firebase.server";
+import { config } from "~/config.server";
+import { firebaseAuth } from "~/services/firebase-admin.server";
+import { revokeSessions } from "~/services/session-cookie.server";
 
 // Staff are accounts with the custom claim admin:true (set by `npm run grant-admin` or ADMIN_EMAILS).
-const adminEmails = new Set(
-  (process.env.ADMIN_EMAILS ?? "")
-    .split(",")
-    .map((email) => email.trim().toLowerCase())
-    .filter(Boolean),
-);
 
 /**
  * Whether a user who just signed in is staff. A verified email listed in ADMIN_EMAILS gets the claim;
@@ -16,7 +12,7 @@ const adminEmails = new Set(
 export async function isStaffAtSignIn(token: DecodedIdToken) {
   if (token.admin === true) return true;
   const email = token.email?.toLowerCase();
-  if (!email || token.email_verified !== true || !adminEmails.has(email)) return false;
+  if (!email || token.email_verified !== true || !config.identity.adminEmails.includes(email)) return false;
   await setStaffClaim(token.uid, true);
   return true;
 }
@@ -30,8 +26,10 @@ export async function hasStaffClaim(uid: string) {
   return user.customClaims?.admin === true;
 }
 
+/** Grants or takes away the staff right; taking it away also ends that person's sessions. */
 export async function setStaffClaim(uid: string, isStaff: boolean) {
   const auth = firebaseAuth();
   const { customClaims } = await auth.getUser(uid);
   await auth.setCustomUserClaims(uid, { ...customClaims, admin: isStaff });
+  if (!isStaff) await revokeSessions(uid);
 }

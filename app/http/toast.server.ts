@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { config, secrets } from "./config.server";
+import { config, getSessionSecrets } from "~/config.server";
 
 const toastSessionStorage = createCookieSessionStorage({
   cookie: {
@@ -9,7 +9,7 @@ const toastSessionStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: "lax",
     secure: config.secureCookies,
-    secrets: secrets.session,
+    secrets: getSessionSecrets(),
   },
 });
 

@@ -1,19 +1,24 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Database } from "./db.server";
-import { cinemaToday, addDays } from "~/utils/dates";
+import { config } from "~/config.server";
+import { getDb, type Database } from "~/services/db.server";
+import { addDays, cinemaToday } from "~/utils/dates";
+import { stableHash } from "~/utils/stable-hash";
 
-const DATA_DIR = path.resolve("data");
+const SAMPLE_DIR = path.resolve("data");
 export const SAMPLE_SCHEDULE_DAYS = 14;
 const SHOW_SLOTS = ["10:30", "13:15", "16:00", "18:45", "21:30"];
 const SHOWS_PER_MOVIE_PER_DAY = 3;
 const SAMPLE_PRICE_MIN = 49;
 const SAMPLE_PRICE_MAX = 81;
+// A long-running site keeps two weeks of upcoming sample shows by topping the schedule up this often.
+const TOP_UP_EVERY_MS = 60 * 60 * 1000;
 
 async function readJson<T>(file: string): Promise<T> {
-  return JSON.parse(await fs.readFile(path.join(DATA_DIR, file), "utf8")) as T;
+  return JSON.parse(await fs.readFile(path.join(SAMPLE_DIR, file), "utf8")) as T;
 }
 
+// The sample files keep the field names of the movie database they imitate.
 type SampleMovie = {
   id: string;
   title: string;
@@ -38,6 +43,7 @@ type SampleTrailer = {
   views: string;
   image: string;
   video_url: string;
+  captions_url: string;
 };
 
 /** Inserts the sample movies and trailers that are not there yet; running it twice changes nothing. */
@@ -70,30 +76,25 @@ export async function seedCatalogue(db: Database) {
     }
     for (const [position, t] of trailers.entries()) {
       await tx.query(
-        `insert into trailers (id, movie_id, title, description, duration, views, image, video_url, position)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        `insert into trailers (id, movie_id, title, description, duration, views, image, video_url, captions_url, position)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (id) do nothing`,
-        [t.id, t.movie_id, t.title, t.description, t.duration, t.views, t.image, t.video_url, position],
+        [t.id, t.movie_id, t.title, t.description, t.duration, t.views, t.image, t.video_url, t.captions_url, position],
       );
     }
   });
 }
 
-// A small stable hash so the sample schedule is the same on every machine for a given day.
-function hash(text: string) {
-  let h = 2166136261;
-  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return h >>> 0;
-}
-
+/** The sample shows of one movie on one cinema day: the same on every machine. */
 export function sampleShowsFor(movieId: string, day: string) {
-  const slots = [...SHOW_SLOTS].sort((a, b) => hash(movieId + day + a) - hash(movieId + day + b));
+  const slots = [...SHOW_SLOTS].sort((a, b) => stableHash(movieId + day + a) - stableHash(movieId + day + b));
   return slots
     .slice(0, SHOWS_PER_MOVIE_PER_DAY)
     .sort()
     .map((time) => ({
       time,
-      priceCents: (SAMPLE_PRICE_MIN + (hash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) * 100,
+      priceCents:
+        (SAMPLE_PRICE_MIN + (stableHash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) * 100,
     }));
 }
 
@@ -122,4 +123,26 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
       [rows.map((r) => r.id), rows.map((r) => r.day), rows.map((r) => r.time), rows.map((r) => r.priceCents), timeZone],
     );
   });
+}
+
+/** Loads the sample catalogue and two weeks of sample shows into the app's database. */
+export async function loadSampleData() {
+  const db = await getDb();
+  await seedCatalogue(db);
+  await scheduleSampleShows(db, config.timeZone);
+}
+
+/**
+ * The embedded default's sample data: loaded at start, and the schedule topped up on a timer so a site that
+ * runs for weeks keeps two weeks of shows, without any request waiting for it. Answers a function that stops it.
+ */
+export async function keepSampleScheduleFilled() {
+  await loadSampleData();
+  const timer = setInterval(() => {
+    getDb()
+      .then((db) => scheduleSampleShows(db, config.timeZone))
+      .catch((error) => console.error("Topping up the sample schedule failed:", error));
+  }, TOP_UP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,5 +1,7 @@
-import { firebaseWebConfig, identityToolkitUrl } from "./firebase.server";
+import { config } from "~/config.server";
 
+// Email and password accounts through the Identity Toolkit REST API, so the forms work without JavaScript.
+// The Auth emulator serves the same paths under its own host.
 const REQUEST_TIMEOUT_MS = 10_000;
 
 export type IdentityFailure =
@@ -19,27 +21,22 @@ const REASONS: Record<string, IdentityFailure> = {
   TOO_MANY_ATTEMPTS_TRY_LATER: "too-many-attempts",
 };
 
-/** Clear messages that never say whether another account exists. */
-export const IDENTITY_MESSAGES: Record<IdentityFailure, string> = {
-  "invalid-credentials": "Incorrect email or password.",
-  "email-exists": "We could not create an account with these details. If you already have an account, sign in instead.",
-  "weak-password": "Please choose a stronger password.",
-  "too-many-attempts": "Too many attempts. Please wait a few minutes and try again.",
-  unavailable: "We could not reach the sign-in service. Please try again in a moment.",
-};
+function baseUrl() {
+  const { emulatorHost } = config.identity;
+  return emulatorHost
+    ? `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : "https://identitytoolkit.googleapis.com/v1";
+}
 
 async function call<T>(method: string, body: Record<string, unknown>): Promise<IdentityResult<T>> {
   let response: Response;
   try {
-    response = await fetch(
-      `${identityToolkitUrl}/accounts:${method}?key=${encodeURIComponent(firebaseWebConfig.apiKey)}`,
-      {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      },
-    );
+    response = await fetch(`${baseUrl()}/accounts:${method}?key=${encodeURIComponent(config.identity.apiKey)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
   } catch (error) {
     console.error(`Identity provider unreachable (${method}):`, error);
     return { ok: false, reason: "unavailable" };

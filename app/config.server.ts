@@ -1,0 +1,257 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// The one place that reads the environment. Every variable is described here; README's table lists the
+// same names (a unit test compares them), and a wrong value stops the start with a message naming it.
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const text = () => z.preprocess(blankToUndefined, z.string().trim().optional());
+const flag = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+      .transform((v) => v === "true" || v === "1" || v === "yes")
+      .optional(),
+  );
+const integer = (min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+const list = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .optional(),
+  );
+
+function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isCurrency(code: string) {
+  try {
+    new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    return /^[A-Z]{3}$/.test(code);
+  } catch {
+    return false;
+  }
+}
+
+/** Every environment variable the site reads, with what README says of it. */
+export const environmentSchema = z.object({
+  PORT: integer(1, 65535).describe("port the site listens on; default 3000"),
+  HOST: text().describe("address the site listens on; default 127.0.0.1 (0.0.0.0 for every interface)"),
+  TRUST_PROXY: flag().describe("true behind a reverse proxy that sets X-Forwarded-For; default false"),
+  DATA_DIR: text().describe("folder of the embedded database, accounts and secrets; default .data"),
+  DATABASE_URL: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, e.g. postgres://user:pass@host:5432/db")
+        .optional(),
+    )
+    .describe("PostgreSQL instead of the embedded PGlite"),
+  DATABASE_POOL_SIZE: integer(1, 1000).describe("PostgreSQL connections per app instance; default 10"),
+  SAMPLE_DATA: flag().describe(
+    "load the sample movies and a rolling two weeks of sample shows; default true without DATABASE_URL",
+  ),
+  SESSION_SECRET: list().describe("secrets that sign cookies, comma-separated to rotate; required with DATABASE_URL"),
+  SECURE_COOKIES: flag().describe("mark cookies Secure (serve over HTTPS); default true with DATABASE_URL"),
+  CINEMA_TIMEZONE: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine(isTimeZone, (zone) => ({ message: `"${zone}" is not an IANA time zone` }))
+        .optional(),
+    )
+    .describe("IANA zone in which dates and show times are shown; default UTC"),
+  CURRENCY: z
+    .preprocess(
+      (v) => (typeof v === "string" ? blankToUndefined(v.toUpperCase()) : v),
+      z
+        .string()
+        .refine(isCurrency, (code) => ({ message: `"${code}" is not an ISO 4217 currency code` }))
+        .optional(),
+    )
+    .describe("currency of prices; default USD"),
+  FIREBASE_API_KEY: text().describe("web API key of a real Firebase project (turns the embedded emulator off)"),
+  FIREBASE_AUTH_DOMAIN: text().describe("auth domain for the Google popup; default <project id>.firebaseapp.com"),
+  FIREBASE_PROJECT_ID: text().describe("Firebase project id; default demo-marquee (the emulator needs demo-...)"),
+  FIREBASE_SERVICE_ACCOUNT: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .transform((json, ctx) => {
+          try {
+            return JSON.parse(json) as Record<string, unknown>;
+          } catch {
+            ctx.addIssue({ code: "custom", message: "must be the service account key's JSON" });
+            return z.NEVER;
+          }
+        })
+        .optional(),
+    )
+    .describe("service account key (the JSON itself) for firebase-admin"),
+  GOOGLE_APPLICATION_CREDENTIALS: text().describe(
+    "path to a service account key file, used when FIREBASE_SERVICE_ACCOUNT is unset",
+  ),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[\w.-]+:\d+$/, "must be host:port")
+        .optional(),
+    )
+    .describe("host:port of an Auth emulator; npm start sets it for the embedded one"),
+  AUTH_EMULATOR_HOST: text().describe("address of the embedded Auth emulator; default 127.0.0.1"),
+  AUTH_EMULATOR_PORT: integer(0, 65535).describe("port of the embedded Auth emulator; default 0, a free port"),
+  AUTH_EMULATOR_HUB: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[\w.-]+:\d+$/, "must be host:port")
+        .optional(),
+    )
+    .describe("host:port of the embedded emulator's hub, through which accounts are saved; set by npm start"),
+  AUTH_EMULATOR_SAVE_SECONDS: integer(1, 86400).describe(
+    "how often the embedded emulator's accounts are saved besides after each sign-up; default 60",
+  ),
+  ADMIN_EMAILS: list().describe("emails made staff when they sign in with a verified email"),
+  STAFF_EMAIL: text().describe("the embedded default's staff account; default staff@marquee.example"),
+  STAFF_PASSWORD: z
+    .preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters").optional())
+    .describe("its password; default generated once per data folder and kept in DATA_DIR/staff-password"),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export class ConfigurationError extends Error {}
+
+const DEFAULT_PROJECT_ID = "demo-marquee";
+const MEMORY = "memory://";
+
+/** Reads the environment into the site's settings, or throws one error naming every wrong variable. */
+export function loadConfig(environment: Record<string, string | undefined>) {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(environment[name] ?? "")}: ${issue.message}`;
+    });
+    throw new ConfigurationError(`Configuration error:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const databaseUrl = env.DATABASE_URL ?? null;
+  if (databaseUrl && !env.SESSION_SECRET?.length) {
+    throw new ConfigurationError(
+      "Configuration error:\n  SESSION_SECRET: must be set with DATABASE_URL, the same on every instance",
+    );
+  }
+  const dataDir = env.DATA_DIR?.startsWith(MEMORY) ? MEMORY : path.resolve(env.DATA_DIR ?? ".data");
+  const projectId = env.FIREBASE_PROJECT_ID ?? DEFAULT_PROJECT_ID;
+  // No Firebase project configured: the site brings its own Auth emulator (npm start runs it).
+  const embeddedIdentity = !(
+    env.FIREBASE_API_KEY ||
+    env.FIREBASE_AUTH_EMULATOR_HOST ||
+    env.FIREBASE_SERVICE_ACCOUNT ||
+    env.GOOGLE_APPLICATION_CREDENTIALS
+  );
+  return {
+    host: env.HOST ?? "127.0.0.1",
+    port: env.PORT ?? 3000,
+    trustProxy: env.TRUST_PROXY ?? false,
+    dataDir,
+    databaseUrl,
+    // PGlite keeps its files in a folder of their own inside the data folder.
+    databaseLocation: databaseUrl ?? (dataDir === MEMORY ? MEMORY : path.join(dataDir, "db")),
+    databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
+    sampleData: env.SAMPLE_DATA ?? !databaseUrl,
+    configuredSessionSecrets: env.SESSION_SECRET ?? null,
+    secureCookies: env.SECURE_COOKIES ?? Boolean(databaseUrl),
+    timeZone: env.CINEMA_TIMEZONE ?? "UTC",
+    currency: env.CURRENCY ?? "USD",
+    identity: {
+      embedded: embeddedIdentity,
+      projectId,
+      apiKey: env.FIREBASE_API_KEY ?? "demo-api-key",
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      serviceAccount: env.FIREBASE_SERVICE_ACCOUNT ?? null,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+      adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
+    },
+    embeddedEmulator: {
+      host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",
+      port: env.AUTH_EMULATOR_PORT ?? 0,
+      hub: env.AUTH_EMULATOR_HUB ?? null,
+      saveEverySeconds: env.AUTH_EMULATOR_SAVE_SECONDS ?? 60,
+      staffEmail: (env.STAFF_EMAIL ?? "staff@marquee.example").toLowerCase(),
+      staffPassword: env.STAFF_PASSWORD ?? null,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export const config: Config = loadConfig(process.env);
+
+let sessionSecrets: string[] | undefined;
+
+/**
+ * The secrets that sign cookies. Without SESSION_SECRET the embedded default makes one and keeps it in the
+ * data folder, so sessions survive a restart; in memory (unit tests) each process has its own.
+ */
+export function getSessionSecrets(): string[] {
+  if (sessionSecrets) return sessionSecrets;
+  if (config.configuredSessionSecrets) return (sessionSecrets = config.configuredSessionSecrets);
+  if (config.dataDir === MEMORY) return (sessionSecrets = [crypto.randomBytes(32).toString("hex")]);
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    sessionSecrets = [fs.readFileSync(file, "utf8").trim()];
+  } catch {
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    sessionSecrets = [secret];
+  }
+  return sessionSecrets;
+}
+
+/**
+ * firebase-admin finds an Auth emulator only through this variable, so the configured one is handed to it here,
+ * before it is first used.
+ */
+export function pointFirebaseAdminAtEmulator(emulatorHost: string | null) {
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+}
+
+/** The environment for a child process of ours: this one's, with `changes` on top. */
+export function childEnvironment(changes: Record<string, string>) {
+  return { ...process.env, ...changes };
+}

@@ -1,0 +1,19 @@
+import { hasSessionCookie } from "~/services/session-cookie.server";
+
+/**
+ * The Cache-Control of an answer of the app. One that depends on who is signed in, or that sets a cookie, must
+ * never be stored anywhere; anonymous pages may be kept but are checked again each time, until a page cache
+ * exists.
+ */
+export function cacheControlFor({
+  requestCookie,
+  setsCookie,
+  current,
+}: {
+  requestCookie: string | undefined;
+  setsCookie: boolean;
+  current: string | undefined;
+}) {
+  if (setsCookie || hasSessionCookie(requestCookie)) return "private, no-store";
+  return current ?? "no-cache";
+}

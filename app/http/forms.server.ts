@@ -1,0 +1,154 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { z, type output, type ZodTypeAny } from "zod";
+
+// Our forms are a few short fields; anything this large is not one of them.
+export const MAX_FORM_BYTES = 16 * 1024;
+export const FORM_TOO_LARGE = "This form is too large. Please shorten what you typed and try again.";
+export const FORM_UNREADABLE = "This form could not be read. Please fill it in again.";
+
+/** How a schema's field may appear in a form: once, or as a list of at most `max` values. */
+type FieldShape = { list: false } | { list: true; max: number };
+
+function unwrap(schema: ZodTypeAny): ZodTypeAny {
+  if (schema instanceof z.ZodEffects) return unwrap(schema.innerType());
+  if (schema instanceof z.ZodPipeline) return unwrap(schema._def.in);
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodCatch ||
+    schema instanceof z.ZodReadonly
+  ) {
+    return unwrap(schema._def.innerType);
+  }
+  if (schema instanceof z.ZodBranded) return unwrap(schema.unwrap());
+  return schema;
+}
+
+const shapesBySchema = new WeakMap<ZodTypeAny, Map<string, FieldShape>>();
+
+/**
+ * The fields a form schema names, read once per schema. Lists must say their maximum length: it is what bounds
+ * the list a hostile post can make the server build.
+ */
+export function formFields(schema: ZodTypeAny): Map<string, FieldShape> {
+  const known = shapesBySchema.get(schema);
+  if (known) return known;
+  const fields = new Map<string, FieldShape>();
+  const collect = (part: ZodTypeAny) => {
+    const inner = unwrap(part);
+    if (inner instanceof z.ZodIntersection) {
+      collect(inner._def.left);
+      collect(inner._def.right);
+      return;
+    }
+    if (!(inner instanceof z.ZodObject)) throw new Error("A form schema must be an object schema");
+    for (const [name, field] of Object.entries(inner.shape as Record<string, ZodTypeAny>)) {
+      const value = unwrap(field);
+      if (value instanceof z.ZodArray) {
+        const max = value._def.maxLength?.value;
+        if (max === undefined) throw new Error(`The form list "${name}" needs a maximum length`);
+        fields.set(name, { list: true, max });
+      } else if (!(value instanceof z.ZodUnknown)) {
+        fields.set(name, { list: false });
+      }
+    }
+  };
+  collect(schema);
+  shapesBySchema.set(schema, fields);
+  return fields;
+}
+
+type FormRead = { ok: true; formData: FormData } | { ok: false; message: string };
+
+const LIST_ITEM = /^([A-Za-z][\w-]*)\[(0|[1-9]\d{0,3})\]$/;
+
+/**
+ * Reads a posted form into the fields its schema names and nothing else. The body is capped while it streams
+ * in; unknown keys are dropped before anything parses them; a list keeps at most one value past its maximum (so
+ * the schema still says it is too long); a repeated single field or a file (no form of ours sends one) refuses
+ * the form.
+ */
+export async function readForm(request: Request, schema: ZodTypeAny): Promise<FormRead> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES)
+    return { ok: false, message: FORM_TOO_LARGE };
+  const body = await readCapped(request);
+  if (!body) return { ok: false, message: FORM_TOO_LARGE };
+  let posted: FormData;
+  try {
+    posted = await new Response(body, {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
+  } catch {
+    return { ok: false, message: FORM_UNREADABLE };
+  }
+  const fields = formFields(schema);
+  const formData = new FormData();
+  const counts = new Map<string, number>();
+  for (const [key, value] of posted) {
+    const name = fields.has(key) ? key : LIST_ITEM.exec(key)?.[1];
+    const shape = name === undefined ? undefined : fields.get(name);
+    if (!shape || (!shape.list && name !== key)) continue;
+    if (typeof value !== "string") return { ok: false, message: FORM_UNREADABLE };
+    const count = (counts.get(name!) ?? 0) + 1;
+    counts.set(name!, count);
+    if (!shape.list && count > 1) return { ok: false, message: FORM_UNREADABLE };
+    if (shape.list && (count > shape.max + 1 || Number(LIST_ITEM.exec(key)?.[2] ?? 0) > shape.max)) continue;
+    formData.append(key, value);
+  }
+  return { ok: true, formData };
+}
+
+async function readCapped(request: Request) {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A Conform result carrying one message for the whole form. */
+export function formError(message: string): SubmissionResult<string[]> {
+  return { status: "error", error: { "": [message] } };
+}
+
+/**
+ * Reads a posted form and checks it with its schema. On success it gives the values and `refuse`, which
+ * re-renders the form with one message; otherwise the 400 response that re-renders it with its errors, and the
+ * first of those errors for actions that answer with a toast instead. Secret fields (passwords) are never sent
+ * back to the page.
+ */
+export async function readSubmission<Schema extends ZodTypeAny>(
+  request: Request,
+  schema: Schema,
+  { secretFields = [] as string[] } = {},
+) {
+  const form = await readForm(request, schema);
+  if (!form.ok) {
+    return { ok: false as const, message: form.message, response: data(formError(form.message), { status: 400 }) };
+  }
+  const submission = parseWithZod(form.formData, { schema });
+  if (submission.status !== "success") {
+    const reply = submission.reply({ hideFields: secretFields });
+    const message = Object.values(reply.error ?? {}).flat()[0] ?? FORM_UNREADABLE;
+    return { ok: false as const, message, response: data(reply, { status: 400 }) };
+  }
+  return {
+    ok: true as const,
+    value: submission.value as output<Schema>,
+    refuse: (message: string, status: number) =>
+      data(submission.reply({ formErrors: [message], hideFields: secretFields }), { status }),
+  };
+}

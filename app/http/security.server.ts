@@ -1,0 +1,73 @@
+import crypto from "node:crypto";
+import { config, type Config } from "~/config.server";
+
+export function createNonce() {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/**
+ * The origins a page may use besides its own, from the identity settings: the Google popup loads Google's gapi
+ * for its helper iframe (the emulator's too) and talks to the identity provider from the page.
+ */
+export function identityOrigins(identity: Config["identity"]) {
+  const emulator = identity.emulatorHost ? `http://${identity.emulatorHost}` : null;
+  return {
+    script: ["https://apis.google.com"],
+    connect: emulator ? [emulator] : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"],
+    frame: emulator ? [emulator] : [`https://${identity.authDomain}`],
+  };
+}
+
+export function contentSecurityPolicy(nonce: string, identity = config.identity) {
+  const origins = identityOrigins(identity);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${origins.script.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "font-src 'self'",
+    `connect-src 'self' ${origins.connect.join(" ")}`,
+    `frame-src 'self' ${origins.frame.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers every response carries, page or file; our server sets them. Pages add their CSP (entry.server). */
+export const COMMON_SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+};
+
+export const CROSS_SITE_MESSAGE = "This form was sent from another site, so it was refused.";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether a state-changing request was sent by another site's page (CSRF). Requests with neither header are not
+ * from a browser page, so there is nothing to forge.
+ */
+export function isCrossSiteRequest(
+  method: string,
+  headers: { get(name: string): string | null | undefined },
+  host: string,
+) {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  const fetchSite = headers.get("Sec-Fetch-Site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = headers.get("Origin");
+  return Boolean(origin) && hostOf(origin!) !== host;
+}
+
+function hostOf(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null; // "null" and other opaque origins
+  }
+}

@@ -1,0 +1,77 @@
+import { redirect } from "@remix-run/node";
+import { hasStaffClaim, isStaffAtSignIn } from "~/models/staff.server";
+import { accountFromToken, findUser, recordSignIn, setStaff, type User } from "~/models/users.server";
+import { clearSessionCookie, readSession, revokeSessions } from "~/services/session-cookie.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+// The root, the page loaders and an action's guards ask about the same request: answer each once.
+function oncePerRequest<T>(work: (request: Request) => Promise<T>) {
+  const answers = new WeakMap<Request, Promise<T>>();
+  return (request: Request): Promise<T> => {
+    let answer = answers.get(request);
+    if (!answer) {
+      answer = work(request);
+      answers.set(request, answer);
+    }
+    return answer;
+  };
+}
+
+/** The signed-in user, or null for a visitor, an expired, revoked or forged session. */
+export const getViewer = oncePerRequest(async (request): Promise<User | null> => {
+  const token = await readSession(request);
+  if (!token) return null;
+  // A valid session whose user is missing from the database (e.g. a fresh database) is mirrored again.
+  return (await findUser(token.uid)) ?? (await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token))));
+});
+
+/** Where /login sends someone back to: the page they asked for (a form's page for a POST). */
+export function loginPath(request: Request) {
+  const url = new URL(request.url);
+  const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
+  return `/login?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/** The signed-in user; a visitor is sent to /login and brought back afterwards. */
+export async function requireUser(request: Request): Promise<User> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw redirect(loginPath(request));
+  return viewer;
+}
+
+/**
+ * For the sign-in and sign-up pages: where to go afterwards (a local path only). Someone already
+ * signed in is sent straight there.
+ */
+export async function requireGuest(request: Request) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getViewer(request)) throw redirect(redirectTo);
+  return redirectTo;
+}
+
+export const STAFF_ONLY = "This page is for cinema staff only.";
+
+/**
+ * A signed-in staff member; a customer gets a 403. The right is read live from the provider and
+ * mirrored into the database, so granting or taking it away counts at the next request.
+ */
+export const requireStaff = oncePerRequest(async (request): Promise<User> => {
+  const viewer = await requireUser(request);
+  const isStaff = await hasStaffClaim(viewer.uid);
+  if (isStaff !== viewer.isStaff) await setStaff(viewer.uid, isStaff);
+  if (!isStaff) throw new Response(STAFF_ONLY, { status: 403 });
+  return { ...viewer, isStaff };
+});
+
+/** Ends the session at the provider too (revoking it), and answers the Set-Cookie that clears it. */
+export async function signOut(request: Request) {
+  const viewer = await getViewer(request);
+  if (viewer) await revokeSessions(viewer.uid);
+  return clearSessionCookie();
+}
+
+/** For /admin URLs that take no form: staff get a 405, everyone else what requireStaff gives them. */
+export async function refuseAdminPost(request: Request): Promise<never> {
+  await requireStaff(request);
+  throw new Response("There is nothing to send on this page.", { status: 405 });
+}

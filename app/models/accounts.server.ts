@@ -1,0 +1,114 @@
+import { isAuthError } from "~/services/firebase-admin.server";
+import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
+import {
+  sendPasswordReset,
+  signInWithPassword,
+  signUpWithPassword,
+  type IdentityFailure,
+} from "~/services/identity-toolkit.server";
+import { createSession } from "~/services/session-cookie.server";
+import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
+import { isStaffAtSignIn } from "./staff.server";
+import { accountFromToken, recordSignIn } from "./users.server";
+
+// Sign-in, sign-up and password reset: the identity provider does the work, these rules keep it from abuse.
+
+export type AccountFailure = IdentityFailure | "throttled" | "google-failed";
+export type AccountResult<T extends object = object> =
+  ({ ok: true } & T) | { ok: false; reason: AccountFailure; waitMinutes?: number };
+
+const SIGN_IN_WINDOW_MINUTES = 15;
+const REQUEST_WINDOW_MINUTES = 60;
+
+/**
+ * Failed sign-ins count per email and client together, so one person's typos or a stranger guessing cannot lock
+ * the owner out from their own device; per client, against guessing across many emails; and per email alone
+ * only past a much higher bar, against guessing one account from many addresses.
+ */
+export function signInLimits(email: string, client: string): RateLimit[] {
+  const windowMinutes = SIGN_IN_WINDOW_MINUTES;
+  return [
+    { bucket: "sign-in-failure:email-client", key: `${email} ${client}`, max: 5, windowMinutes },
+    { bucket: "sign-in-failure:client", key: client, max: 20, windowMinutes },
+    { bucket: "sign-in-failure:email", key: email, max: 100, windowMinutes },
+  ];
+}
+
+/** Sign-ups and reset mails cost the provider (and the inbox's owner) something: a few per hour. */
+export function requestLimits(kind: "sign-up" | "password-reset", email: string, client: string): RateLimit[] {
+  const windowMinutes = REQUEST_WINDOW_MINUTES;
+  return [
+    { bucket: `${kind}:client`, key: client, max: 10, windowMinutes },
+    { bucket: `${kind}:email`, key: email, max: 3, windowMinutes },
+  ];
+}
+
+async function throttled(limits: RateLimit[]) {
+  const waitMinutes = await minutesUntilAllowed(limits);
+  return waitMinutes > 0 ? { ok: false as const, reason: "throttled" as const, waitMinutes } : null;
+}
+
+/** A session for the ID token of a fresh sign-in, with the user mirrored into the database. */
+async function startSession(idToken: string, remember: boolean, failure: AccountFailure) {
+  try {
+    const { token, setCookie } = await createSession(idToken, remember);
+    const user = await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token)));
+    return { ok: true as const, setCookie, user };
+  } catch (error) {
+    // A bad or stale token is the caller's problem; anything else is ours and worth a log line.
+    if (!isAuthError(error)) console.error("Could not start a session:", error);
+    return { ok: false as const, reason: failure };
+  }
+}
+
+export async function signInWithEmail(
+  input: { email: string; password: string; remember: boolean },
+  client: string,
+): Promise<AccountResult<{ setCookie: string }>> {
+  const limits = signInLimits(input.email, client);
+  const refused = await throttled(limits);
+  if (refused) return refused;
+  const result = await signInWithPassword({ email: input.email, password: input.password });
+  if (!result.ok) {
+    if (result.reason === "invalid-credentials") await recordHits(limits);
+    return result;
+  }
+  // The right password clears this device's failures, never the client's count across other emails.
+  await clearHits(limits.filter((limit) => limit.bucket !== "sign-in-failure:client"));
+  return startSession(result.value.idToken, input.remember, "unavailable");
+}
+
+export async function signInWithGoogle(idToken: string, remember: boolean) {
+  const session = await startSession(idToken, remember, "google-failed");
+  // The popup may just have created the account in the embedded emulator.
+  if (session.ok) await saveAccountsAfterChange();
+  return session;
+}
+
+export async function registerAccount(
+  input: { fullName: string; email: string; password: string },
+  client: string,
+): Promise<AccountResult> {
+  const limits = requestLimits("sign-up", input.email, client);
+  const refused = await throttled(limits);
+  if (refused) return refused;
+  await recordHits(limits);
+  const result = await signUpWithPassword({
+    email: input.email,
+    password: input.password,
+    displayName: input.fullName,
+  });
+  if (!result.ok) return result;
+  // Answered only once the account is saved, so a crash right after cannot lose it.
+  await saveAccountsAfterChange();
+  return { ok: true };
+}
+
+/** Sends a reset link; the answer never says whether the account exists. */
+export async function requestPasswordReset(email: string, client: string): Promise<AccountResult> {
+  const limits = requestLimits("password-reset", email, client);
+  const refused = await throttled(limits);
+  if (refused) return refused;
+  await recordHits(limits);
+  return sendPasswordReset(email);
+}

@@ -1,0 +1,57 @@
+import { getDb } from "~/services/db.server";
+
+/** At most `max` hits per `key` in the last `windowMinutes`, counted in `bucket`. */
+export type RateLimit = { bucket: string; key: string; max: number; windowMinutes: number };
+
+/** The longest wait, in minutes, before every one of the limits allows another hit; 0 when none is reached. */
+export async function minutesUntilAllowed(limits: RateLimit[]): Promise<number> {
+  if (limits.length === 0) return 0;
+  const db = await getDb();
+  const rows = await db.query<{ waitMinutes: number }>(
+    `select ceil(extract(epoch from (min(h.at) filter (where h.rank = l.max)
+              + make_interval(mins => l.window_minutes) - now())) / 60)::int as "waitMinutes"
+     from unnest($1::text[], $2::text[], $3::int[], $4::int[]) as l(bucket, key, max, window_minutes)
+     join lateral (
+       select at, row_number() over (order by at desc) as rank
+       from rate_limit_hits
+       where bucket = l.bucket and key = l.key and at > now() - make_interval(mins => l.window_minutes)
+     ) h on true
+     group by l.bucket, l.key, l.max, l.window_minutes
+     having count(*) >= l.max`,
+    [
+      limits.map((l) => l.bucket),
+      limits.map((l) => l.key),
+      limits.map((l) => l.max),
+      limits.map((l) => l.windowMinutes),
+    ],
+  );
+  return Math.max(0, ...rows.map((r) => Math.max(1, r.waitMinutes)));
+}
+
+/** Counts one hit for each limit. */
+export async function recordHits(limits: RateLimit[]) {
+  if (limits.length === 0) return;
+  const db = await getDb();
+  const longestWindow = Math.max(...limits.map((l) => l.windowMinutes));
+  await db.transaction(async (tx) => {
+    // Old rows count against nothing; clearing them here keeps the table small without a job.
+    await tx.query(
+      "delete from rate_limit_hits where bucket = any($1::text[]) and at < now() - make_interval(mins => $2)",
+      [limits.map((l) => l.bucket), longestWindow],
+    );
+    await tx.query("insert into rate_limit_hits (bucket, key) select * from unnest($1::text[], $2::text[])", [
+      limits.map((l) => l.bucket),
+      limits.map((l) => l.key),
+    ]);
+  });
+}
+
+/** Forgets the hits counted for these limits, e.g. a sign-in's failures once the right password is given. */
+export async function clearHits(limits: Pick<RateLimit, "bucket" | "key">[]) {
+  if (limits.length === 0) return;
+  const db = await getDb();
+  await db.query("delete from rate_limit_hits where (bucket, key) in (select * from unnest($1::text[], $2::text[]))", [
+    limits.map((l) => l.bucket),
+    limits.map((l) => l.key),
+  ]);
+}

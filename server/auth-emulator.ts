@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { childEnvironment } from "~/config.server";
+import { latestSave, saveEmulatorAccounts } from "~/services/identity-emulator.server";
+
+// The Firebase Auth emulator (firebase-tools, pure Node) as the embedded default's identity provider.
+
+export function freePort(host: string) {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// The emulator answers HTTP before it has imported the saved accounts; this line comes after both.
+const READY_LINE = "All emulators ready";
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 8_000;
+
+function waitUntilReady(child: ChildProcess, logFile: string) {
+  return new Promise<void>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(
+      () => reject(new Error(`The Auth emulator did not start within ${START_TIMEOUT_MS / 1000} s; see ${logFile}`)),
+      START_TIMEOUT_MS,
+    );
+    child.stdout!.on("data", (chunk) => {
+      output = (output + chunk).slice(-1000);
+      if (output.includes(READY_LINE)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Auth emulator exited with code ${code}; see ${logFile}`));
+    });
+  });
+}
+
+export type RunningEmulator = {
+  /** host:port of its Auth endpoints. */
+  host: string;
+  /** host:port of its hub, through which its accounts are saved. */
+  hub: string;
+  process: ChildProcess;
+  save(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Where a running copy's emulator can be found by the commands (grant-admin) while the site runs. */
+export const emulatorStateFile = (dir: string) => path.join(dir, "emulator.json");
+
+/**
+ * Starts the emulator on the accounts last saved in `dir`. Its helper ports are free ones, and its temporary
+ * folder (where firebase-tools keeps the file by which it finds its hub, named only by project id) is its own,
+ * so copies of the site on one machine never reach each other's emulator. `onSpawn` gets the process at once,
+ * so the caller can stop it even if it never becomes ready.
+ */
+export async function startAuthEmulator(options: {
+  dir: string;
+  host: string;
+  port: number;
+  projectId: string;
+  saveEverySeconds: number;
+  onSpawn: (child: ChildProcess) => void;
+}): Promise<RunningEmulator> {
+  const { dir, host, projectId } = options;
+  const tmpDir = path.join(dir, "tmp");
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+  fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+  // A save interrupted by a kill leaves the emulator's working folder behind.
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith("firebase-export-")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+  const port = options.port || (await freePort(host));
+  const hubPort = await freePort(host);
+  const emulatorConfig = {
+    emulators: {
+      auth: { host, port },
+      hub: { host, port: hubPort },
+      logging: { host, port: await freePort(host) },
+      ui: { enabled: false },
+    },
+  };
+  const configFile = path.join(dir, "firebase.json");
+  fs.writeFileSync(configFile, JSON.stringify(emulatorConfig, null, 2));
+  const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile];
+  const saved = await latestSave(dir);
+  if (saved) args.push("--import", saved);
+  const child = spawn(process.execPath, [path.resolve("node_modules/firebase-tools/lib/bin/firebase.js"), ...args], {
+    cwd: dir,
+    // CI=true keeps firebase-tools from fetching its message of the day, which needs the internet.
+    env: childEnvironment({ CI: "true", TMPDIR: tmpDir }),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  options.onSpawn(child);
+  const logFile = path.join(dir, "emulator.log");
+  child.stdout!.pipe(fs.createWriteStream(logFile));
+  await waitUntilReady(child, logFile);
+
+  const emulator: RunningEmulator = {
+    host: `${host}:${port}`,
+    hub: `${host}:${hubPort}`,
+    process: child,
+    save: () => saveEmulatorAccounts(`${host}:${hubPort}`, dir),
+    async stop() {
+      clearInterval(timer);
+      fs.rmSync(emulatorStateFile(dir), { force: true });
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+  fs.writeFileSync(emulatorStateFile(dir), JSON.stringify({ host: emulator.host, hub: emulator.hub }));
+  // Every change the site makes is saved at once; this catches the ones made in the emulator's own pages.
+  const timer = setInterval(() => {
+    emulator.save().catch((error) => console.error("Saving the emulator's accounts failed:", error));
+  }, options.saveEverySeconds * 1000);
+  timer.unref();
+  return emulator;
+}

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Makes the data folder private to the account that runs the site: it holds the database, the accounts of the
+ * embedded identity provider (with their passwords, in the emulator's own format) and the secrets. Everything
+ * created from now on is 0700/0600, and what an older version left readable is made private too.
+ */
+export function makeDataFolderPrivate(dataDir: string) {
+  process.umask(0o077);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const tighten = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) fs.chmodSync(entry, stat.isDirectory() ? 0o700 : 0o600);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) tighten(path.join(entry, name));
+  };
+  tighten(dataDir);
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Claims a part of the data folder for this process (the embedded database or the embedded emulator), so a second
+ * copy started on the same folder stops with a clear message instead of corrupting it. The claim ends with the
+ * process; one left by a process that was killed is taken over.
+ */
+export function lockDataFolder(dataDir: string, part: string) {
+  const lockFile = path.join(dataDir, `${part}.lock`);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  for (;;) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx", mode: 0o600 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockFile, "utf8"));
+      if (holder && holder !== process.pid && isRunning(holder)) {
+        throw new Error(`${path.join(dataDir, part)} is in use by another copy of the site (process ${holder}).`);
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  process.once("exit", () => {
+    if (fs.existsSync(lockFile) && fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.rmSync(lockFile);
+  });
+}

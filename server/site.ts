@@ -1,0 +1,128 @@
+import type { Server, ServerResponse } from "node:http";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { ErrorPage } from "~/components/ErrorPage";
+import { config } from "~/config.server";
+import { cacheControlFor } from "~/http/cache-control.server";
+import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
+import { keepSampleScheduleFilled } from "~/models/sample-data.server";
+import { closeDb, getDb } from "~/services/db.server";
+import stylesheet from "~/styles/app.css";
+import { lockDataFolder } from "./data-folder";
+
+// How long a stop waits for the requests in flight before it gives up on them.
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** A page of ours for what is refused before the app runs, styled like the site. */
+function refusalPage(title: string, message: string) {
+  const body = renderToStaticMarkup(
+    createElement("main", { id: "main" }, createElement(ErrorPage, { title, message })),
+  );
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Marquee Cinemas</title><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`;
+}
+
+/** Forms another site makes a browser send (CSRF) get our 403 page before the app sees them. */
+function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
+  if (!isCrossSiteRequest(req.method, { get: (name) => req.get(name) }, req.get("host") ?? "")) return next();
+  res.status(403).type("html").set("Cache-Control", "no-store").send(refusalPage("Access denied", CROSS_SITE_MESSAGE));
+}
+
+/** Sets each answer's Cache-Control when its headers are final: only then is it known whether it sets a cookie. */
+function applyCachePolicy(req: Request, res: Response, next: NextFunction) {
+  const response: ServerResponse = res;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    const cacheControl = cacheControlFor({
+      requestCookie: req.get("Cookie"),
+      setsCookie: this.hasHeader("Set-Cookie"),
+      current: this.getHeader("Cache-Control")?.toString(),
+    });
+    this.setHeader("Cache-Control", cacheControl);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+  next();
+}
+
+function createApp(build: ServerBuild, state: { stopping: boolean }) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a proxy we trust, the client is the last address it added to X-Forwarded-For; otherwise the socket's.
+  app.set("trust proxy", config.trustProxy ? 1 : false);
+  app.use((_req, res, next) => {
+    res.set(COMMON_SECURITY_HEADERS);
+    // While stopping, each connection closes after its answer, so the stop does not wait on idle clients.
+    if (state.stopping) res.set("Connection", "close");
+    next();
+  });
+  app.use(compression());
+  // Build assets have their content's hash in their names, so they never change.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
+  app.use(express.static("public", { maxAge: "7d" }));
+  app.use(refuseCrossSitePosts);
+  app.use(applyCachePolicy);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    console.error("Request failed outside the app:", error);
+    if (res.headersSent) return res.end();
+    res
+      .status(500)
+      .type("html")
+      .send(refusalPage("Something went wrong", "Sorry, we could not show this page. Please try again in a moment."));
+  });
+  return app;
+}
+
+function listen(app: express.Express) {
+  return new Promise<Server>((resolve, reject) => {
+    const server = app.listen(config.port, config.host, () => resolve(server));
+    server.once("error", reject);
+  });
+}
+
+/**
+ * Runs the site until SIGTERM or SIGINT, then stops accepting, finishes the requests in flight, closes the
+ * database and exits 0 (1 if requests were still running after SHUTDOWN_TIMEOUT_MS).
+ */
+export async function serveSite(build: ServerBuild) {
+  if (config.databaseUrl === null) lockDataFolder(config.dataDir, "db");
+  await getDb();
+  const stopSampleSchedule = config.sampleData ? await keepSampleScheduleFilled() : () => {};
+  const state = { stopping: false };
+  const server = await listen(createApp(build, state));
+  console.info(`Site on http://${config.host}:${config.port}`);
+
+  const stop = (signal: string) => {
+    if (state.stopping) return;
+    state.stopping = true;
+    console.info(`${signal}: finishing the requests in flight, then stopping.`);
+    stopSampleSchedule();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const force = setTimeout(() => {
+      console.error("Requests still running after the stop timeout; stopping anyway.");
+      server.closeAllConnections();
+      process.exitCode = 1;
+    }, SHUTDOWN_TIMEOUT_MS);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(force);
+      closeDb()
+        .catch((error) => {
+          console.error("Closing the database failed:", error);
+          process.exitCode = 1;
+        })
+        .finally(() => process.exit());
+    });
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stop(signal));
+}

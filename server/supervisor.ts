@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { childEnvironment, config } from "~/config.server";
+import { useAuthEmulator } from "~/services/firebase-admin.server";
+import { identityDir } from "~/services/identity-emulator.server";
+import { startAuthEmulator, type RunningEmulator } from "./auth-emulator";
+import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
+import { ensureStaffAccount } from "./staff-account";
+
+// How long the site has to finish its requests and close its database when asked to stop.
+const SITE_STOP_TIMEOUT_MS = 15_000;
+
+function hasExited(child: ChildProcess) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+async function stopChild(child: ChildProcess, timeoutMs: number) {
+  if (hasExited(child)) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const force = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  await exited;
+  clearTimeout(force);
+}
+
+/**
+ * `npm start`: the site in a process of its own and, with no Firebase project configured, the Auth emulator
+ * beside it. If either dies the other is stopped and this exits non-zero, so a supervisor (systemd, README)
+ * restarts the whole. SIGTERM or SIGINT stop the site first (it finishes its requests), then save the accounts
+ * and stop the emulator, and exit 0.
+ */
+export async function superviseSite(entry: string) {
+  let site: ChildProcess | null = null;
+  let emulator: RunningEmulator | null = null;
+  let emulatorProcess: ChildProcess | null = null;
+  let stopping = false;
+
+  const stop = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = exitCode;
+    if (site) await stopChild(site, SITE_STOP_TIMEOUT_MS);
+    if (emulator && !hasExited(emulator.process)) {
+      await emulator.save().catch((error) => console.error("Saving the accounts before stopping failed:", error));
+      await emulator.stop();
+    } else if (emulatorProcess) {
+      await stopChild(emulatorProcess, 5_000);
+    }
+    process.exit();
+  };
+  const exitedUnexpectedly = (name: string) => (code: number | null, signal: string | null) => {
+    if (stopping) return;
+    console.error(`The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the site.`);
+    void stop(1);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
+
+  try {
+    makeDataFolderPrivate(config.dataDir);
+    const siteEnvironment: Record<string, string> = {};
+    if (config.identity.embedded) {
+      const dir = identityDir();
+      lockDataFolder(config.dataDir, "identity");
+      emulator = await startAuthEmulator({
+        dir,
+        host: config.embeddedEmulator.host,
+        port: config.embeddedEmulator.port,
+        projectId: config.identity.projectId,
+        saveEverySeconds: config.embeddedEmulator.saveEverySeconds,
+        onSpawn(child) {
+          emulatorProcess = child;
+          child.on("exit", exitedUnexpectedly("Auth emulator"));
+        },
+      });
+      if (stopping) return;
+      useAuthEmulator(emulator.host);
+      await ensureStaffAccount(config.dataDir);
+      await emulator.save();
+      console.info(
+        `Auth emulator on http://${emulator.host} (project ${config.identity.projectId}); accounts in ${dir}`,
+      );
+      siteEnvironment.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+      siteEnvironment.AUTH_EMULATOR_HUB = emulator.hub;
+    }
+    if (stopping) return;
+    site = spawn(process.execPath, [entry, "serve"], { stdio: "inherit", env: childEnvironment(siteEnvironment) });
+    site.on("exit", exitedUnexpectedly("site process"));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stop(1);
+  }
+}

@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const identity = vi.hoisted(() => ({
+  signInWithPassword: vi.fn(),
+  signUpWithPassword: vi.fn(),
+  sendPasswordReset: vi.fn(),
+}));
+vi.mock("~/services/identity-toolkit.server", () => identity);
+vi.mock("~/services/session-cookie.server", () => ({
+  createSession: vi.fn(async (idToken: string) => ({
+    token: { uid: idToken, email: `${idToken}@example.com`, auth_time: Date.now() / 1000 },
+    setCookie: `__session=${idToken}`,
+  })),
+}));
+vi.mock("~/models/staff.server", () => ({ isStaffAtSignIn: vi.fn(async () => false) }));
+
+const { registerAccount, requestPasswordReset, signInWithEmail } = await import("~/models/accounts.server");
+
+const OWNER = { email: "owner@example.com", password: "Right-pass1", remember: false };
+const HOME = "198.51.100.7";
+const ATTACKER = "203.0.113.66";
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  identity.signInWithPassword.mockImplementation(async ({ password }: { password: string }) =>
+    password === OWNER.password
+      ? { ok: true, value: { idToken: "owner-uid", localId: "owner-uid" } }
+      : { ok: false, reason: "invalid-credentials" },
+  );
+  identity.signUpWithPassword.mockResolvedValue({ ok: true, value: { idToken: "new", localId: "new" } });
+  identity.sendPasswordReset.mockResolvedValue({ ok: true });
+});
+
+async function failSignIn(times: number, email: string, client: string) {
+  for (let i = 0; i < times; i++) {
+    expect(await signInWithEmail({ ...OWNER, email, password: `wrong-${i}` }, client)).toMatchObject({
+      ok: false,
+      reason: "invalid-credentials",
+    });
+  }
+}
+
+describe("sign-in limits", () => {
+  it("stop a client after five failures for one email, even with the right password next", async () => {
+    await failSignIn(5, "typo@example.com", HOME);
+    expect(await signInWithEmail({ ...OWNER, email: "typo@example.com" }, HOME)).toEqual({
+      ok: false,
+      reason: "throttled",
+      waitMinutes: 15,
+    });
+    expect(identity.signInWithPassword).toHaveBeenCalledTimes(5);
+  });
+
+  it("cannot be used by a stranger to lock the owner out", async () => {
+    await failSignIn(5, OWNER.email, ATTACKER);
+    expect(await signInWithEmail(OWNER, ATTACKER)).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await signInWithEmail(OWNER, HOME)).toMatchObject({ ok: true, setCookie: "__session=owner-uid" });
+  });
+
+  it("stop a client guessing across many emails", async () => {
+    const guesser = "192.0.2.20";
+    for (let i = 0; i < 20; i++) await failSignIn(1, `guess${i}@example.com`, guesser);
+    expect(await signInWithEmail({ ...OWNER, email: "fresh@example.com" }, guesser)).toMatchObject({
+      reason: "throttled",
+    });
+    expect(
+      await signInWithEmail({ ...OWNER, email: "fresh@example.com", password: "nope" }, "192.0.2.21"),
+    ).toMatchObject({
+      reason: "invalid-credentials",
+    });
+  });
+
+  it("stop one email only past a much higher bar, counted across clients", async () => {
+    const target = "target@example.com";
+    for (let i = 0; i < 25; i++) await failSignIn(4, target, `10.0.${i}.1`);
+    expect(await signInWithEmail({ ...OWNER, email: target }, "10.9.9.9")).toMatchObject({ reason: "throttled" });
+  });
+
+  it("clear a device's failures once it gives the right password", async () => {
+    await failSignIn(4, OWNER.email, "172.16.0.1");
+    expect(await signInWithEmail(OWNER, "172.16.0.1")).toMatchObject({ ok: true });
+    await failSignIn(4, OWNER.email, "172.16.0.1");
+    expect(await signInWithEmail(OWNER, "172.16.0.1")).toMatchObject({ ok: true });
+  });
+});
+
+describe("sign-up and password reset limits", () => {
+  const newcomer = { fullName: "Ann Lee", password: "Secret123" };
+
+  it("allow three sign-ups per email an hour, and ten per client", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(await registerAccount({ ...newcomer, email: "ann@example.com" }, `10.1.0.${i}`)).toEqual({ ok: true });
+    }
+    expect(await registerAccount({ ...newcomer, email: "ann@example.com" }, "10.1.0.9")).toEqual({
+      ok: false,
+      reason: "throttled",
+      waitMinutes: 60,
+    });
+    for (let i = 0; i < 10; i++) await registerAccount({ ...newcomer, email: `bulk${i}@example.com` }, "10.2.0.1");
+    expect(await registerAccount({ ...newcomer, email: "bulk-next@example.com" }, "10.2.0.1")).toMatchObject({
+      reason: "throttled",
+    });
+    expect(identity.signUpWithPassword).toHaveBeenCalledTimes(13);
+  });
+
+  it("allow three reset mails per email an hour, and ten per client", async () => {
+    for (let i = 0; i < 3; i++)
+      expect(await requestPasswordReset("victim@example.com", `10.3.0.${i}`)).toEqual({ ok: true });
+    expect(await requestPasswordReset("victim@example.com", "10.3.0.9")).toMatchObject({ reason: "throttled" });
+    for (let i = 0; i < 10; i++) await requestPasswordReset(`someone${i}@example.com`, "10.4.0.1");
+    expect(await requestPasswordReset("another@example.com", "10.4.0.1")).toMatchObject({ reason: "throttled" });
+    expect(identity.sendPasswordReset).toHaveBeenCalledTimes(13);
+  });
+});

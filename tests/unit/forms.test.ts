@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { FORM_TOO_LARGE, FORM_UNREADABLE, formFields, readForm, readSubmission } from "~/http/forms.server";
+import { loginSchema } from "~/schemas/login";
+import { registerSchema } from "~/schemas/register";
+
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request("http://cinema.test/login", { method: "POST", body, headers, duplex: "half" } as RequestInit);
+const urlencoded = (body: string) => post(body, { "Content-Type": "application/x-www-form-urlencoded" });
+
+const seatsSchema = z.object({ show: z.string(), seats: z.array(z.string()).max(5) });
+
+describe("readForm", () => {
+  it("reads a normal form", async () => {
+    const read = await readForm(post(new URLSearchParams({ email: "a@b.co", password: "secret" })), loginSchema);
+    expect(read.ok && Object.fromEntries(read.formData)).toEqual({ email: "a@b.co", password: "secret" });
+  });
+
+  it("refuses a 100 KB field, repeated fields and files", async () => {
+    expect(await readForm(post(new URLSearchParams({ email: "a".repeat(100_000) })), loginSchema)).toEqual({
+      ok: false,
+      message: FORM_TOO_LARGE,
+    });
+    expect(await readForm(urlencoded("email=a%40b.co&email=c%40d.co"), loginSchema)).toEqual({
+      ok: false,
+      message: FORM_UNREADABLE,
+    });
+    const withFile = new FormData();
+    withFile.append("email", new Blob(["x"]), "x.txt");
+    expect(await readForm(post(withFile), loginSchema)).toEqual({ ok: false, message: FORM_UNREADABLE });
+  });
+
+  it("caps a body that does not say its length", async () => {
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode(`a=${"x".repeat(2000)}&`));
+        controller.close();
+      },
+    });
+    expect(await readForm(post(stream, { "Content-Type": "application/x-www-form-urlencoded" }), loginSchema)).toEqual({
+      ok: false,
+      message: FORM_TOO_LARGE,
+    });
+  });
+
+  it("answers a message for a body that is not a form", async () => {
+    expect(await readForm(post("{}", { "Content-Type": "application/json" }), loginSchema)).toEqual({
+      ok: false,
+      message: FORM_UNREADABLE,
+    });
+  });
+
+  it("keeps only the fields the schema names", async () => {
+    const read = await readForm(
+      urlencoded("email=a%40b.co&x%5B999999999%5D=1&__proto__%5Badmin%5D=1&email%5B3%5D=x&role=admin"),
+      loginSchema,
+    );
+    expect(read.ok && [...read.formData]).toEqual([["email", "a@b.co"]]);
+  });
+
+  it("bounds a list by the schema's own maximum, by value and by index", async () => {
+    const many = Array.from({ length: 50 }, (_, i) => `seats=S${i}`).join("&");
+    const read = await readForm(
+      urlencoded(`show=1&${many}&seats%5B999999%5D=x&seats%5B1e9%5D=y&seats%5B6%5D=z`),
+      seatsSchema,
+    );
+    expect(read.ok && read.formData.getAll("seats")).toEqual(["S0", "S1", "S2", "S3", "S4", "S5"]);
+    expect(read.ok && read.formData.has("seats[6]")).toBe(false);
+  });
+});
+
+describe("formFields", () => {
+  it("names every field of a schema, through refinements and intersections", () => {
+    expect([...formFields(registerSchema).keys()].sort()).toEqual(
+      ["confirmPassword", "email", "fullName", "password", "redirectTo", "terms"].sort(),
+    );
+    expect(formFields(seatsSchema).get("seats")).toEqual({ list: true, max: 5 });
+  });
+
+  it("refuses a list without a maximum, which a hostile post could make as long as it liked", () => {
+    expect(() => formFields(z.object({ seats: z.array(z.string()) }))).toThrow(/maximum length/);
+  });
+});
+
+describe("readSubmission", () => {
+  it("answers a small 400 that echoes nothing the schema does not know", async () => {
+    const hostile = [
+      "x%5B999999999%5D=1",
+      "x%5B1e9%5D=1",
+      `a${"%5B0%5D".repeat(1000)}=1`,
+      Array.from({ length: 1000 }, (_, i) => `k${i}=v`).join("&"),
+    ];
+    for (const body of hostile) {
+      const started = performance.now();
+      const result = await readSubmission(urlencoded(`email=bad&${body}`), loginSchema, { secretFields: ["password"] });
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.response.init?.status).toBe(400);
+      const reply = JSON.stringify(result.response.data);
+      expect(reply.length).toBeLessThan(1000);
+      expect(reply).not.toMatch(/"x"|"a"|"k0"/);
+      expect(reply).toContain("Invalid email address");
+    }
+  });
+
+  it("never sends a secret field back", async () => {
+    const result = await readSubmission(urlencoded("email=bad&password=hunter2"), loginSchema, {
+      secretFields: ["password"],
+    });
+    expect(JSON.stringify(!result.ok && result.response.data)).not.toContain("hunter2");
+  });
+});
