@@ -59,7 +59,8 @@ export default defineConfig({
       GOOGLE_APPLICATION_CREDENTIALS: "",
       FIREBASE_PROJECT_ID: "demo-marquee",
       ADMIN_EMAILS: "",
-      TRUST_PROXY: "",
+      // Each test names its own client address (tests/e2e/fixtures.ts), as clients behind a proxy are named.
+      TRUST_PROXY: "true",
     },
   },
 });

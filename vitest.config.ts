@@ -1,12 +1,36 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const resolve = { alias: { "~": path.resolve("app") } };
+
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}"],
-    environment: "node",
-    env: { DATA_DIR: "memory://", CINEMA_TIMEZONE: "UTC" },
-    testTimeout: 20_000,
+    projects: [
+      {
+        resolve,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          env: { DATA_DIR: "memory://", CINEMA_TIMEZONE: "UTC" },
+          testTimeout: 20_000,
+          // Loading the sample catalogue into a fresh in-memory database, on a busy machine.
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The built site in processes of its own (npm test builds it first): one file at a time, so the
+        // timings they assert are not the other files' load.
+        resolve,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -58,6 +58,9 @@ function isCurrency(code: string) {
   }
 }
 
+/** The payment providers the site can use (app/services/payments/); the first is the default. */
+export const PAYMENT_PROVIDER_IDS = ["test"] as const;
+
 /** Every environment variable the site reads, with what README says of it. */
 export const environmentSchema = z.object({
   PORT: integer(1, 65535).describe("port the site listens on; default 3000"),
@@ -144,6 +147,17 @@ export const environmentSchema = z.object({
   ),
   ADMIN_EMAILS: list().describe("emails made staff when they sign in with a verified email"),
   STAFF_EMAIL: text().describe("the embedded default's staff account; default staff@marquee.example"),
+  HOLD_MINUTES: integer(1, 1440).describe("how long an unpaid booking holds its seats; default 10"),
+  MAX_UNPAID_BOOKINGS: integer(1, 1000).describe("unpaid bookings a customer may hold at once; default 3"),
+  STRANDED_SEAT_RULE: flag().describe(
+    "refuse a seat choice that leaves a single empty seat between taken ones; default true",
+  ),
+  CANCEL_CUTOFF_MINUTES: integer(0, 10080).describe(
+    "a paid booking can be cancelled with a full refund until this long before the show; default 120",
+  ),
+  PAYMENT_PROVIDER: z
+    .preprocess(blankToUndefined, z.enum(PAYMENT_PROVIDER_IDS).optional())
+    .describe(`payment provider: ${PAYMENT_PROVIDER_IDS.join(", ")}; default test (a TEST MODE checkout of our own)`),
   STAFF_PASSWORD: z
     .preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters").optional())
     .describe("its password; default generated once per data folder and kept in DATA_DIR/staff-password"),
@@ -205,6 +219,13 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
       adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     },
+    bookings: {
+      holdMinutes: env.HOLD_MINUTES ?? 10,
+      maxUnpaidBookings: env.MAX_UNPAID_BOOKINGS ?? 3,
+      strandedSeatRule: env.STRANDED_SEAT_RULE ?? true,
+      cancelCutoffMinutes: env.CANCEL_CUTOFF_MINUTES ?? 120,
+    },
+    paymentProvider: env.PAYMENT_PROVIDER ?? "test",
     embeddedEmulator: {
       host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",
       port: env.AUTH_EMULATOR_PORT ?? 0,

@@ -1,5 +1,5 @@
-// `npm test`: type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), then
-// end-to-end tests in Chromium with JavaScript on and off.
+// `npm test`: lint, type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), tests of the
+// built server as a whole, then end-to-end tests in Chromium with JavaScript on and off.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
 import { startPostgres } from "./postgres.mjs";
@@ -22,12 +22,14 @@ function run(label, command, args, env = {}) {
 
 const chromium = await ensureChromium();
 const bin = (name) => `node_modules/.bin/${name}`;
+run("lint", "npm", ["run", "--silent", "lint"]);
 run("type check", bin("tsc"), []);
 run("build", bin("remix"), ["build"]);
 
 const postgres = startPostgres();
 if (postgres) cleanups.push(postgres.stop);
 else console.log("\nPostgreSQL is not installed and cannot be installed here: its tests are skipped.");
-run("unit tests", bin("vitest"), ["run"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
+run("unit tests", bin("vitest"), ["run", "--project", "unit"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
+run("server tests", bin("vitest"), ["run", "--project", "server"]);
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
 finish(0);

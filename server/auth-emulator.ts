@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { childEnvironment } from "~/config.server";
-import { latestSave, saveEmulatorAccounts } from "~/services/identity-emulator.server";
+import { latestSave, saveEmulatorAccounts, saveOnExitDir } from "~/services/identity-emulator.server";
 
 // The Firebase Auth emulator (firebase-tools, pure Node) as the embedded default's identity provider.
 
@@ -39,14 +39,21 @@ function waitUntilReady(child: ChildProcess, logFile: string) {
     });
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`The Auth emulator exited with code ${code}; see ${logFile}`));
+      reject(new Error(`The Auth emulator exited with code ${code}:\n${logTail(logFile)}`));
     });
   });
+}
+
+/** The last lines the emulator wrote, to say why it stopped. */
+export function logTail(logFile: string, lines = 15) {
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
+  return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
 
 export type RunningEmulator = {
   /** host:port of its Auth endpoints. */
   host: string;
+  logFile: string;
   /** host:port of its hub, through which its accounts are saved. */
   hub: string;
   process: ChildProcess;
@@ -92,6 +99,7 @@ export async function startAuthEmulator(options: {
   const configFile = path.join(dir, "firebase.json");
   fs.writeFileSync(configFile, JSON.stringify(emulatorConfig, null, 2));
   const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile];
+  args.push("--export-on-exit", saveOnExitDir(dir));
   const saved = await latestSave(dir);
   if (saved) args.push("--import", saved);
   const child = spawn(process.execPath, [path.resolve("node_modules/firebase-tools/lib/bin/firebase.js"), ...args], {
@@ -107,6 +115,7 @@ export async function startAuthEmulator(options: {
 
   const emulator: RunningEmulator = {
     host: `${host}:${port}`,
+    logFile,
     hub: `${host}:${hubPort}`,
     process: child,
     save: () => saveEmulatorAccounts(`${host}:${hubPort}`, dir),

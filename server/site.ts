@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from "node:http";
+import net from "node:net";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -12,7 +13,7 @@ import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from 
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, getDb } from "~/services/db.server";
 import stylesheet from "~/styles/app.css";
-import { lockDataFolder } from "./data-folder";
+import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -95,8 +96,13 @@ function listen(app: express.Express) {
  * database and exits 0 (1 if requests were still running after SHUTDOWN_TIMEOUT_MS).
  */
 export async function serveSite(build: ServerBuild) {
-  if (config.databaseUrl === null) lockDataFolder(config.dataDir, "db");
+  if (config.databaseUrl === null) {
+    makeDataFolderPrivate(config.dataDir);
+    lockDataFolder(config.dataDir, "db");
+  }
   await getDb();
+  // PGlite unpacks a new database with its files readable by all; they are made private once it is open.
+  if (config.databaseUrl === null) makeDataFolderPrivate(config.dataDir);
   const stopSampleSchedule = config.sampleData ? await keepSampleScheduleFilled() : () => {};
   const state = { stopping: false };
   const server = await listen(createApp(build, state));
@@ -107,14 +113,15 @@ export async function serveSite(build: ServerBuild) {
     state.stopping = true;
     console.info(`${signal}: finishing the requests in flight, then stopping.`);
     stopSampleSchedule();
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
     const force = setTimeout(() => {
       console.error("Requests still running after the stop timeout; stopping anyway.");
       server.closeAllConnections();
       process.exitCode = 1;
     }, SHUTDOWN_TIMEOUT_MS);
-    server.close(() => {
-      clearInterval(idle);
+    // net.Server's close only stops accepting. http.Server's would also cut idle keep-alive connections at once,
+    // racing a client that is just sending its next request on one; those are answered instead, with
+    // "Connection: close", or end at the keep-alive timeout.
+    net.Server.prototype.close.call(server, () => {
       clearTimeout(force);
       closeDb()
         .catch((error) => {

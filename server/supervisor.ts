@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { childEnvironment, config } from "~/config.server";
 import { useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
-import { startAuthEmulator, type RunningEmulator } from "./auth-emulator";
+import { logTail, startAuthEmulator, type RunningEmulator } from "./auth-emulator";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { ensureStaffAccount } from "./staff-account";
 
@@ -40,16 +41,18 @@ export async function superviseSite(entry: string) {
     process.exitCode = exitCode;
     if (site) await stopChild(site, SITE_STOP_TIMEOUT_MS);
     if (emulator && !hasExited(emulator.process)) {
-      await emulator.save().catch((error) => console.error("Saving the accounts before stopping failed:", error));
+      // A Ctrl-C reaches the emulator too, and it saves by itself as it stops; this save is for a plain SIGTERM.
+      await emulator.save().catch(() => {});
       await emulator.stop();
     } else if (emulatorProcess) {
       await stopChild(emulatorProcess, 5_000);
     }
     process.exit();
   };
-  const exitedUnexpectedly = (name: string) => (code: number | null, signal: string | null) => {
+  const exitedUnexpectedly = (name: string, logFile?: string) => (code: number | null, signal: string | null) => {
     if (stopping) return;
     console.error(`The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the site.`);
+    if (logFile) console.error(logTail(logFile));
     void stop(1);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
@@ -68,7 +71,7 @@ export async function superviseSite(entry: string) {
         saveEverySeconds: config.embeddedEmulator.saveEverySeconds,
         onSpawn(child) {
           emulatorProcess = child;
-          child.on("exit", exitedUnexpectedly("Auth emulator"));
+          child.on("exit", exitedUnexpectedly("Auth emulator", path.join(dir, "emulator.log")));
         },
       });
       if (stopping) return;

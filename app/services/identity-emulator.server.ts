@@ -4,7 +4,8 @@ import { config } from "~/config.server";
 
 // The embedded Auth emulator keeps accounts in memory; they are saved to the data folder through its hub's
 // export. Each save goes to a new folder and older ones are removed only after it is complete, so a process
-// killed in the middle of a save still leaves the previous one whole.
+// killed in the middle of a save still leaves the previous one whole. The emulator also saves by itself when a
+// signal stops it (Ctrl-C reaches it as well as npm start).
 
 const SAVE_REQUEST_TIMEOUT_MS = 30_000;
 const SAVES_KEPT = 2;
@@ -15,37 +16,50 @@ const METADATA_FILE = "firebase-export-metadata.json";
 export const identityDir = (dataDir = config.dataDir) => path.join(dataDir, "identity");
 const savesDir = (dir: string) => path.join(dir, "saves");
 
-async function isComplete(saveDir: string) {
+/** When a save was completed (its metadata is written last), or null for a save cut short. */
+async function completedAt(saveDir: string) {
   return fs.stat(path.join(saveDir, METADATA_FILE)).then(
-    () => true,
-    () => false,
+    (stat) => stat.mtimeMs,
+    () => null,
   );
 }
 
 async function listSaves(dir: string) {
   const names = await fs.readdir(savesDir(dir)).catch(() => [] as string[]);
-  return names.sort().map((name) => path.join(savesDir(dir), name));
+  const saves = await Promise.all(
+    names.map(async (name) => ({
+      dir: path.join(savesDir(dir), name),
+      completedAt: await completedAt(path.join(savesDir(dir), name)),
+    })),
+  );
+  return saves;
 }
 
-/** The newest complete save of the accounts, to start the emulator from; null before the first one. */
+/**
+ * The newest complete save of the accounts, to start the emulator from; null before the first one. Saves are
+ * ordered by when they completed, since the emulator's own save at exit always goes to the same folder.
+ */
 export async function latestSave(dir = identityDir()) {
-  for (const save of (await listSaves(dir)).reverse()) if (await isComplete(save)) return save;
-  return null;
+  const complete = (await listSaves(dir)).filter((save) => save.completedAt !== null);
+  complete.sort((a, b) => a.completedAt! - b.completedAt!);
+  return complete.at(-1)?.dir ?? null;
 }
+
+/** The folder the emulator saves its accounts to itself when it is stopped. */
+export const saveOnExitDir = (dir: string) => path.join(savesDir(dir), "on-exit");
 
 async function removeOldSaves(dir: string, newest: string) {
   const saves = await listSaves(dir);
-  const complete: string[] = [];
-  for (const save of saves) {
-    if (save >= newest) continue;
-    if (await isComplete(save)) complete.push(save);
-    else {
-      const { mtimeMs } = await fs.stat(save).catch(() => ({ mtimeMs: Date.now() }));
-      if (Date.now() - mtimeMs > ABANDONED_AFTER_MS) await fs.rm(save, { recursive: true, force: true });
-    }
-  }
+  const newestAt = saves.find((save) => save.dir === newest)?.completedAt ?? Date.now();
+  const older = saves.filter((save) => save.dir !== newest && save.dir !== saveOnExitDir(dir));
+  const complete = older.filter((save) => save.completedAt !== null && save.completedAt <= newestAt);
+  complete.sort((a, b) => a.completedAt! - b.completedAt!);
   for (const save of complete.slice(0, Math.max(0, complete.length - (SAVES_KEPT - 1)))) {
-    await fs.rm(save, { recursive: true, force: true });
+    await fs.rm(save.dir, { recursive: true, force: true });
+  }
+  for (const save of older.filter((save) => save.completedAt === null)) {
+    const { mtimeMs } = await fs.stat(save.dir).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > ABANDONED_AFTER_MS) await fs.rm(save.dir, { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,15 @@ type Fixtures = {
   staffPage: Page;
 };
 
+/** A client address of its own for each test, so rate limits count each test apart, as they would people. */
+function randomClientAddress() {
+  const part = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${part()}.${part()}.${part()}`;
+}
+
 export const test = base.extend<Fixtures>({
+  // The test server runs behind a "proxy" (TRUST_PROXY=true): the address it names is the client's.
+  extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": randomClientAddress() }),
   /** Which of the two projects (JavaScript on or off) the test runs in. */
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   /** A fresh customer account, made in the test server's Auth emulator. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PAYMENT_PROVIDER_IDS, paymentProvider } from "~/services/payments/index.server";
+import { PAYMENT_PROVIDER_IDS } from "~/config.server";
+import { paymentProvider } from "~/services/payments/index.server";
 import { testPaymentProvider } from "~/services/payments/test-provider.server";
 import type { ChargeRequest } from "~/services/payments/types";
 

@@ -1,0 +1,195 @@
+import fs from "node:fs";
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm, register, residentMegabytes, signIn, startSite, type Site } from "./site";
+
+let site: Site;
+let movieId: string;
+
+beforeAll(async () => {
+  site = await startSite();
+  const home = await (await fetch(site.url)).text();
+  movieId = /href="\/movies\/(\d+)"/.exec(home)![1];
+});
+afterAll(async () => {
+  expect(await site.stop()).toBe(0);
+  fs.rmSync(site.dataDir, { recursive: true, force: true });
+});
+
+// Every action of the site, the single-fetch (.data) URL a script-enabled browser posts it to, and what a form
+// without its fields gets: the form again with its messages (400), or for the date strip, which is navigation,
+// the movie page again with the message as a toast (302).
+const actions = (): [string, number][] => [
+  ["/login", 400],
+  ["/login.data", 400],
+  ["/register", 400],
+  ["/register.data", 400],
+  ["/forgot-password", 400],
+  ["/forgot-password.data", 400],
+  [`/movies/${movieId}?index`, 302],
+  [`/movies/${movieId}.data?index`, 202], // a redirect, as single fetch encodes one
+  ["/auth/google", 400],
+];
+
+const HOSTILE_BODIES = {
+  "x[999999999]": "email=bad&x%5B999999999%5D=1",
+  "x[1e9]": "email=bad&x%5B1e9%5D=1",
+  "1,000 levels deep": `email=bad&a${"%5B0%5D".repeat(1000)}=1`,
+  "10,000 distinct keys": `email=bad&${Array.from({ length: 10_000 }, (_, i) => `k${i}=1`).join("&")}`,
+  "a listed field at a huge index": "email%5B999999999%5D=a%40b.co&password%5B4000000%5D=x",
+};
+
+describe("hostile form posts", () => {
+  it("get a small 400 within 100 ms each, and the server's memory stays flat", async () => {
+    const pid = site.sitePid();
+    const send = async () => {
+      for (const [action, status] of actions()) {
+        for (const [label, body] of Object.entries(HOSTILE_BODIES)) {
+          const started = performance.now();
+          const response = await postForm(site, action, body);
+          const text = await response.text();
+          const ms = performance.now() - started;
+          const where = `${action} [${label}]`;
+          expect(response.status, where).toBe(status);
+          expect(text.length, where).toBeLessThan(20_000);
+          expect(ms, where).toBeLessThan(100);
+          expect(text, where).not.toContain("999999999");
+        }
+      }
+    };
+    await send(); // warm up: routes compiled, caches filled
+    const before = residentMegabytes(pid);
+    for (let round = 0; round < 5; round++) await send();
+    expect(residentMegabytes(pid) - before).toBeLessThan(40);
+  });
+
+  it("echo back only the fields the form has", async () => {
+    const response = await postForm(site, "/login.data", "email=bad&role=admin&__proto__%5Bx%5D=1&x%5B5%5D=yes");
+    const text = await response.text();
+    expect(response.status).toBe(400);
+    expect(text).toContain("Invalid email address");
+    expect(text).not.toMatch(/role|admin|__proto__|"x"/);
+  });
+});
+
+describe("posts from another site", () => {
+  it("get our 403 page before the app sees them, never a 5xx", async () => {
+    const attacks: Record<string, string>[] = [
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Origin: "null" },
+    ];
+    for (const action of [...actions().map(([action]) => action), "/logout", "/admin", "/anything"]) {
+      for (const headers of attacks) {
+        const response = await postForm(site, action, "email=a%40b.co", headers);
+        const where = `${action} ${JSON.stringify(headers)}`;
+        expect(response.status, where).toBe(403);
+        const page = await response.text();
+        expect(page, where).toContain("This form was sent from another site, so it was refused.");
+        expect(page, where).toContain('<a href="/" class="button">Back to home</a>');
+      }
+    }
+    expect(site.output()).not.toMatch(/Error:|at .*\.js:\d+/);
+  });
+});
+
+describe("caching", () => {
+  it("keeps hashed build files for a year and the artwork for a week, checked by ETag", async () => {
+    const home = await (await fetch(site.url)).text();
+    const asset = /src="(\/build\/[^"]+\.js)"/.exec(home)?.[1] ?? /href="(\/build\/[^"]+\.css)"/.exec(home)![1];
+    expect((await fetch(site.url + asset)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const poster = await fetch(`${site.url}/favicon.svg`);
+    expect(poster.headers.get("cache-control")).toBe("public, max-age=604800");
+    expect(poster.headers.get("etag")).toBeTruthy();
+  });
+
+  it("never stores what depends on who is signed in, or sets a cookie; anonymous pages are checked each time", async () => {
+    expect((await fetch(site.url)).headers.get("cache-control")).toBe("no-cache");
+    const { email, password } = await register(site, `cache-${Date.now()}@example.com`);
+    const login = await postForm(site, "/login", { email, password });
+    expect(login.headers.get("cache-control")).toBe("private, no-store");
+    const cookie = (await signIn(site, email, password))!;
+    for (const page of ["/", "/movies", `/movies/${movieId}`]) {
+      const response = await fetch(site.url + page, { headers: { Cookie: cookie } });
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("cache-control"), page).toBe("private, no-store");
+    }
+  });
+});
+
+describe("listening", () => {
+  it("listens on 127.0.0.1 only unless HOST says otherwise", async () => {
+    expect(site.output()).toContain(`Site on ${site.url}`);
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === "IPv4" && !address.internal);
+    if (!external) return;
+    const port = new URL(site.url).port;
+    const reached = await fetch(`http://${external.address}:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    expect(reached).toBe(false);
+  });
+});
+
+describe("client address", () => {
+  it("comes from the socket, so a forged X-Forwarded-For does not dodge the sign-in limit", async () => {
+    for (let i = 0; i < 20; i++) {
+      const response = await postForm(
+        site,
+        "/login",
+        { email: `guess-${i}@example.com`, password: "wrong-password" },
+        { "X-Forwarded-For": `203.0.113.${i}` },
+      );
+      expect(response.status).toBe(400);
+    }
+    const next = await postForm(
+      site,
+      "/login",
+      { email: "another@example.com", password: "wrong-password" },
+      { "X-Forwarded-For": "198.51.100.77" },
+    );
+    expect(next.status).toBe(429);
+    expect(await next.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
+  let proxied: Site;
+  beforeAll(async () => {
+    proxied = await startSite({ env: { TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await proxied.stop();
+    fs.rmSync(proxied.dataDir, { recursive: true, force: true });
+  });
+
+  it("counts the client the proxy names, the last X-Forwarded-For hop", async () => {
+    for (let i = 0; i < 20; i++) {
+      const response = await postForm(
+        proxied,
+        "/login",
+        { email: `guess-${i}@example.com`, password: "wrong-password" },
+        { "X-Forwarded-For": `6.6.6.${i}, 203.0.113.9` },
+      );
+      expect(response.status).toBe(400);
+    }
+    const sameClient = await postForm(
+      proxied,
+      "/login",
+      { email: "fresh@example.com", password: "wrong-password" },
+      { "X-Forwarded-For": "203.0.113.9" },
+    );
+    expect(sameClient.status).toBe(429);
+    const otherClient = await postForm(
+      proxied,
+      "/login",
+      { email: "fresh@example.com", password: "wrong-password" },
+      { "X-Forwarded-For": "203.0.113.9, 198.51.100.1" },
+    );
+    expect(otherClient.status).toBe(400);
+  });
+});

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { environmentSchema, loadConfig } from "~/config.server";
+
+/** README's configuration table, as the schema describes each variable. */
+function configurationTable() {
+  const rows = Object.entries(environmentSchema.shape).map(
+    ([name, schema]) => `| \`${name}\` | ${schema.description ?? ""} |`,
+  );
+  return ["| variable | what it does |", "|---|---|", ...rows].join("\n");
+}
+
+/** A Markdown table's cells without the padding Prettier adds to align its columns. */
+const cells = (table: string) =>
+  table
+    .trim()
+    .split("\n")
+    .map((row) => row.split("|").map((cell) => cell.trim().replace(/^-+$/, "---")));
+
+function readmeTable() {
+  const readme = fs.readFileSync("README.md", "utf8");
+  const start = readme.indexOf("<!-- configuration:start -->");
+  const end = readme.indexOf("<!-- configuration:end -->");
+  return readme.slice(start + "<!-- configuration:start -->".length, end).trim();
+}
+
+describe("configuration", () => {
+  it("is described in README exactly as the schema has it", () => {
+    expect(cells(readmeTable()), `paste this table into README:\n${configurationTable()}\n`).toEqual(
+      cells(configurationTable()),
+    );
+  });
+
+  it("has working defaults with nothing set: the embedded default", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 3000,
+      trustProxy: false,
+      databaseUrl: null,
+      sampleData: true,
+      secureCookies: false,
+      timeZone: "UTC",
+      currency: "USD",
+    });
+    expect(config.identity).toMatchObject({ embedded: true, projectId: "demo-marquee", emulatorHost: null });
+  });
+
+  it("loads no sample data into PostgreSQL unless asked", () => {
+    const postgres = { DATABASE_URL: "postgres://cinema@db:5432/cinema", SESSION_SECRET: "s1,s2" };
+    expect(loadConfig(postgres)).toMatchObject({
+      sampleData: false,
+      secureCookies: true,
+      configuredSessionSecrets: ["s1", "s2"],
+    });
+    expect(loadConfig({ ...postgres, SAMPLE_DATA: "true" }).sampleData).toBe(true);
+  });
+
+  it.each([
+    ["PORT", "abc", /PORT="abc": must be a whole number from 1 to 65535/],
+    ["PORT", "70000", /PORT="70000": must be at most 65535/],
+    ["CINEMA_TIMEZONE", "Mars/Base", /CINEMA_TIMEZONE="Mars\/Base": "Mars\/Base" is not an IANA time zone/],
+    ["DATABASE_URL", "mysql://localhost/db", /DATABASE_URL="mysql:\/\/localhost\/db": must be a postgres:\/\/ URL/],
+    ["DATABASE_POOL_SIZE", "0", /DATABASE_POOL_SIZE="0": must be at least 1/],
+    ["TRUST_PROXY", "maybe", /TRUST_PROXY="maybe": must be true or false/],
+    ["CURRENCY", "dollars", /CURRENCY="dollars": "DOLLARS" is not an ISO 4217 currency code/],
+    [
+      "FIREBASE_SERVICE_ACCOUNT",
+      "{not json",
+      /FIREBASE_SERVICE_ACCOUNT="\{not json": must be the service account key's JSON/,
+    ],
+  ])("stops with a message naming %s when it is %s", (name, value, message) => {
+    expect(() => loadConfig({ [name]: value, SESSION_SECRET: "s" })).toThrow(message);
+  });
+
+  it("names every wrong variable at once, and asks for SESSION_SECRET with PostgreSQL", () => {
+    expect(() => loadConfig({ PORT: "abc", CINEMA_TIMEZONE: "Mars/Base" })).toThrow(/PORT=.*\n.*CINEMA_TIMEZONE=/);
+    expect(() => loadConfig({ DATABASE_URL: "postgres://db/cinema" })).toThrow(/SESSION_SECRET: must be set/);
+  });
+
+  it("turns the embedded emulator off as soon as a Firebase project is configured", () => {
+    expect(loadConfig({ FIREBASE_API_KEY: "key", FIREBASE_PROJECT_ID: "cinema" }).identity).toMatchObject({
+      embedded: false,
+      authDomain: "cinema.firebaseapp.com",
+    });
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).identity.emulatorHost).toBe("127.0.0.1:9099");
+  });
+});
