@@ -51,6 +51,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       CINEMA_TIMEZONE: "UTC",
+      // Unpaid holds end after a minute, so a test can watch one expire.
+      HOLD_MINUTES: "1",
       AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT,
       // The embedded emulator, whatever Firebase settings the shell running the tests may have.
       FIREBASE_API_KEY: "",

@@ -239,7 +239,18 @@ export function loadConfig(environment: Record<string, string | undefined>) {
 
 export type Config = ReturnType<typeof loadConfig>;
 
-export const config: Config = loadConfig(process.env);
+/** The configuration of this process; a wrong variable stops it with the message alone (exit code 78, EX_CONFIG). */
+function configFromEnvironment(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(error.message);
+    process.exit(78);
+  }
+}
+
+export const config: Config = configFromEnvironment();
 
 let sessionSecrets: string[] | undefined;
 

@@ -30,6 +30,6 @@ const postgres = startPostgres();
 if (postgres) cleanups.push(postgres.stop);
 else console.log("\nPostgreSQL is not installed and cannot be installed here: its tests are skipped.");
 run("unit tests", bin("vitest"), ["run", "--project", "unit"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
-run("server tests", bin("vitest"), ["run", "--project", "server"]);
+run("server tests", bin("vitest"), ["run", "--project", "server"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
 finish(0);

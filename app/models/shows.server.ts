@@ -33,3 +33,24 @@ export async function hasShowsOnDay(movieId: string, day: string) {
   const days = await listShowDays(movieId);
   return days.some((d) => d.day === day);
 }
+
+/** One screening, as customers book it. */
+export type Show = { id: string; movieId: string; startsAt: string; priceCents: number };
+
+type ShowRow = { id: string; movieId: string; startsAt: Date; priceCents: number };
+const SHOW_COLUMNS = `id, movie_id as "movieId", starts_at as "startsAt", price_cents as "priceCents"`;
+const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
+
+/** A movie's shows on a cinema day that have not started yet, earliest first. */
+export async function listShowsOnDay(movieId: string, day: string): Promise<Show[]> {
+  const db = await getDb();
+  const rows = await db.query<ShowRow>(
+    `select ${SHOW_COLUMNS} from shows
+     where movie_id = $1 and starts_at > now()
+       and starts_at >= ($2::date)::timestamp at time zone $3
+       and starts_at < ($2::date + 1)::timestamp at time zone $3
+     order by starts_at`,
+    [movieId, day, config.timeZone],
+  );
+  return rows.map(toShow);
+}

@@ -12,7 +12,7 @@ import { getMovie, listRecommended } from "~/models/movies.server";
 import { hasShowsOnDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
-import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
+import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
 import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -35,8 +35,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return { movie, dates: pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1)), recommended, trailer };
 }
-
-const NO_SHOWS_ON_DAY = "There are no shows on that date. Please pick another date.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const movie = await findMovie(params.id);

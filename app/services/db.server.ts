@@ -115,7 +115,8 @@ export async function closeDb() {
   if (db) await (await db).close();
 }
 
-/** SQLSTATE of a unique or primary key violation: the key, not an earlier read, decided a race. */
-export function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === "23505";
+/** A deadlock or serialization failure: PostgreSQL rolled the transaction back and it can simply run again. */
+export function isTransientConflict(error: unknown) {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "40P01" || code === "40001";
 }

@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Booking, BookingStatus } from "~/models/bookings.server";
+import { formatRuntime } from "~/utils/format";
+import { formatDate, formatMoney, formatShowTime } from "~/utils/show-display";
+import { HoldCountdown } from "./HoldCountdown";
+
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: "Pending Payment",
+  paid: "Paid",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+/** The short booking id people read out at the counter: the first block of the id, in capitals. */
+export function shortBookingId(id: string) {
+  return id.slice(0, 8).toUpperCase();
+}
+
+type Props = { booking: Booking; timeZone: string; currency: string; actions?: ReactNode };
+
+/** One booking as its owner sees it; the page adds the buttons that apply. */
+export function BookingCard({ booking, timeZone, currency, actions }: Props) {
+  const titleId = `booking-${booking.id}`;
+  return (
+    <article className="booking-card" aria-labelledby={titleId}>
+      <img src={booking.movie.posterUrl} alt="" width={300} height={450} loading="lazy" className="booking-poster" />
+      <div className="booking-body">
+        <h2 id={titleId}>{booking.movie.title}</h2>
+        <p className="booking-meta">
+          {formatRuntime(booking.movie.runtime)} · {formatShowTime(booking.startsAt, timeZone)}
+        </p>
+        <dl className="booking-facts">
+          <div>
+            <dt>Tickets</dt>
+            <dd>{booking.seats.length}</dd>
+          </div>
+          <div>
+            <dt>Seats</dt>
+            <dd>{booking.seats.join(", ")}</dd>
+          </div>
+          <div>
+            <dt>Amount</dt>
+            <dd>{formatMoney(booking.amountCents, currency)}</dd>
+          </div>
+          <div>
+            <dt>Booking ID</dt>
+            <dd>{shortBookingId(booking.id)}</dd>
+          </div>
+          <div>
+            <dt>Booked on</dt>
+            <dd>{formatDate(booking.createdAt, timeZone)}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="booking-side">
+        <p className={`status status-${booking.status}`}>{STATUS_LABELS[booking.status]}</p>
+        {booking.status === "pending" ? (
+          <HoldCountdown holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
+        ) : null}
+        {actions ? <div className="booking-actions">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}
+
+/** The link to a booking's cancel confirmation, named for the booking it cancels. */
+export function CancelLink({ booking }: { booking: Booking }) {
+  return (
+    <Link
+      to={`/my-bookings/${booking.id}/cancel`}
+      className="button button-ghost button-small"
+      aria-label={`Cancel booking ${shortBookingId(booking.id)}`}
+    >
+      Cancel
+    </Link>
+  );
+}

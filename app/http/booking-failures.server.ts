@@ -1,0 +1,29 @@
+import type { BookingFailure } from "~/models/bookings.server";
+import { MAX_SEATS_PER_BOOKING } from "~/models/seat-map";
+
+/** What the seat page says, and with which status, when a booking is refused. */
+export function bookingFailure(failure: BookingFailure): { status: number; message: string } {
+  switch (failure.reason) {
+    case "show-unavailable":
+      return { status: 400, message: "That show time is not available. Please choose another time." };
+    case "show-started":
+      return { status: 409, message: "That show has already started. Please choose another time." };
+    case "seats-taken":
+      return {
+        status: 409,
+        message: `Sorry, seat(s) ${failure.seats.join(", ")} were just taken. Please choose again.`,
+      };
+    case "stranded-seat":
+      return { status: 400, message: "Please don't leave a single empty seat between booked seats." };
+    case "too-many-held-seats":
+      return {
+        status: 409,
+        message: `You already hold ${failure.held} seats for this show. You can hold at most ${MAX_SEATS_PER_BOOKING} seats of a show until you pay.`,
+      };
+    case "too-many-unpaid":
+      return {
+        status: 409,
+        message: `You have ${failure.unpaid} unpaid bookings. Please pay for or cancel one before booking more.`,
+      };
+  }
+}

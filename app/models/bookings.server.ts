@@ -1,0 +1,254 @@
+import { config } from "~/config.server";
+import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
+import { bookingAmountCents, MAX_SEATS_PER_BOOKING, refusesStrandedSeat, SEAT_LABELS } from "./seat-map";
+
+export type BookingStatus = "pending" | "paid" | "cancelled" | "expired";
+
+export type Booking = {
+  id: string;
+  showId: string;
+  startsAt: string;
+  movie: { id: string; title: string; posterUrl: string; runtime: number };
+  seats: string[];
+  amountCents: number;
+  status: BookingStatus;
+  holdExpiresAt: string;
+  createdAt: string;
+  paidAt: string | null;
+  cancelledAt: string | null;
+};
+
+export type BookingFailure =
+  | { reason: "show-unavailable" }
+  | { reason: "show-started" }
+  | { reason: "seats-taken"; seats: string[] }
+  | { reason: "stranded-seat" }
+  | { reason: "too-many-held-seats"; held: number }
+  | { reason: "too-many-unpaid"; unpaid: number };
+
+export type SeatRequest = {
+  userUid: string;
+  movieId: string;
+  /** The cinema day of the seat page the request came from. */
+  day: string;
+  showId: string;
+  seats: string[];
+  /** The form's one-time token: the same form posted twice makes one booking. */
+  requestToken: string;
+};
+
+// A booking's status as people see it: an unpaid hold past its deadline is expired, whatever a clean-up did.
+const STATUS = `case when b.status = 'pending' and b.hold_expires_at <= now() then 'expired' else b.status end`;
+// Seats that count as taken: those of paid bookings and of holds still running.
+const HOLDS_SEATS = `(b.status = 'paid' or (b.status = 'pending' and b.hold_expires_at > now()))`;
+
+const BOOKING_SELECT = `select b.id, b.show_id as "showId", s.starts_at as "startsAt", b.seats,
+    b.amount_cents as "amountCents", ${STATUS} as status, b.hold_expires_at as "holdExpiresAt",
+    b.created_at as "createdAt", b.paid_at as "paidAt", b.cancelled_at as "cancelledAt",
+    m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
+  from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id`;
+
+type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {
+  startsAt: Date;
+  holdExpiresAt: Date;
+  createdAt: Date;
+  paidAt: Date | null;
+  cancelledAt: Date | null;
+  movieId: string;
+  title: string;
+  posterUrl: string;
+  runtime: number;
+};
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+function toBooking({ movieId, title, posterUrl, runtime, ...row }: BookingRow): Booking {
+  return {
+    ...row,
+    movie: { id: movieId, title, posterUrl, runtime },
+    startsAt: iso(row.startsAt)!,
+    holdExpiresAt: iso(row.holdExpiresAt)!,
+    createdAt: iso(row.createdAt)!,
+    paidAt: iso(row.paidAt),
+    cancelledAt: iso(row.cancelledAt),
+  };
+}
+
+/** The seats of a show that are booked or held right now. */
+export async function occupiedSeats(showId: string, db: Queryable | null = null): Promise<string[]> {
+  const rows = await (db ?? (await getDb())).query<{ seat: string }>(
+    `select bs.seat from booked_seats bs join bookings b on b.id = bs.booking_id
+     where bs.show_id = $1 and ${HOLDS_SEATS}`,
+    [showId],
+  );
+  const taken = new Set(rows.map((r) => r.seat));
+  return SEAT_LABELS.filter((label) => taken.has(label));
+}
+
+async function findBookingByToken(db: Queryable, userUid: string, requestToken: string) {
+  const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.user_uid = $1 and b.request_token = $2`, [
+    userUid,
+    requestToken,
+  ]);
+  return row ? toBooking(row) : null;
+}
+
+/** Seats in hall order. */
+const inHallOrder = (seats: string[]) => SEAT_LABELS.filter((label) => seats.includes(label));
+
+/**
+ * Books seats of a show for a customer in one transaction. The primary key on (show, seat) decides every race:
+ * the seats are inserted with "on conflict do nothing", so a seat another buyer got first comes back missing and
+ * the whole booking is rolled back, naming it. The customer's own row is locked first, so their limits (unpaid
+ * bookings, seats held per show) are counted without a race between their own tabs.
+ */
+export async function bookSeats(
+  request: SeatRequest,
+): Promise<{ ok: true; booking: Booking } | ({ ok: false } & BookingFailure)> {
+  // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
+  // still pick a victim when other locks cross, that transaction simply runs again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptBooking(request);
+    } catch (error) {
+      if (attempt < 3 && isTransientConflict(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function attemptBooking(request: SeatRequest) {
+  const db = await getDb();
+  const seats = inHallOrder(request.seats);
+  const { holdMinutes, maxUnpaidBookings, strandedSeatRule } = config.bookings;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query("select uid from users where uid = $1 for update", [request.userUid]);
+      const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
+      if (repeated) return { ok: true as const, booking: repeated };
+
+      const [show] = await tx.query<{ priceCents: number; started: boolean }>(
+        `select price_cents as "priceCents", starts_at <= now() as started from shows
+         where id = $1 and movie_id = $2
+           and starts_at >= ($3::date)::timestamp at time zone $4
+           and starts_at < ($3::date + 1)::timestamp at time zone $4`,
+        [request.showId, request.movieId, request.day, config.timeZone],
+      );
+      if (!show) throw new Refusal({ reason: "show-unavailable" });
+      if (show.started) throw new Refusal({ reason: "show-started" });
+
+      const [holds] = await tx.query<{ unpaid: number; heldHere: number }>(
+        `select count(*)::int as unpaid,
+                coalesce(sum(cardinality(seats)) filter (where show_id = $2), 0)::int as "heldHere"
+         from bookings where user_uid = $1 and status = 'pending' and hold_expires_at > now()`,
+        [request.userUid, request.showId],
+      );
+      if (holds.unpaid >= maxUnpaidBookings) throw new Refusal({ reason: "too-many-unpaid", unpaid: holds.unpaid });
+      if (holds.heldHere + seats.length > MAX_SEATS_PER_BOOKING) {
+        throw new Refusal({ reason: "too-many-held-seats", held: holds.heldHere });
+      }
+      const taken = await occupiedSeats(request.showId, tx);
+      const alreadyTaken = seats.filter((seat) => taken.includes(seat));
+      if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });
+      if (strandedSeatRule && refusesStrandedSeat({ taken, chosen: seats }))
+        throw new Refusal({ reason: "stranded-seat" });
+
+      // Seats of holds that have run out are free: their rows go, so the key below can take the new ones.
+      await tx.query(
+        `delete from booked_seats bs using bookings b
+         where bs.booking_id = b.id and bs.show_id = $1 and bs.seat = any($2::text[])
+           and b.status = 'pending' and b.hold_expires_at <= now()`,
+        [request.showId, seats],
+      );
+      const [{ id }] = await tx.query<{ id: string }>(
+        `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
+         values ($1, $2, $3, $4, now() + make_interval(mins => $5), $6) returning id`,
+        [
+          request.userUid,
+          request.showId,
+          seats,
+          bookingAmountCents(show.priceCents, seats.length),
+          holdMinutes,
+          request.requestToken,
+        ],
+      );
+      const inserted = await tx.query<{ seat: string }>(
+        `insert into booked_seats (show_id, seat, booking_id) select $1, unnest($2::text[]), $3
+         on conflict (show_id, seat) do nothing returning seat`,
+        [request.showId, seats, id],
+      );
+      if (inserted.length < seats.length) {
+        const got = new Set(inserted.map((r) => r.seat));
+        throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !got.has(seat)) });
+      }
+      return { ok: true as const, booking: (await findBookingByToken(tx, request.userUid, request.requestToken))! };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false as const, ...error.failure };
+    throw error;
+  }
+}
+
+/** Thrown inside a transaction to roll it back with a reason for the customer. */
+class Refusal extends Error {
+  constructor(readonly failure: BookingFailure) {
+    super(failure.reason);
+  }
+}
+
+/** A customer's bookings, newest first. */
+export async function listBookings(userUid: string): Promise<Booking[]> {
+  const db = await getDb();
+  const rows = await db.query<BookingRow>(`${BOOKING_SELECT} where b.user_uid = $1 order by b.created_at desc`, [
+    userUid,
+  ]);
+  return rows.map(toBooking);
+}
+
+/** One of a customer's bookings; null for an unknown id or someone else's booking. */
+export async function findBooking(userUid: string, bookingId: string): Promise<Booking | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId)) return null;
+  const db = await getDb();
+  const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.id = $1 and b.user_uid = $2`, [
+    bookingId,
+    userUid,
+  ]);
+  return row ? toBooking(row) : null;
+}
+
+/** The figures above a customer's bookings. */
+export function summarizeBookings(bookings: Booking[]) {
+  return {
+    total: bookings.length,
+    confirmed: bookings.filter((b) => b.status === "paid").length,
+    pending: bookings.filter((b) => b.status === "pending").length,
+    spentCents: bookings.filter((b) => b.status === "paid").reduce((sum, b) => sum + b.amountCents, 0),
+  };
+}
+
+export type CancelFailure = { reason: "not-found" } | { reason: "not-cancellable"; status: BookingStatus };
+
+/**
+ * Cancels an unpaid booking (pending or already expired): it is marked cancelled and its seats are free at once.
+ * The update's condition, not an earlier read, decides a race with a payment.
+ */
+export async function cancelUnpaidBooking(
+  userUid: string,
+  bookingId: string,
+): Promise<{ ok: true; booking: Booking } | ({ ok: false } & CancelFailure)> {
+  const booking = await findBooking(userUid, bookingId);
+  if (!booking) return { ok: false, reason: "not-found" };
+  const db = await getDb();
+  const cancelled = await db.transaction(async (tx) => {
+    const rows = await tx.query(
+      `update bookings set status = 'cancelled', cancelled_at = now()
+       where id = $1 and user_uid = $2 and status = 'pending' returning id`,
+      [bookingId, userUid],
+    );
+    if (rows.length === 0) return false;
+    await tx.query("delete from booked_seats where booking_id = $1", [bookingId]);
+    return true;
+  });
+  if (!cancelled) return { ok: false, reason: "not-cancellable", status: booking.status };
+  return { ok: true, booking: (await findBooking(userUid, bookingId))! };
+}

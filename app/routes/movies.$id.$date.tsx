@@ -1,0 +1,219 @@
+import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useState, type ChangeEvent } from "react";
+import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
+import { showToast } from "~/components/Toaster";
+import { bookingFailure } from "~/http/booking-failures.server";
+import { cinemaSettings } from "~/http/cinema.server";
+import { readSubmission } from "~/http/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { getViewer } from "~/http/viewer.server";
+import { bookSeats, occupiedSeats } from "~/models/bookings.server";
+import { getMovie } from "~/models/movies.server";
+import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/models/seat-map";
+import { listShowsOnDay } from "~/models/shows.server";
+import { seatSelectionSchema } from "~/schemas/booking";
+import { SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/schemas/booking-messages";
+import { NO_SHOWS_ON_DAY } from "~/schemas/show-date-message";
+import seatStyles from "~/styles/seats.css";
+import { isValidDay } from "~/utils/dates";
+import { formatCinemaDay, formatClockTime, formatMoney } from "~/utils/show-display";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Seats for ${data.movie.title} – Marquee Cinemas` : "Choose seats – Marquee Cinemas" },
+  { name: "description", content: "Pick a show time and up to five seats, then book them." },
+];
+
+const BAD_DATE = "That date could not be read. Please pick a date.";
+
+/** The movie and its shows that day; an unknown movie is a 404, a day without shows goes back to the dates. */
+async function findShowDay(params: LoaderFunctionArgs["params"]) {
+  const movie = params.id ? await getMovie(params.id) : null;
+  if (!movie) throw new Response("Movie not found", { status: 404 });
+  const day = params.date ?? "";
+  const backToDates = `/movies/${movie.id}#dates`;
+  if (!isValidDay(day)) throw await redirectWithError(backToDates, BAD_DATE);
+  const shows = await listShowsOnDay(movie.id, day);
+  if (shows.length === 0) throw await redirectWithError(backToDates, NO_SHOWS_ON_DAY);
+  return { movie, day, shows };
+}
+
+/** The seat page's own URL with a time and seats chosen: how a visitor comes back after signing in. */
+function seatPageUrl(movieId: string, day: string, time: string, seats: string[]) {
+  const query = new URLSearchParams([["time", time], ...seats.map((seat) => ["seats", seat])]);
+  return `/movies/${movieId}/${day}?${query}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { movie, day, shows } = await findShowDay(params);
+  const url = new URL(request.url);
+  const chosenShow = shows.find((show) => show.id === url.searchParams.get("time")) ?? null;
+  const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
+  const asked = new Set(url.searchParams.getAll("seats"));
+  const preselected = SEAT_LABELS.filter((seat) => asked.has(seat) && !occupied.includes(seat)).slice(
+    0,
+    MAX_SEATS_PER_BOOKING,
+  );
+  return {
+    movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
+    day,
+    shows,
+    chosenShowId: chosenShow?.id ?? "",
+    occupied,
+    preselected,
+    requestToken: randomUUID(),
+    signedIn: Boolean(await getViewer(request)),
+    ...cinemaSettings(),
+  };
+}
+
+// A refused booking (409) is when the seat map most needs fresh occupancy; Remix skips reloading after a 4xx.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { movie, day } = await findShowDay(params);
+  const form = await readSubmission(request, seatSelectionSchema);
+  if (!form.ok) return form.response;
+  const { time, seats, requestToken } = form.value;
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    const back = seatPageUrl(movie.id, day, time, seats);
+    return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+  }
+  const result = await bookSeats({ userUid: viewer.uid, movieId: movie.id, day, showId: time, seats, requestToken });
+  if (!result.ok) {
+    const { message, status } = bookingFailure(result);
+    return form.refuse(message, status);
+  }
+  const { booking } = result;
+  const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
+  return redirectWithSuccess(
+    "/my-bookings",
+    `Booked seat(s) ${booking.seats.join(", ")}. They are held for you until ${heldUntil}.`,
+  );
+}
+
+export default function SeatPage() {
+  const page = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const posted = lastResult?.initialValue;
+  const [time, setTime] = useState(() => (typeof posted?.time === "string" ? posted.time : page.chosenShowId));
+  const [chosen, setChosen] = useState<string[]>(() =>
+    [posted?.seats ?? page.preselected].flat().filter((seat): seat is string => isSeatLabel(seat)),
+  );
+  const occupied = new Set(page.occupied);
+  // Seats someone else took meanwhile drop out of the choice as soon as the page knows.
+  const seats = SEAT_LABELS.filter((seat) => chosen.includes(seat) && !occupied.has(seat));
+  const show = page.shows.find((candidate) => candidate.id === time);
+  const refreshing =
+    navigation.state === "loading" && navigation.location.pathname === `/movies/${page.movie.id}/${page.day}`;
+  const errors = lastResult?.error ?? {};
+
+  const chooseTime = (showId: string) => {
+    setTime(showId);
+    navigate(seatPageUrl(page.movie.id, page.day, showId, seats), { replace: true, preventScrollReset: true });
+  };
+  const toggleSeat = (seat: string, event: ChangeEvent<HTMLInputElement>) => {
+    if (!time) return showToast({ type: "error", message: SELECT_TIME_FIRST });
+    if (event.target.checked && seats.length >= MAX_SEATS_PER_BOOKING) {
+      return showToast({ type: "error", message: TOO_MANY_SEATS });
+    }
+    setChosen(event.target.checked ? [...seats, seat] : seats.filter((other) => other !== seat));
+  };
+
+  return (
+    <section className="seat-page page-top" aria-labelledby="seat-page-title">
+      <Form method="post" className="seat-form" aria-describedby="seat-form-errors">
+        <input type="hidden" name="requestToken" value={page.requestToken} />
+        <aside className="seat-summary">
+          <img src={page.movie.posterUrl} alt="" width={300} height={450} className="seat-poster" />
+          <div>
+            <h1 id="seat-page-title">{page.movie.title}</h1>
+            <p className="seat-day">{formatCinemaDay(page.day)}</p>
+          </div>
+          <fieldset className="show-times" aria-describedby={errors.time ? "time-error" : undefined}>
+            <legend>Available Timings</legend>
+            {page.shows.map((option) => (
+              <label key={option.id} className="show-time">
+                <input
+                  type="radio"
+                  name="time"
+                  value={option.id}
+                  checked={time === option.id}
+                  onChange={() => chooseTime(option.id)}
+                />
+                <span>{formatClockTime(option.startsAt, page.timeZone)}</span>
+                <small>{formatMoney(option.priceCents, page.currency)} a seat</small>
+              </label>
+            ))}
+            <noscript>
+              <button type="submit" formMethod="get" className="button button-ghost button-small">
+                Show seats for this time
+              </button>
+            </noscript>
+            <p id="time-error" className="field-error">
+              {errors.time?.[0]}
+            </p>
+          </fieldset>
+          <dl className="seat-choice" aria-live="polite">
+            <div>
+              <dt>Selected Seats</dt>
+              <dd>{seats.length > 0 ? seats.join(", ") : "None yet"}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>{formatMoney(show ? show.priceCents * seats.length : 0, page.currency)}</dd>
+            </div>
+          </dl>
+          <div id="seat-form-errors" className="form-errors" role="alert">
+            {errors[""]?.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+          <button
+            type="submit"
+            className="button button-large"
+            disabled={hydrated && (!time || seats.length === 0 || navigation.state === "submitting")}
+          >
+            {navigation.state === "submitting" ? "Booking..." : "Proceed"}
+          </button>
+          {page.signedIn ? null : <p className="field-note">You will be asked to sign in; your choice is kept.</p>}
+          <Link to={`/movies/${page.movie.id}#dates`} className="text-link">
+            Choose another date
+          </Link>
+        </aside>
+        <fieldset className="seat-map" aria-busy={refreshing} aria-describedby="seat-note seat-error">
+          <legend>Select Your Seat</legend>
+          <div className="screen" aria-hidden="true">
+            <span>Screen</span>
+          </div>
+          <SeatLegend />
+          <SeatGrid occupied={occupied} selected={seats} onToggle={toggleSeat} interactive={hydrated} />
+          <p id="seat-note" className="field-note">
+            {time ? "Arrow keys move between seats; Space selects one." : "Choose a time to see which seats are free."}
+          </p>
+          <p id="seat-error" className="field-error">
+            {errors.seats?.[0]}
+          </p>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}

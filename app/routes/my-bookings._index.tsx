@@ -1,0 +1,79 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BookingCard, CancelLink } from "~/components/BookingCard";
+import { cinemaSettings } from "~/http/cinema.server";
+import { getViewer, loginPath } from "~/http/viewer.server";
+import { listBookings, summarizeBookings } from "~/models/bookings.server";
+import bookingStyles from "~/styles/bookings.css";
+import { formatMoney } from "~/utils/show-display";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const meta: MetaFunction = () => [
+  { title: "My Bookings – Marquee Cinemas" },
+  { name: "description", content: "Your tickets at Marquee Cinemas: pay, view or cancel a booking." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request);
+  // A visitor is asked to sign in on the page itself, not sent away with an error.
+  if (!viewer) return { signedIn: false as const, signInLink: loginPath(request), ...cinemaSettings() };
+  const bookings = await listBookings(viewer.uid);
+  return { signedIn: true as const, bookings, summary: summarizeBookings(bookings), ...cinemaSettings() };
+}
+
+export default function MyBookings() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <section className="section page-top my-bookings" aria-labelledby="my-bookings-title">
+      <h1 id="my-bookings-title">My Bookings</h1>
+      {!page.signedIn ? (
+        <div className="empty-state">
+          <p>Sign in to see your bookings.</p>
+          <Link to={page.signInLink} className="button">
+            Sign in
+          </Link>
+        </div>
+      ) : page.bookings.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Bookings Yet</h2>
+          <Link to="/movies" className="button">
+            Browse Movies
+          </Link>
+        </div>
+      ) : (
+        <>
+          <dl className="booking-summary">
+            <div>
+              <dt>Total Bookings</dt>
+              <dd>{page.summary.total}</dd>
+            </div>
+            <div>
+              <dt>Confirmed</dt>
+              <dd>{page.summary.confirmed}</dd>
+            </div>
+            <div>
+              <dt>Pending</dt>
+              <dd>{page.summary.pending}</dd>
+            </div>
+            <div>
+              <dt>Total Spent</dt>
+              <dd>{formatMoney(page.summary.spentCents, page.currency)}</dd>
+            </div>
+          </dl>
+          <ul className="booking-list">
+            {page.bookings.map((booking) => (
+              <li key={booking.id}>
+                <BookingCard
+                  booking={booking}
+                  timeZone={page.timeZone}
+                  currency={page.currency}
+                  actions={booking.status === "pending" ? <CancelLink booking={booking} /> : null}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

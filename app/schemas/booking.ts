@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { isSeatLabel, MAX_SEATS_PER_BOOKING } from "~/models/seat-map";
+import { SELECT_A_SEAT, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "./booking-messages";
+
+export const FORM_EXPIRED = "This page was open for too long. Please choose your seats again.";
+const UNKNOWN_SEAT = "Please choose seats from the seat map: that seat does not exist in this hall.";
+const SEAT_TWICE = "Each seat can only be chosen once.";
+
+/** The seat page's form: a show time, up to five seats, and the one-time token that makes posting it twice harmless. */
+export const seatSelectionSchema = z.object({
+  time: z.string({ required_error: SELECT_TIME_FIRST }).uuid(SELECT_TIME_FIRST),
+  seats: z
+    .array(z.string().max(8))
+    .max(MAX_SEATS_PER_BOOKING, TOO_MANY_SEATS)
+    .superRefine((seats, context) => {
+      if (seats.length === 0) context.addIssue({ code: "custom", message: SELECT_A_SEAT });
+      else if (!seats.every(isSeatLabel)) context.addIssue({ code: "custom", message: UNKNOWN_SEAT });
+      else if (new Set(seats).size !== seats.length) context.addIssue({ code: "custom", message: SEAT_TWICE });
+    }),
+  requestToken: z.string({ required_error: FORM_EXPIRED }).uuid(FORM_EXPIRED),
+});
+
+export type SeatSelection = z.infer<typeof seatSelectionSchema>;

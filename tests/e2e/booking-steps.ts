@@ -1,0 +1,62 @@
+// Steps of the booking specs: where to book, choosing a time and seats, reading what the page says.
+import { expect, type Browser, type Page } from "@playwright/test";
+import { createAccount, signIn, type Account } from "./identity";
+import { movies } from "./steps";
+
+/**
+ * A show nobody else books in the test run: each booking test names its own movie (by its place in the sample
+ * catalogue), and the two projects (JavaScript on and off) book it on different days.
+ */
+export function bookingSlot(movieIndex: number, jsEnabled: boolean) {
+  const movie = movies[movieIndex];
+  const day = new Date(Date.now() + (jsEnabled ? 3 : 4) * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return { movie, day, path: `/movies/${movie.id}/${day}` };
+}
+
+export function timeRadios(page: Page) {
+  return page.getByRole("group", { name: "Available Timings" }).getByRole("radio");
+}
+
+/** A seat's checkbox, whatever state it is announced in. */
+export function seat(page: Page, label: string) {
+  return page.getByRole("checkbox", { name: new RegExp(`^Row ${label[0]}, seat ${label.slice(1)}, `) });
+}
+
+/** Chooses a show time: with JavaScript the seat map follows at once; without, the page asks the server. */
+export async function chooseTime(page: Page, jsEnabled: boolean, index = 0) {
+  await timeRadios(page).nth(index).check();
+  if (jsEnabled) await expect(page).toHaveURL(/[?&]time=/);
+  else await page.getByRole("button", { name: "Show seats for this time" }).click();
+  await expect(timeRadios(page).nth(index)).toBeChecked();
+}
+
+export async function chooseSeats(page: Page, labels: string[]) {
+  for (const label of labels) await seat(page, label).check();
+}
+
+export async function proceed(page: Page) {
+  await page.getByRole("button", { name: "Proceed" }).click();
+}
+
+/** Books seats on the first show of a slot as the signed-in page's customer; answers the toast's text. */
+export async function bookSeats(page: Page, jsEnabled: boolean, path: string, labels: string[], timeIndex = 0) {
+  await page.goto(path);
+  await chooseTime(page, jsEnabled, timeIndex);
+  await chooseSeats(page, labels);
+  await proceed(page);
+  await expect(page).toHaveURL(/\/my-bookings$/);
+}
+
+/** A second customer in a browser context of their own. */
+export async function anotherCustomer(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
+  const account: Account = await createAccount();
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { account, page, close: () => context.close() };
+}
+
+/** The booking card of a movie on /my-bookings. */
+export function bookingCard(page: Page, title: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+}

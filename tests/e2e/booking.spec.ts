@@ -1,0 +1,225 @@
+import {
+  anotherCustomer,
+  bookingCard,
+  bookingSlot,
+  bookSeats,
+  chooseSeats,
+  chooseTime,
+  proceed,
+  seat,
+  timeRadios,
+} from "./booking-steps";
+import { expect, test } from "./fixtures";
+import { open } from "./steps";
+
+test("a visitor books from the home page, signing in on the way, and keeps the choice", async ({
+  page,
+  customer,
+  jsEnabled,
+}) => {
+  const { movie, day } = bookingSlot(0, jsEnabled);
+  await open(page, "/");
+  await page.getByRole("link", { name: movie.title, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: movie.title })).toBeVisible();
+  await page
+    .getByRole("radio", { name: new RegExp(`${Number(day.slice(8))} `) })
+    .first()
+    .check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(`/movies/${movie.id}/${day}`);
+  await chooseTime(page, jsEnabled, 1);
+  const price = (await timeRadios(page).nth(1).locator("..").textContent())!.match(/\$([\d.]+) a seat/)![1];
+  await chooseSeats(page, ["D4", "D5"]);
+  await expect(page.getByText("You will be asked to sign in; your choice is kept.")).toBeVisible();
+  await proceed(page);
+
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByLabel("Password").fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}/${day}\\?time=.*seats=D4&seats=D5`));
+  await expect(timeRadios(page).nth(1)).toBeChecked();
+  await expect(seat(page, "D4")).toBeChecked();
+  await expect(seat(page, "D5")).toBeChecked();
+  await expect(page.getByText(`$${(Number(price) * 2).toFixed(2)}`)).toBeVisible();
+  await proceed(page);
+
+  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(page.getByRole("status").filter({ hasText: "Booked seat(s) D4, D5." })).toBeVisible();
+  const card = bookingCard(page, movie.title);
+  await expect(card.getByText("Pending Payment")).toBeVisible();
+  await expect(card.getByText("D4, D5")).toBeVisible();
+  await expect(card.getByText(`$${(Number(price) * 2).toFixed(2)}`)).toBeVisible();
+  await expect(card.getByText(/Held until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+});
+
+test("says to choose a time before seats, and at most five seats", async ({ customerPage: page, jsEnabled }) => {
+  const { path } = bookingSlot(1, jsEnabled);
+  await open(page, path);
+  if (jsEnabled) {
+    await expect(page.getByRole("button", { name: "Proceed" })).toBeDisabled();
+    await seat(page, "E1").click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please select a time first!" })).toBeVisible();
+    await expect(seat(page, "E1")).not.toBeChecked();
+    await chooseTime(page, jsEnabled);
+    await chooseSeats(page, ["E1", "E2", "E3", "E4", "E5"]);
+    await expect(page.getByText("E1, E2, E3, E4, E5")).toBeVisible();
+    await seat(page, "E6").click();
+    await expect(page.getByRole("alert").filter({ hasText: "You can only select up to 5 seats" })).toBeVisible();
+    await expect(seat(page, "E6")).not.toBeChecked();
+  } else {
+    await chooseSeats(page, ["E1"]);
+    await proceed(page);
+    await expect(page.getByText("Please select a time first!")).toBeVisible();
+    await expect(seat(page, "E1")).toBeChecked();
+    await chooseTime(page, jsEnabled);
+    await chooseSeats(page, ["E1", "E2", "E3", "E4", "E5", "E6"]);
+    await proceed(page);
+    await expect(page.getByText("You can only select up to 5 seats")).toBeVisible();
+    for (const label of ["E1", "E2", "E3", "E4", "E5", "E6"]) await seat(page, label).uncheck();
+    await proceed(page);
+    await expect(page.getByText("Please select at least one seat.")).toBeVisible();
+  }
+  await page.goto("/my-bookings");
+  await expect(page.getByRole("heading", { name: "No Bookings Yet" })).toBeVisible();
+});
+
+test("the total follows the seats at once, at the chosen show's price", async ({ customerPage: page, jsEnabled }) => {
+  test.skip(!jsEnabled, "without JavaScript the total is shown on the next page");
+  const { path } = bookingSlot(2, jsEnabled);
+  await open(page, path);
+  await chooseTime(page, jsEnabled, 2);
+  const price = Number((await timeRadios(page).nth(2).locator("..").textContent())!.match(/\$([\d.]+) a seat/)![1]);
+  const total = page.getByRole("definition").filter({ hasText: "$" });
+  await expect(total).toHaveText("$0.00");
+  await chooseSeats(page, ["F4"]);
+  await expect(total).toHaveText(`$${price.toFixed(2)}`);
+  await chooseSeats(page, ["F5", "F6"]);
+  await expect(total).toHaveText(`$${(price * 3).toFixed(2)}`);
+  await seat(page, "F5").uncheck();
+  await expect(total).toHaveText(`$${(price * 2).toFixed(2)}`);
+});
+
+test("refuses a choice that strands a single seat", async ({ customerPage: page, jsEnabled }) => {
+  const { path } = bookingSlot(3, jsEnabled);
+  await open(page, path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["G2", "G3"]);
+  await proceed(page);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please don't leave a single empty seat between booked seats." }),
+  ).toBeVisible();
+  await expect(seat(page, "G2")).toBeChecked();
+  await chooseSeats(page, ["G1"]);
+  await proceed(page);
+  await expect(page).toHaveURL(/\/my-bookings$/);
+});
+
+test("seats another customer holds are occupied, and a race lost names the seats", async ({
+  customerPage: page,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const { path } = bookingSlot(4, jsEnabled);
+  const rival = await anotherCustomer(browser, jsEnabled, baseURL!);
+  // The rival opens the seat map before the seats are taken.
+  await open(rival.page, path);
+  await chooseTime(rival.page, jsEnabled);
+  await chooseSeats(rival.page, ["C5", "C6"]);
+
+  await bookSeats(page, jsEnabled, path, ["C4", "C5"]);
+
+  await proceed(rival.page);
+  await expect(
+    rival.page.getByRole("alert").filter({ hasText: "Sorry, seat(s) C5 were just taken. Please choose again." }),
+  ).toBeVisible();
+  await expect(seat(rival.page, "C6")).toBeChecked();
+  for (const label of ["C4", "C5"]) {
+    await expect(seat(rival.page, label)).toBeDisabled();
+    await expect(seat(rival.page, label)).toHaveAccessibleName(`Row C, seat ${label.slice(1)}, occupied`);
+  }
+  await rival.page.goto("/my-bookings");
+  await expect(rival.page.getByRole("heading", { name: "No Bookings Yet" })).toBeVisible();
+  await rival.close();
+});
+
+test("posting the same seat form twice makes one booking", async ({ customerPage: page, jsEnabled }) => {
+  const { movie, path } = bookingSlot(5, jsEnabled);
+  await open(page, path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["B4"]);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Proceed" }) });
+  const fields = await form.evaluate((element) =>
+    new URLSearchParams(new FormData(element as HTMLFormElement) as never).toString(),
+  );
+  for (let i = 0; i < 2; i++) {
+    const response = await page.request.post(path, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: fields,
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+  }
+  await page.goto("/my-bookings");
+  await expect(bookingCard(page, movie.title)).toHaveCount(1);
+});
+
+test("bad addresses and tampered forms get a clear message, never an error", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const { movie, day, path } = bookingSlot(6, jsEnabled);
+  expect((await page.goto(`/movies/no-such-movie/${day}`))?.status()).toBe(404);
+  for (const [badDay, message] of [
+    ["2026-02-31", "That date could not be read. Please pick a date."],
+    ["2020-01-01", "There are no shows on that date. Please pick another date."],
+  ]) {
+    await page.goto(`/movies/${movie.id}/${badDay}`);
+    await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}(#dates)?$`));
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+  }
+  await open(page, path);
+  const time = await timeRadios(page).first().getAttribute("value");
+  const post = (fields: string) =>
+    page.request.post(path, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: `${fields}&requestToken=${crypto.randomUUID()}`,
+      maxRedirects: 0,
+    });
+  const cases: [string, string][] = [
+    [`time=${time}&seats=K1`, "that seat does not exist in this hall"],
+    [`time=${time}&seats=A10`, "that seat does not exist in this hall"],
+    [`time=${time}&seats=a1`, "that seat does not exist in this hall"],
+    [`time=${time}&seats=A01`, "that seat does not exist in this hall"],
+    [`time=${time}&seats=A1&seats=A1`, "Each seat can only be chosen once."],
+    [`time=not-a-show&seats=A1`, "Please select a time first!"],
+    [`time=00000000-0000-4000-8000-000000000000&seats=A1`, "That show time is not available."],
+  ];
+  for (const [fields, message] of cases) {
+    const response = await post(fields);
+    expect(response.status(), fields).toBeGreaterThanOrEqual(400);
+    expect(response.status(), fields).toBeLessThan(500);
+    expect(await response.text(), fields).toContain(message);
+  }
+  await page.goto("/my-bookings");
+  await expect(page.getByRole("heading", { name: "No Bookings Yet" })).toBeVisible();
+});
+
+test("arrow keys move between seats, skipping occupied ones", async ({ customerPage: page, jsEnabled }) => {
+  test.skip(!jsEnabled, "moving with arrow keys is added by JavaScript; without it Tab reaches every seat");
+  const { path } = bookingSlot(7, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["A3", "A4"]);
+  await open(page, path);
+  await chooseTime(page, jsEnabled);
+  await seat(page, "A2").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(seat(page, "A5")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(seat(page, "B5")).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(seat(page, "B5")).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(seat(page, "B6")).not.toBeFocused();
+});

@@ -1,0 +1,108 @@
+import { anotherCustomer, bookingCard, bookingSlot, bookSeats, chooseTime, seat } from "./booking-steps";
+import { expect, test } from "./fixtures";
+import { open } from "./steps";
+
+test("a visitor is asked to sign in, and comes back to their bookings", async ({ page, customer }) => {
+  const response = await page.goto("/my-bookings");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText("Sign in to see your bookings.")).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/login?redirectTo=%2Fmy-bookings");
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByLabel("Password").fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/my-bookings");
+  await expect(page.getByRole("heading", { name: "No Bookings Yet" })).toBeVisible();
+  await page.getByRole("link", { name: "Browse Movies" }).click();
+  await expect(page).toHaveURL("/movies");
+});
+
+test("lists bookings newest first, with the summary", async ({ customerPage: page, jsEnabled }) => {
+  const first = bookingSlot(8, jsEnabled);
+  const second = bookingSlot(9, jsEnabled);
+  await bookSeats(page, jsEnabled, first.path, ["H1"]);
+  await bookSeats(page, jsEnabled, second.path, ["H8", "H9"]);
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0).getByRole("heading")).toHaveText(second.movie.title);
+  await expect(cards.nth(1).getByRole("heading")).toHaveText(first.movie.title);
+  await expect(cards.nth(0).getByText(/^[0-9A-F]{8}$/)).toBeVisible();
+  const summary = (term: string) => page.getByRole("term").filter({ hasText: term }).locator("+ dd");
+  await expect(summary("Total Bookings")).toHaveText("2");
+  await expect(summary("Confirmed")).toHaveText("0");
+  await expect(summary("Pending")).toHaveText("2");
+  await expect(summary("Total Spent")).toHaveText("$0.00");
+});
+
+test("cancel asks first, then frees the seats at once", async ({ customerPage: page, jsEnabled, browser, baseURL }) => {
+  const { movie, path } = bookingSlot(10, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["F8", "F9"]);
+  await page.getByRole("link", { name: /^Cancel booking / }).click();
+  await expect(page.getByRole("heading", { name: "Cancel this booking?" })).toBeVisible();
+  await page.getByRole("link", { name: "Keep booking" }).click();
+  await expect(bookingCard(page, movie.title).getByText("Pending Payment")).toBeVisible();
+  await page.getByRole("link", { name: /^Cancel booking / }).click();
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Booking cancelled. Seat(s) F8, F9 are free again." }),
+  ).toBeVisible();
+  await expect(bookingCard(page, movie.title).getByText("Cancelled")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Cancel booking / })).toHaveCount(0);
+
+  const other = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await open(other.page, path);
+  await chooseTime(other.page, jsEnabled);
+  await expect(seat(other.page, "F8")).toHaveAccessibleName("Row F, seat 8, available");
+  await other.close();
+});
+
+test("another customer's booking is not found, to see or to cancel", async ({
+  customerPage: page,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const { path } = bookingSlot(11, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["J5"]);
+  const cancelLink = await page.getByRole("link", { name: /^Cancel booking / }).getAttribute("href");
+  const stranger = await anotherCustomer(browser, jsEnabled, baseURL!);
+  expect((await stranger.page.goto(cancelLink!))?.status()).toBe(404);
+  const post = await stranger.page.request.post(cancelLink!, { maxRedirects: 0 });
+  expect(post.status()).toBe(404);
+  await stranger.close();
+  await page.reload();
+  await expect(page.getByText("Pending Payment")).toBeVisible();
+});
+
+test("an unpaid hold expires at its deadline, for its owner and for everyone else", async ({
+  customerPage: page,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const { movie, path } = bookingSlot(12, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["I1", "I2"]);
+  const card = bookingCard(page, movie.title);
+  await expect(card.getByText("Pending Payment")).toBeVisible();
+  if (jsEnabled) await expect(card.getByRole("timer")).toHaveText(/\d:\d{2} left/);
+
+  const other = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await open(other.page, path);
+  await chooseTime(other.page, jsEnabled);
+  await expect(seat(other.page, "I1")).toBeDisabled();
+
+  // The test server holds unpaid seats for one minute (HOLD_MINUTES=1).
+  if (jsEnabled) {
+    await expect(card.getByText("Expired")).toBeVisible({ timeout: 75_000 });
+  } else {
+    await page.waitForTimeout(61_000);
+    await page.reload();
+    await expect(card.getByText("Expired")).toBeVisible();
+  }
+  await other.page.reload();
+  await expect(seat(other.page, "I1")).toBeEnabled();
+  await expect(seat(other.page, "I1")).toHaveAccessibleName(/^Row I, seat 1, (available|selected)$/);
+  await other.close();
+});

@@ -1,0 +1,223 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { config } from "~/config.server";
+import {
+  bookSeats,
+  cancelUnpaidBooking,
+  findBooking,
+  listBookings,
+  occupiedSeats,
+  summarizeBookings,
+  type SeatRequest,
+} from "~/models/bookings.server";
+import { getDb } from "~/services/db.server";
+
+const MOVIE = "t-bookings";
+const DAY = "2031-05-20";
+let show: string;
+let otherShow: string;
+
+async function addUser(uid = `user-${randomUUID()}`) {
+  const db = await getDb();
+  await db.query("insert into users (uid, email, name) values ($1, $2, 'Test')", [uid, `${uid}@example.com`]);
+  return uid;
+}
+
+async function addShow(startsAt: string, priceCents = 5000) {
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    "insert into shows (movie_id, starts_at, price_cents) values ($1, $2, $3) returning id",
+    [MOVIE, startsAt, priceCents],
+  );
+  return id;
+}
+
+const request = (userUid: string, seats: string[], extra: Partial<SeatRequest> = {}): SeatRequest => ({
+  userUid,
+  movieId: MOVIE,
+  day: DAY,
+  showId: show,
+  seats,
+  requestToken: randomUUID(),
+  ...extra,
+});
+
+async function expireHolds(userUid: string) {
+  const db = await getDb();
+  await db.query("update bookings set hold_expires_at = now() - interval '1 second' where user_uid = $1", [userUid]);
+}
+
+beforeAll(async () => {
+  const db = await getDb();
+  await db.query(
+    `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)
+     values ($1, 'Booking Test', '/p.svg', '/b.svg', '2020-01-01', 100)`,
+    [MOVIE],
+  );
+  show = await addShow(`${DAY}T19:30:00Z`, 4900);
+  otherShow = await addShow(`${DAY}T14:00:00Z`);
+});
+
+describe("bookSeats", () => {
+  it("books seats for the show's price times the seats, held for the configured time", async () => {
+    const user = await addUser();
+    const result = await bookSeats(request(user, ["C5", "C4"]));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.booking).toMatchObject({ seats: ["C4", "C5"], amountCents: 9800, status: "pending", showId: show });
+    const heldFor = Date.parse(result.booking.holdExpiresAt) - Date.parse(result.booking.createdAt);
+    expect(heldFor / 60_000).toBeCloseTo(config.bookings.holdMinutes, 1);
+    expect(await occupiedSeats(show)).toEqual(expect.arrayContaining(["C4", "C5"]));
+  });
+
+  it("makes one booking of a form posted twice", async () => {
+    const user = await addUser();
+    const first = request(user, ["E1", "E2"]);
+    const [a, b] = await Promise.all([bookSeats(first), bookSeats(first)]);
+    expect(a.ok && b.ok && a.booking.id === b.booking.id).toBe(true);
+    expect(await listBookings(user)).toHaveLength(1);
+  });
+
+  it("refuses seats someone holds, naming them, and stores nothing", async () => {
+    const [owner, latecomer] = [await addUser(), await addUser()];
+    expect((await bookSeats(request(owner, ["F3", "F4"]))).ok).toBe(true);
+    expect(await bookSeats(request(latecomer, ["F4", "F5"]))).toEqual({
+      ok: false,
+      reason: "seats-taken",
+      seats: ["F4"],
+    });
+    expect(await listBookings(latecomer)).toEqual([]);
+  });
+
+  it("lets exactly one of many buyers racing for a seat have it", async () => {
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => addUser()));
+    const results = await Promise.all(buyers.map((buyer) => bookSeats(request(buyer, ["G5", "G6"]))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const lost of results.filter((r) => !r.ok)) expect(lost).toMatchObject({ reason: "seats-taken" });
+    const db = await getDb();
+    const [{ count }] = await db.query<{ count: number }>(
+      "select count(*)::int as count from booked_seats where show_id = $1 and seat in ('G5', 'G6')",
+      [show],
+    );
+    expect(count).toBe(2);
+  });
+
+  it("refuses a choice that strands a single seat, unless the row leaves no better one", async () => {
+    const [neighbour, customer] = [await addUser(), await addUser()];
+    expect((await bookSeats(request(neighbour, ["H3"]))).ok).toBe(true);
+    expect(await bookSeats(request(customer, ["H1"]))).toEqual({ ok: false, reason: "stranded-seat" });
+    expect((await bookSeats(request(customer, ["H1", "H2"]))).ok).toBe(true);
+  });
+
+  it("holds at most 5 seats of a show per customer across unpaid bookings", async () => {
+    const user = await addUser();
+    expect((await bookSeats(request(user, ["J1", "J2", "J3"]))).ok).toBe(true);
+    expect(await bookSeats(request(user, ["J4", "J5", "J6"]))).toEqual({
+      ok: false,
+      reason: "too-many-held-seats",
+      held: 3,
+    });
+    expect((await bookSeats(request(user, ["J4", "J5"]))).ok).toBe(true);
+  });
+
+  it(`allows ${config.bookings.maxUnpaidBookings} unpaid bookings at once`, async () => {
+    const user = await addUser();
+    const seats = [["A1"], ["C1"], ["C2"], ["C3"]];
+    for (const [index, seat] of seats.slice(0, 3).entries()) {
+      const showId = index === 0 ? show : otherShow;
+      expect((await bookSeats(request(user, seat, { showId }))).ok).toBe(true);
+    }
+    expect(await bookSeats(request(user, seats[3], { showId: otherShow }))).toEqual({
+      ok: false,
+      reason: "too-many-unpaid",
+      unpaid: 3,
+    });
+  });
+
+  it("refuses a show of another movie or day, or one that has started", async () => {
+    const user = await addUser();
+    expect(await bookSeats(request(user, ["B1"], { movieId: "1029437" }))).toEqual({
+      ok: false,
+      reason: "show-unavailable",
+    });
+    expect(await bookSeats(request(user, ["B1"], { day: "2031-05-21" }))).toEqual({
+      ok: false,
+      reason: "show-unavailable",
+    });
+    const started = await addShow(new Date(Date.now() - 60_000).toISOString());
+    const today = new Date(Date.now() - 60_000).toISOString().slice(0, 10);
+    expect(await bookSeats(request(user, ["B1"], { showId: started, day: today }))).toEqual({
+      ok: false,
+      reason: "show-started",
+    });
+  });
+});
+
+describe("holds", () => {
+  it("expire at their deadline: the seats are free for everyone at once, and the booking says Expired", async () => {
+    const [first, second] = [await addUser(), await addUser()];
+    const held = await bookSeats(request(first, ["I4", "I5"], { showId: otherShow }));
+    expect(held.ok).toBe(true);
+    await expireHolds(first);
+    expect(await occupiedSeats(otherShow)).not.toContain("I4");
+    const [expired] = await listBookings(first);
+    expect(expired.status).toBe("expired");
+    const taken = await bookSeats(request(second, ["I4", "I5"], { showId: otherShow }));
+    expect(taken.ok).toBe(true);
+    expect(await occupiedSeats(otherShow)).toEqual(expect.arrayContaining(["I4", "I5"]));
+    expect((await listBookings(first))[0].status).toBe("expired");
+  });
+
+  it("no longer count against the customer's limits once expired", async () => {
+    const user = await addUser();
+    for (const seats of [["D1"], ["D2"], ["D3"]]) expect((await bookSeats(request(user, seats))).ok).toBe(true);
+    await expireHolds(user);
+    expect((await bookSeats(request(user, ["B5"]))).ok).toBe(true);
+  });
+});
+
+describe("cancelling", () => {
+  it("releases the seats at once and says Cancelled", async () => {
+    const user = await addUser();
+    const result = await bookSeats(request(user, ["E8", "E9"], { showId: otherShow }));
+    if (!result.ok) throw new Error("booking failed");
+    const cancelled = await cancelUnpaidBooking(user, result.booking.id);
+    expect(cancelled).toMatchObject({ ok: true, booking: { status: "cancelled", seats: ["E8", "E9"] } });
+    expect(await occupiedSeats(otherShow)).not.toContain("E8");
+    expect(await cancelUnpaidBooking(user, result.booking.id)).toEqual({
+      ok: false,
+      reason: "not-cancellable",
+      status: "cancelled",
+    });
+  });
+
+  it("is for the owner only: another customer's booking id is not found", async () => {
+    const [owner, stranger] = [await addUser(), await addUser()];
+    const result = await bookSeats(request(owner, ["B9"], { showId: otherShow }));
+    if (!result.ok) throw new Error("booking failed");
+    expect(await findBooking(stranger, result.booking.id)).toBeNull();
+    expect(await cancelUnpaidBooking(stranger, result.booking.id)).toEqual({ ok: false, reason: "not-found" });
+    expect(await findBooking(owner, "not-a-uuid")).toBeNull();
+    expect((await findBooking(owner, result.booking.id))?.status).toBe("pending");
+  });
+});
+
+describe("summarizeBookings", () => {
+  it("counts paid as confirmed and spent, running holds as pending", async () => {
+    const user = await addUser();
+    for (const seats of [["A9"], ["A8"]])
+      expect((await bookSeats(request(user, seats, { showId: otherShow }))).ok).toBe(true);
+    const db = await getDb();
+    await db.query(
+      `update bookings set status = 'paid', paid_at = now()
+       where id = (select id from bookings where user_uid = $1 order by created_at limit 1)`,
+      [user],
+    );
+    expect(summarizeBookings(await listBookings(user))).toEqual({
+      total: 2,
+      confirmed: 1,
+      pending: 1,
+      spentCents: 5000,
+    });
+  });
+});
