@@ -25,11 +25,14 @@ export const getViewer = oncePerRequest(async (request): Promise<User | null> =>
   return (await findUser(token.uid)) ?? (await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token))));
 });
 
-/** Where /login sends someone back to: the page they asked for (a form's page for a POST). */
-export function loginPath(request: Request) {
+/**
+ * The sign-in page, sending someone back afterwards to `back`, or by default to the page they asked for (a
+ * form's page for a POST).
+ */
+export function loginPath(request: Request, back?: string) {
   const url = new URL(request.url);
-  const back = request.method === "GET" ? url.pathname + url.search : url.pathname;
-  return `/login?${new URLSearchParams({ redirectTo: back })}`;
+  const redirectTo = back ?? (request.method === "GET" ? url.pathname + url.search : url.pathname);
+  return `/login?${new URLSearchParams({ redirectTo })}`;
 }
 
 /** The signed-in user; a visitor is sent to /login and brought back afterwards. */

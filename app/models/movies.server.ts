@@ -41,20 +41,34 @@ const ORDER_BY: Record<MovieSort, string> = {
   title: "lower(m.title), m.id",
 };
 
-/** Movies matching the filters; page N holds the first N pages, so "Load More" grows the list. */
-export async function listMovies(filters: MovieFilters) {
+/** Which movies a list draws from: the whole catalogue, or one customer's favourites. */
+export type MovieScope = { favouritesOf?: string };
+
+// $1 is the customer whose favourites the list is limited to, or null for the whole catalogue.
+const IN_SCOPE = `($1::text is null or exists (select 1 from favourites f where f.user_uid = $1 and f.movie_id = m.id))`;
+
+/**
+ * Movies of the scope matching the filters; page N holds the first N pages, so "Load More" grows the list.
+ * `total` counts the whole scope.
+ */
+export async function listMovies(filters: MovieFilters, scope: MovieScope = {}) {
   const db = await getDb();
   const genre = filters.genre === ALL_GENRES ? null : filters.genre;
+  const owner = scope.favouritesOf ?? null;
   const rows = await db.query<MovieSummary & { matching: number }>(
     `select ${SUMMARY_COLUMNS}, count(*) over ()::int as matching
      from movies m
-     where ($1::text = '' or strpos(lower(m.title), lower($1::text)) > 0)
-       and ($2::text is null or m.genres @> jsonb_build_array(jsonb_build_object('name', $2::text)))
+     where ${IN_SCOPE}
+       and ($2::text = '' or strpos(lower(m.title), lower($2::text)) > 0)
+       and ($3::text is null or m.genres @> jsonb_build_array(jsonb_build_object('name', $3::text)))
      order by ${ORDER_BY[filters.sort]}
-     limit $3`,
-    [filters.search, genre, filters.page * MOVIES_PAGE_SIZE],
+     limit $4`,
+    [owner, filters.search, genre, filters.page * MOVIES_PAGE_SIZE],
   );
-  const [{ total }] = await db.query<{ total: number }>("select count(*)::int as total from movies");
+  const [{ total }] = await db.query<{ total: number }>(
+    `select count(*)::int as total from movies m where ${IN_SCOPE}`,
+    [owner],
+  );
   const matching = rows[0]?.matching ?? 0;
   return {
     movies: rows.map(({ matching: _, ...movie }) => movie as MovieSummary),
@@ -70,6 +84,18 @@ export async function listGenres(): Promise<string[]> {
     "select distinct g->>'name' as name from movies, jsonb_array_elements(genres) g order by 1",
   );
   return rows.map((r) => r.name);
+}
+
+/**
+ * What a page of movies with filters shows: the filters as applied (a genre the catalogue does not have counts
+ * as all genres, and one written in other letter case as the catalogue writes it), the genres to choose from
+ * and the matching movies of the scope.
+ */
+export async function browseMovies(requested: MovieFilters, scope: MovieScope = {}) {
+  const genres = await listGenres();
+  const genre = genres.find((name) => name.toLowerCase() === requested.genre.toLowerCase()) ?? ALL_GENRES;
+  const filters = { ...requested, genre };
+  return { filters, genres, ...(await listMovies(filters, scope)) };
 }
 
 export async function listNowShowing(limit = NOW_SHOWING_COUNT) {

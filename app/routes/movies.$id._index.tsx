@@ -4,11 +4,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
+import { FavouriteButton } from "~/components/FavouriteButton";
 import { MovieGrid } from "~/components/MovieCard";
 import { TrailerVideo } from "~/components/TrailerVideo";
+import { applyPendingFavourite } from "~/http/favourites.server";
 import { readSubmission } from "~/http/forms.server";
+import { requireMovie } from "~/http/movies.server";
 import { redirectWithError } from "~/http/toast.server";
-import { getMovie, listRecommended } from "~/models/movies.server";
+import { getViewer } from "~/http/viewer.server";
+import { isFavourite } from "~/models/favourites.server";
+import { listRecommended } from "~/models/movies.server";
 import { hasShowsOnDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
@@ -19,25 +24,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.movie.title} – Marquee Cinemas` : "Movie not found – Marquee Cinemas" },
 ];
 
-async function findMovie(id: string | undefined) {
-  const movie = id ? await getMovie(id) : null;
-  if (!movie) throw new Response("Movie not found", { status: 404 });
-  return movie;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const movie = await findMovie(params.id);
+  const movie = await requireMovie(params.id);
+  const viewer = await getViewer(request);
+  if (viewer) await applyPendingFavourite(request, viewer.uid, movie.id);
   const url = new URL(request.url);
-  const [days, recommended, trailer] = await Promise.all([
+  const [days, recommended, trailer, favourite] = await Promise.all([
     listShowDays(movie.id),
     listRecommended(movie),
     url.searchParams.has("trailer") ? getTrailerForMovie(movie.id) : null,
+    viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
-  return { movie, dates: pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1)), recommended, trailer };
+  const dates = pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1));
+  return { movie, dates, recommended, trailer, favourite };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const movie = await findMovie(params.id);
+  const movie = await requireMovie(params.id);
   const form = await readSubmission(request, showDateSchema);
   const backToDates = `/movies/${movie.id}?dates=${form.ok ? form.value.dates : 1}#dates`;
   if (!form.ok) return redirectWithError(backToDates, form.message);
@@ -48,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MovieDetail() {
-  const { movie, dates, recommended, trailer } = useLoaderData<typeof loader>();
+  const { movie, dates, recommended, trailer, favourite } = useLoaderData<typeof loader>();
   return (
     <>
       <section
@@ -77,6 +80,7 @@ export default function MovieDetail() {
             <a href="#dates" className="button">
               Buy Tickets
             </a>
+            <FavouriteButton movieId={movie.id} favourite={favourite} />
           </div>
         </div>
       </section>

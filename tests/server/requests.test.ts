@@ -18,7 +18,7 @@ afterAll(async () => {
 
 // Every action of the site, the single-fetch (.data) URL a script-enabled browser posts it to, and what a form
 // without its fields gets: the form again with its messages (400), or for the date strip, which is navigation,
-// the movie page again with the message as a toast (302).
+// the movie page again with the message as a toast (302); so does Favorite.
 const actions = (): [string, number][] => [
   ["/login", 400],
   ["/login.data", 400],
@@ -28,6 +28,8 @@ const actions = (): [string, number][] => [
   ["/forgot-password.data", 400],
   [`/movies/${movieId}?index`, 302],
   [`/movies/${movieId}.data?index`, 202], // a redirect, as single fetch encodes one
+  [`/movies/${movieId}/favourite`, 302],
+  [`/movies/${movieId}/favourite.data`, 202],
   ["/auth/google", 400],
 ];
 

@@ -1,0 +1,56 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { browseMovies } from "~/models/movies.server";
+import { movieFiltersQuery } from "~/schemas/movie-filter-options";
+import { MovieGrid } from "./MovieCard";
+import { MovieFilters } from "./MovieFilters";
+
+type Props = Awaited<ReturnType<typeof browseMovies>> & {
+  title: string;
+  /** The page's own path, which the filters, chips, Reset and Load More lead back to. */
+  path: string;
+  resetLabel: string;
+  /** Shown instead of the filters when there is nothing at all to browse. */
+  nothingYet?: ReactNode;
+};
+
+/** A page of movies with search, genre and sort filters, their chips, a count and Load More. */
+export function MovieBrowser({ title, path, resetLabel, nothingYet, filters, genres, movies, total, hasMore }: Props) {
+  return (
+    <section className="section page-top" aria-labelledby="movies-title">
+      <h1 id="movies-title">{title}</h1>
+      {total === 0 && nothingYet ? (
+        nothingYet
+      ) : (
+        <>
+          <MovieFilters filters={filters} genres={genres} action={path} />
+          <p className="count" aria-live="polite">
+            Showing {movies.length} of {total} movies
+          </p>
+          {movies.length === 0 ? (
+            <div className="empty-state">
+              <h2>No Movies Found</h2>
+              <Link to={path} className="button">
+                {resetLabel}
+              </Link>
+            </div>
+          ) : (
+            <MovieGrid movies={movies} />
+          )}
+          {hasMore ? (
+            <div className="center">
+              <Link
+                to={`${path}${movieFiltersQuery({ ...filters, page: filters.page + 1 })}`}
+                preventScrollReset
+                replace
+                className="button"
+              >
+                Load More Movies
+              </Link>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
