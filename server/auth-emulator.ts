@@ -58,6 +58,8 @@ export type RunningEmulator = {
   hub: string;
   process: ChildProcess;
   save(): Promise<void>;
+  /** Ends the periodic saves, when a stop begins (a Ctrl-C may already be stopping the emulator). */
+  stopSaving(): void;
   stop(): Promise<void>;
 };
 
@@ -119,6 +121,7 @@ export async function startAuthEmulator(options: {
     hub: `${host}:${hubPort}`,
     process: child,
     save: () => saveEmulatorAccounts(`${host}:${hubPort}`, dir),
+    stopSaving: () => clearInterval(timer),
     async stop() {
       clearInterval(timer);
       fs.rmSync(emulatorStateFile(dir), { force: true });

@@ -39,6 +39,7 @@ export async function superviseSite(entry: string) {
     if (stopping) return;
     stopping = true;
     process.exitCode = exitCode;
+    emulator?.stopSaving();
     if (site) await stopChild(site, SITE_STOP_TIMEOUT_MS);
     if (emulator && !hasExited(emulator.process)) {
       // A Ctrl-C reaches the emulator too, and it saves by itself as it stops; this save is for a plain SIGTERM.

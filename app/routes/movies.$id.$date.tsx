@@ -16,10 +16,10 @@ import { showToast } from "~/components/Toaster";
 import { bookingFailure } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
+import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { bookSeats, occupiedSeats } from "~/models/bookings.server";
-import { getMovie } from "~/models/movies.server";
 import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/models/seat-map";
 import { listShowsOnDay } from "~/models/shows.server";
 import { seatSelectionSchema } from "~/schemas/booking";
@@ -41,8 +41,7 @@ const BAD_DATE = "That date could not be read. Please pick a date.";
 
 /** The movie and its shows that day; an unknown movie is a 404, a day without shows goes back to the dates. */
 async function findShowDay(params: LoaderFunctionArgs["params"]) {
-  const movie = params.id ? await getMovie(params.id) : null;
-  if (!movie) throw new Response("Movie not found", { status: 404 });
+  const movie = await requireMovie(params.id);
   const day = params.date ?? "";
   const backToDates = `/movies/${movie.id}#dates`;
   if (!isValidDay(day)) throw await redirectWithError(backToDates, BAD_DATE);

@@ -8,6 +8,12 @@ const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request("http://cinema.test/login", { method: "POST", body, headers, duplex: "half" } as RequestInit);
 const urlencoded = (body: string) => post(body, { "Content-Type": "application/x-www-form-urlencoded" });
 
+async function timed(work: () => Promise<unknown>) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
 const seatsSchema = z.object({ show: z.string(), seats: z.array(z.string()).max(5) });
 
 describe("readForm", () => {
@@ -91,9 +97,10 @@ describe("readSubmission", () => {
       Array.from({ length: 1000 }, (_, i) => `k${i}=v`).join("&"),
     ];
     for (const body of hostile) {
-      const started = performance.now();
-      const result = await readSubmission(urlencoded(`email=bad&${body}`), loginSchema, { secretFields: ["password"] });
-      expect(performance.now() - started).toBeLessThan(100);
+      const read = () => readSubmission(urlencoded(`email=bad&${body}`), loginSchema, { secretFields: ["password"] });
+      // The fastest of three, so a busy machine's pause is not counted as the reader's work.
+      expect(Math.min(await timed(read), await timed(read), await timed(read))).toBeLessThan(100);
+      const result = await read();
       expect(result.ok).toBe(false);
       if (result.ok) continue;
       expect(result.response.init?.status).toBe(400);
