@@ -7,7 +7,13 @@ import { ALL_GENRES, movieFiltersQuery } from "~/schemas/movie-filter-options";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 import { requireUser } from "~/http/viewer.server";
 
-export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }];
+export const meta: MetaFunction = () => [
+  { title: "Movies – Marquee Cinemas" },
+  {
+    name: "description",
+    content: "Every movie showing at Marquee Cinemas: search by title, filter by genre, sort by date, rating or title.",
+  },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -36,7 +42,11 @@ export default function Movies() {
           </Link>
         </div>
       ) : (
-        <MovieGrid movies={movies} />
+        <>
+          {/* The cards' titles are h3s: this is the heading they come under. */}
+          <h2 className="visually-hidden">Results</h2>
+          <MovieGrid movies={movies} priority />
+        </>
       )}
       {hasMore ? (
         <div className="center">
