@@ -2,6 +2,7 @@
 /// <reference types="@remix-run/node" />
 
 import "@remix-run/server-runtime";
+import "react";
 
 declare module "@remix-run/server-runtime" {
   interface Future {
@@ -12,5 +13,16 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /** The client's address: the socket's, or the trusted proxy's X-Forwarded-For hop with TRUST_PROXY. */
     clientAddress: string;
+  }
+}
+
+declare module "react" {
+  /**
+   * React 18 does not know `fetchPriority` (it renders the camelCase name and warns); React 19 does. Until then the
+   * attribute is written as HTML spells it.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged declaration repeats the type parameter
+  interface ImgHTMLAttributes<T> {
+    fetchpriority?: "high" | "low" | "auto";
   }
 }

@@ -28,7 +28,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – book movie tickets" }];
+// Also the meta of every error page: Remix then runs only the meta of the routes down to the error boundary.
+export const meta: MetaFunction = ({ error }) => {
+  if (error === undefined)
+    return [
+      { title: "Marquee Cinemas – book movie tickets" },
+      { name: "description", content: "Book seats for the latest films at Marquee Cinemas, on any phone or computer." },
+    ];
+  const { title, message } = errorPageText(error);
+  return [{ title: `${title} – Marquee Cinemas` }, { name: "description", content: message }];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, viewer] = await Promise.all([takeToast(request), getViewer(request)]);
@@ -81,24 +90,26 @@ export default function App() {
   return <Outlet />;
 }
 
+function errorPageText(error: unknown) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return {
+      title: "Page not found",
+      message: "We could not find that page. It may have moved, or the link may be wrong.",
+    };
+  if (isRouteErrorResponse(error) && error.status === 403)
+    // A 403 says why (staff only, or a form sent from another site).
+    return {
+      title: "Access denied",
+      message: typeof error.data === "string" && error.data ? error.data : "This page is for cinema staff only.",
+    };
+  return {
+    title: "Something went wrong",
+    message: "Sorry, we could not show this page. Please try again in a moment.",
+  };
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  // A 403 says why (staff only, or a form sent from another site); other errors keep their own text.
-  const forbiddenMessage =
-    forbidden && typeof error.data === "string" && error.data ? error.data : "This page is for cinema staff only.";
   if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <ErrorPage
-      title={notFound ? "Page not found" : forbidden ? "Access denied" : "Something went wrong"}
-      message={
-        notFound
-          ? "We could not find that page. It may have moved, or the link may be wrong."
-          : forbidden
-            ? forbiddenMessage
-            : "Sorry, we could not show this page. Please try again in a moment."
-      }
-    />
-  );
+  return <ErrorPage {...errorPageText(error)} />;
 }

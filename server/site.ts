@@ -23,7 +23,7 @@ function refusalPage(title: string, message: string) {
   const body = renderToStaticMarkup(
     createElement("main", { id: "main" }, createElement(ErrorPage, { title, message })),
   );
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Marquee Cinemas</title><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Marquee Cinemas</title><meta name="description" content="${message}"><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`;
 }
 
 /** Forms another site makes a browser send (CSRF) get our 403 page before the app sees them. */

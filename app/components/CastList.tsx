@@ -1,5 +1,7 @@
 import type { CastMember } from "~/models/movies.server";
-import { shortenCharacter } from "~/utils/format";
+import { shortenText } from "~/utils/format";
+
+const CHARACTER_SHOWN_LENGTH = 15;
 
 /**
  * Cast photos with name, department and character. The character is plain text under each card (it stands out
@@ -13,7 +15,7 @@ export function CastList({ cast }: { cast: CastMember[] }) {
           <img src={member.photoUrl} alt="" width={185} height={278} loading="lazy" />
           <strong>{member.name}</strong>
           <small>{member.department}</small>
-          <span className="cast-character">as {shortenCharacter(member.character)}</span>
+          <span className="cast-character">as {shortenText(member.character, CHARACTER_SHOWN_LENGTH)}</span>
         </li>
       ))}
     </ul>

@@ -65,7 +65,11 @@ export function GoogleSignIn({
         </span>{" "}
         Continue with Google
       </button>
-      <p id="google-note" className={message ? "field-error" : "field-note"} role={message ? "alert" : undefined}>
+      <p
+        id="google-note"
+        className={`google-note ${message ? "field-error" : "field-note"}`}
+        role={message ? "alert" : undefined}
+      >
         {message ?? (interactive ? null : "Google sign-in needs JavaScript.")}
       </p>
     </div>

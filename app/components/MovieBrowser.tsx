@@ -35,7 +35,11 @@ export function MovieBrowser({ title, path, resetLabel, nothingYet, filters, gen
               </Link>
             </div>
           ) : (
-            <MovieGrid movies={movies} />
+            <>
+              {/* The cards' titles are h3s: this is the heading they come under. */}
+              <h2 className="visually-hidden">Results</h2>
+              <MovieGrid movies={movies} priority />
+            </>
           )}
           {hasMore ? (
             <div className="center">

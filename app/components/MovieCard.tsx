@@ -1,13 +1,27 @@
 import { Link } from "@remix-run/react";
 import type { MovieSummary } from "~/models/movies.server";
-import { formatRating, formatRuntime, genreLine, releaseYear } from "~/utils/format";
+import { formatRuntime, genreLine, releaseYear } from "~/utils/format";
+import { Rating } from "./Rating";
 
-export function MovieCard({ movie }: { movie: MovieSummary }) {
+// The cards a page that opens with a grid shows before any scrolling: four columns on a wide screen, two
+// rows of two on a phone.
+const FIRST_ROW_CARDS = 4;
+
+/** `priority`: the card is in view when the page opens, so its image loads at once, ahead of the rest. */
+export function MovieCard({ movie, priority = false }: { movie: MovieSummary; priority?: boolean }) {
   const href = `/movies/${movie.id}`;
   return (
     <article className="movie-card">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="movie-card-image">
-        <img src={movie.backdropUrl} alt="" width={1280} height={720} loading="lazy" decoding="async" />
+        <img
+          src={movie.backdropUrl}
+          alt=""
+          width={1280}
+          height={720}
+          loading={priority ? "eager" : "lazy"}
+          fetchpriority={priority ? "high" : undefined}
+          decoding="async"
+        />
       </Link>
       <h3 className="movie-card-title">
         <Link to={href}>{movie.title}</Link>
@@ -19,20 +33,19 @@ export function MovieCard({ movie }: { movie: MovieSummary }) {
         <Link to={`${href}#dates`} className="button button-small" aria-label={`Buy Tickets for ${movie.title}`}>
           Buy Tickets
         </Link>
-        <span className="rating" aria-label={`Rated ${formatRating(movie.voteAverage)} out of 10`}>
-          <span aria-hidden="true">★</span> {formatRating(movie.voteAverage)}
-        </span>
+        <Rating average={movie.voteAverage} />
       </div>
     </article>
   );
 }
 
-export function MovieGrid({ movies }: { movies: MovieSummary[] }) {
+/** `priority`: the grid is the first thing on the page, so its first row of images loads at once. */
+export function MovieGrid({ movies, priority = false }: { movies: MovieSummary[]; priority?: boolean }) {
   return (
     <ul className="movie-grid">
-      {movies.map((movie) => (
+      {movies.map((movie, index) => (
         <li key={movie.id}>
-          <MovieCard movie={movie} />
+          <MovieCard movie={movie} priority={priority && index < FIRST_ROW_CARDS} />
         </li>
       ))}
     </ul>

@@ -5,18 +5,20 @@ import type { Trailer } from "~/models/trailers.server";
 export const TrailerVideo = forwardRef<HTMLVideoElement, { trailer: Trailer; autoPlay?: boolean }>(
   function TrailerVideo({ trailer, autoPlay = false }, ref) {
     return (
-      <video
-        ref={ref}
-        src={trailer.videoUrl}
-        poster={trailer.imageUrl}
-        controls
-        autoPlay={autoPlay}
-        preload="none"
-        playsInline
-        aria-label={trailer.title}
-      >
-        <track kind="captions" src={trailer.captionsUrl} srcLang="en" label="English" default />
-      </video>
+      <div className="trailer-video">
+        <video
+          ref={ref}
+          src={trailer.videoUrl}
+          poster={trailer.imageUrl}
+          controls
+          autoPlay={autoPlay}
+          preload="none"
+          playsInline
+          aria-label={trailer.title}
+        >
+          <track kind="captions" src={trailer.captionsUrl} srcLang="en" label="English" default />
+        </video>
+      </div>
     );
   },
 );

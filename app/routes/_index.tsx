@@ -6,7 +6,13 @@ import { listNowShowing } from "~/models/movies.server";
 import { listTrailers } from "~/models/trailers.server";
 import { formatRuntime, releaseYear } from "~/utils/format";
 
-export const meta: MetaFunction = () => [{ title: "Marquee Cinemas – now showing" }];
+export const meta: MetaFunction = () => [
+  { title: "Marquee Cinemas – now showing" },
+  {
+    name: "description",
+    content: "See what is showing at Marquee Cinemas, watch the latest trailers and book your seats online.",
+  },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [movies, trailers] = await Promise.all([listNowShowing(), listTrailers()]);
@@ -20,11 +26,15 @@ export default function Home() {
   return (
     <>
       {featured ? (
-        <section
-          className="hero"
-          aria-labelledby="hero-title"
-          style={{ backgroundImage: `url(${featured.backdropUrl})` }}
-        >
+        <section className="hero" aria-labelledby="hero-title">
+          <img
+            className="backdrop hero-backdrop"
+            src={featured.backdropUrl}
+            alt=""
+            width={1280}
+            height={720}
+            fetchpriority="high"
+          />
           <div className="hero-content">
             <p className="hero-genres">{featured.genres.map((g) => g.name).join(" | ")}</p>
             <h1 id="hero-title">{featured.title}</h1>

@@ -1,9 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getDashboard } from "~/models/dashboard.server";
 import { config } from "~/config.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
+
+export const meta: MetaFunction = () => [
+  { title: "Dashboard – Admin Panel – Marquee Cinemas" },
+  { name: "description", content: "The number of users and the shows coming up at Marquee Cinemas." },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

@@ -4,7 +4,10 @@ import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import adminStyles from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-export const meta: MetaFunction = () => [{ title: "Admin Panel – Marquee Cinemas" }];
+export const meta: MetaFunction = () => [
+  { title: "Admin Panel – Marquee Cinemas" },
+  { name: "description", content: "Marquee Cinemas' tools for staff: shows, bookings and the cinema's figures." },
+];
 
 // Every /admin page checks staff in its own loader and action too: Remix runs them in parallel with this one.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 
-export const meta: MetaFunction = () => [{ title: "Legal – Marquee Cinemas" }];
+export const meta: MetaFunction = () => [
+  { title: "Legal – Marquee Cinemas" },
+  {
+    name: "description",
+    content: "Marquee Cinemas' privacy policy, terms of service and cookie policy, in plain words.",
+  },
+];
 
 export default function Legal() {
   return (

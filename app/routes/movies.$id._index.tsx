@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { CSSProperties } from "react";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
 import { FavouriteButton } from "~/components/FavouriteButton";
 import { MovieGrid } from "~/components/MovieCard";
+import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
 import { applyPendingFavourite } from "~/http/favourites.server";
 import { readSubmission } from "~/http/forms.server";
@@ -18,11 +18,18 @@ import { hasShowsOnDay, listShowDays, pageOfShowDays } from "~/models/shows.serv
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
 import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
-import { formatRating, formatRuntime, formatVoteCount, languageBadge, releaseYear } from "~/utils/format";
+import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.movie.title} – Marquee Cinemas` : "Movie not found – Marquee Cinemas" },
-];
+// Search results show about this many characters of a description.
+const DESCRIPTION_LENGTH = 155;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.movie.title} – Marquee Cinemas` },
+        { name: "description", content: shortenText(data.movie.overview, DESCRIPTION_LENGTH, { wholeWords: true }) },
+      ]
+    : [{ title: "Movie not found – Marquee Cinemas" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const movie = await requireMovie(params.id);
@@ -54,20 +61,21 @@ export default function MovieDetail() {
   const { movie, dates, recommended, trailer, favourite } = useLoaderData<typeof loader>();
   return (
     <>
-      <section
-        className="movie-detail page-top"
-        aria-labelledby="movie-title"
-        style={{ "--backdrop": `url(${movie.backdropUrl})` } as CSSProperties}
-      >
+      <section className="movie-detail page-top" aria-labelledby="movie-title">
+        <img
+          className="backdrop movie-backdrop"
+          src={movie.backdropUrl}
+          alt=""
+          width={1280}
+          height={720}
+          fetchpriority="high"
+        />
         <img className="movie-poster" src={movie.posterUrl} alt={`${movie.title} poster`} width={300} height={450} />
         <div className="movie-info">
           <p className="badge">{languageBadge(movie.originalLanguage)}</p>
           <h1 id="movie-title">{movie.title}</h1>
           {movie.tagline ? <p className="tagline">{movie.tagline}</p> : null}
-          <p className="rating">
-            <span aria-hidden="true">★</span> {formatRating(movie.voteAverage)} User Rating (
-            {formatVoteCount(movie.voteCount)} votes)
-          </p>
+          <Rating average={movie.voteAverage} voteCount={movie.voteCount} />
           <p className="overview">{movie.overview}</p>
           <p className="movie-facts">
             {formatRuntime(movie.runtime)} • {movie.genres.map((g) => g.name).join(", ")} •{" "}

@@ -5,7 +5,13 @@ import { requireUser } from "~/http/viewer.server";
 import { browseMovies } from "~/models/movies.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 
-export const meta: MetaFunction = () => [{ title: "Movies – Marquee Cinemas" }];
+export const meta: MetaFunction = () => [
+  { title: "Movies – Marquee Cinemas" },
+  {
+    name: "description",
+    content: "Every movie showing at Marquee Cinemas: search by title, filter by genre, sort by date, rating or title.",
+  },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -17,9 +17,16 @@ export function releaseYear(releaseDate: string) {
   return releaseDate.slice(0, 4);
 }
 
-/** "Captain Eleanor Whitfield" -> "Captain Eleanor...", "Commander Asha Rathore" -> "Commander Asha..." */
-export function shortenCharacter(name: string, max = 15) {
-  return name.length > max ? `${name.slice(0, max).trimEnd()}...` : name;
+/**
+ * Text cut to `max` characters plus dots: ("Captain Eleanor Whitfield", 15) -> "Captain Eleanor...",
+ * ("Commander Asha Rathore", 15) -> "Commander Asha...". With `wholeWords` a word that does not fit is left out
+ * rather than cut.
+ */
+export function shortenText(text: string, max: number, { wholeWords = false } = {}) {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const kept = wholeWords && /\S/.test(text[max]) ? cut.replace(/\S*$/, "") : cut;
+  return `${(kept.trim() ? kept : cut).trimEnd()}...`;
 }
 
 export function genreLine(genres: { name: string }[], count = 2) {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { findAccount, passwordResetCodes, uniqueEmail } from "./identity";
+import { open } from "./steps";
 
 test.describe("register form", () => {
   test("shows every validation message", async ({ page }) => {
@@ -187,6 +188,30 @@ test("Google sign-in says it needs JavaScript when there is none", async ({ page
     await expect(button).toBeDisabled();
     await expect(page.getByText("Google sign-in needs JavaScript.")).toBeVisible();
   }
+});
+
+test("the sign-in card stays still as the page starts, its checkbox level with its label", async ({
+  page,
+  jsEnabled,
+}) => {
+  await open(page, "/login");
+  const checkbox = await page.getByRole("checkbox", { name: "Remember me" }).boundingBox();
+  const label = await page.getByText("Remember me", { exact: true }).boundingBox();
+  expect(Math.abs(checkbox!.y + checkbox!.height / 2 - (label!.y + label!.height / 2))).toBeLessThan(2);
+  if (!jsEnabled) return; // nothing changes once the page is shown
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+  // The shifts so far, hydration's included; with none the observer never calls back, hence the timeout.
+  const layoutShift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as PerformanceEntry & { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+  expect(layoutShift).toBe(0);
 });
 
 test("a staff account exists in the embedded default, its password made for this data folder", async ({ page }) => {

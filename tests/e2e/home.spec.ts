@@ -17,6 +17,15 @@ test("the hero features the latest movie with its genres, year and runtime", asy
   await expect(hero.getByRole("link", { name: "Explore Movies" })).toHaveAttribute("href", "/movies");
 });
 
+test("the hero's backdrop is an image the browser fetches first", async ({ page }) => {
+  const backdrop = page.getByRole("region", { name: featured.title }).locator("img");
+  await expect(backdrop).toHaveAttribute("src", `/artwork/backdrops/${featured.id}.svg`);
+  await expect(backdrop).toHaveAttribute("alt", ""); // decorative: the heading says what it shows
+  await expect(backdrop).toHaveAttribute("fetchpriority", "high");
+  await expect(backdrop).not.toHaveAttribute("loading", "lazy");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^See what is showing/);
+});
+
 test("Now Showing lists the 8 latest movies and links to all movies", async ({ page }) => {
   const cards = movieCards(page, "Now Showing");
   await expect(cards).toHaveCount(8);
@@ -33,7 +42,9 @@ test("a movie card shows year, two genres, runtime and rating, and links to the 
     "/movies/1010581",
   );
   await expect(card.getByText("2026 • Mystery | Drama • 2h 8m")).toBeVisible();
-  await expect(card.getByLabel("Rated 7.5 out of 10")).toHaveText("★ 7.5");
+  const rating = card.getByRole("paragraph").filter({ hasText: "Rated 7.5 out of 10" });
+  await expect(rating).toMatchAriaSnapshot("- paragraph: Rated 7.5 out of 10"); // what a screen reader reads
+  await expect(rating.getByText("★ 7.5")).toBeVisible(); // what the eye sees
   await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute(
     "href",
     "/movies/1010581#dates",

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { latestFirst, open } from "./steps";
 import { expect, test } from "./fixtures";
 
@@ -40,6 +41,36 @@ test("the footer is on every public page", async ({ page }) => {
     await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/legal#privacy");
   }
+});
+
+/** Each page's meta description, which search results and link previews show. */
+async function descriptions(page: Page, paths: string[]) {
+  const found: Record<string, string | null> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    found[path] = await page.locator('meta[name="description"]').getAttribute("content");
+  }
+  return found;
+}
+
+test("every page has a description of its own", async ({ page }) => {
+  const found = await descriptions(page, [
+    "/",
+    `/movies/${movie.id}`,
+    "/legal",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/no-such-page",
+  ]);
+  for (const [path, description] of Object.entries(found)) expect(description, path).toMatch(/^\S.{30,}/);
+  expect(new Set(Object.values(found)).size, JSON.stringify(found, null, 2)).toBe(Object.keys(found).length);
+});
+
+test("pages behind sign-in have descriptions of their own", async ({ staffPage: page }) => {
+  const found = await descriptions(page, ["/movies", "/admin"]);
+  for (const [path, description] of Object.entries(found)) expect(description, path).toMatch(/^\S.{30,}/);
+  expect(found["/movies"]).not.toBe(found["/admin"]);
 });
 
 test("the legal links open the policies", async ({ page }) => {

@@ -13,6 +13,14 @@ test("shows the movie's details", async ({ page }) => {
   await expect(page.getByText("7.8 User Rating (15.9k votes)")).toBeVisible();
   await expect(page.getByText(/^A disgraced orbital engineer/)).toBeVisible();
   await expect(page.getByText("2h 22m • Action, Science Fiction, Thriller • 2025")).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    "A disgraced orbital engineer is pulled back into service when a solar array above Earth begins redirecting " +
+      "sunlight onto major cities. With seventy-two...",
+  );
+  const backdrop = page.getByRole("region", { name: "Ember Protocol" }).locator("img[alt='']");
+  await expect(backdrop).toHaveAttribute("src", `/artwork/backdrops/${ember.id}.svg`);
+  await expect(backdrop).toHaveAttribute("fetchpriority", "high");
 });
 
 test("names the language, ENGLISH when unknown, and shows small vote counts as they are", async ({ page }) => {

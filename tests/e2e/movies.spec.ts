@@ -30,6 +30,22 @@ test("lists 12 movies, latest first, and Load More shows the rest", async ({ cus
   await expect(page.getByRole("link", { name: "Load More Movies" })).toHaveCount(0);
 });
 
+test("the first row of cards loads its images at once, the others as they come into view", async ({
+  customerPage: page,
+}) => {
+  await open(page, "/movies");
+  const images = cards(page).locator("img");
+  await expect(images).toHaveCount(12);
+  for (const index of [0, 1, 2, 3]) {
+    await expect(images.nth(index)).toHaveAttribute("loading", "eager");
+    await expect(images.nth(index)).toHaveAttribute("fetchpriority", "high");
+  }
+  for (const index of [4, 11]) {
+    await expect(images.nth(index)).toHaveAttribute("loading", "lazy");
+    await expect(images.nth(index)).not.toHaveAttribute("fetchpriority", "high");
+  }
+});
+
 test("search matches titles case-insensitively and shows a removable chip", async ({
   customerPage: page,
   jsEnabled,

@@ -7,7 +7,7 @@ import {
   genreLine,
   languageBadge,
   releaseYear,
-  shortenCharacter,
+  shortenText,
 } from "~/utils/format";
 
 describe("formatters", () => {
@@ -33,10 +33,17 @@ describe("formatters", () => {
   });
 
   it("cuts a character name at 15 characters plus dots", () => {
-    expect(shortenCharacter("Captain Eleanor Whitfield")).toBe("Captain Eleanor...");
-    expect(shortenCharacter("Exactly15Chars!")).toBe("Exactly15Chars!");
-    expect(shortenCharacter("Sixteen chars!!!")).toBe("Sixteen chars!!...");
-    expect(shortenCharacter("Commander Asha Rathore")).toBe("Commander Asha..."); // no space before the dots
+    expect(shortenText("Captain Eleanor Whitfield", 15)).toBe("Captain Eleanor...");
+    expect(shortenText("Exactly15Chars!", 15)).toBe("Exactly15Chars!");
+    expect(shortenText("Sixteen chars!!!", 15)).toBe("Sixteen chars!!...");
+    expect(shortenText("Commander Asha Rathore", 15)).toBe("Commander Asha..."); // no space before the dots
+  });
+
+  it("cuts a description before the first word that does not fit", () => {
+    expect(shortenText("A botanist discovers why", 16, { wholeWords: true })).toBe("A botanist...");
+    expect(shortenText("A botanist discovers why", 20, { wholeWords: true })).toBe("A botanist discovers...");
+    expect(shortenText("A botanist discovers why", 24, { wholeWords: true })).toBe("A botanist discovers why");
+    expect(shortenText("Supercalifragilistic", 5, { wholeWords: true })).toBe("Super..."); // one long word is cut
   });
 
   it("joins the first two genres with a bar", () => {

@@ -1,0 +1,116 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { open } from "./steps";
+import { expect, test } from "./fixtures";
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const MAX_PAGES = 40;
+// Pages a crawl from the home page may not reach: linked only from elsewhere, or not at all.
+const ENTRY_PAGES = ["/", "/movies", "/login", "/register", "/forgot-password", "/legal", "/no-such-page"];
+const STAFF_ENTRY_PAGES = [...ENTRY_PAGES, "/admin"];
+
+const ID_OR_DATE = [
+  /^\d+$/,
+  /^\d{4}-\d{2}-\d{2}$/,
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  /^(?=.*\d)[\w-]{16,}$/, // an opaque token such as a nanoid
+];
+
+/** "/movies/1029437/2026-05-01" -> "/movies/:id/:id": pages of one route are built alike, so one of each is audited. */
+function routeShape(path: string) {
+  return path
+    .split("/")
+    .map((segment) => (ID_OR_DATE.some((pattern) => pattern.test(segment)) ? ":id" : segment))
+    .join("/");
+}
+
+function isPageLink(url: URL, origin: string) {
+  return url.origin === origin && url.pathname !== "/logout" && !/\.\w+$/.test(url.pathname);
+}
+
+async function axeViolations(page: Page) {
+  // Legacy mode runs axe in the page itself instead of opening a blank page to gather the results in.
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+  return violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.helpUrl})\n    at ${v.nodes.map((node) => node.target.join(" ")).join("\n    at ")}`,
+  );
+}
+
+/**
+ * Without JavaScript axe cannot finish (it needs timers), so scripts are turned on after a page has loaded and off
+ * again before the next: the page's own scripts were skipped while it loaded, so it stays as a browser without
+ * JavaScript shows it. A DevTools session applies only what changes its own setting, hence one for the whole crawl.
+ */
+async function scriptSwitch(page: Page, jsEnabled: boolean) {
+  const cdp = jsEnabled ? null : await page.context().newCDPSession(page);
+  const allow = async (allowed: boolean) => {
+    await cdp?.send("Emulation.setScriptExecutionDisabled", { value: !allowed });
+  };
+  return { beforeLoad: () => allow(false), beforeAudit: () => allow(true) };
+}
+
+type CrawlOptions = { baseURL: string; entryPages: string[]; jsEnabled: boolean };
+
+/**
+ * Audits the entry pages and every same-origin page linked from them, breadth first, one page per route shape and
+ * at most MAX_PAGES: pages added later are audited without a change here. Returns the shapes audited and the
+ * violations found.
+ */
+async function auditSite(page: Page, { baseURL, entryPages, jsEnabled }: CrawlOptions) {
+  const origin = new URL(baseURL).origin;
+  const queue = entryPages.map((path) => new URL(path, origin));
+  const seen = new Set<string>();
+  const violations: string[] = [];
+  const scripts = await scriptSwitch(page, jsEnabled);
+  while (queue.length > 0 && seen.size < MAX_PAGES) {
+    const url = queue.shift()!;
+    if (seen.has(routeShape(url.pathname))) continue;
+    seen.add(routeShape(url.pathname));
+    await scripts.beforeLoad();
+    const response = await open(page, url.href);
+    // A page that sends the viewer elsewhere (a signed-in user asking for /login) is audited where it lands.
+    const landed = new URL(page.url());
+    if (landed.pathname !== url.pathname && seen.has(routeShape(landed.pathname))) continue;
+    seen.add(routeShape(landed.pathname));
+    if (!response?.headers()["content-type"]?.startsWith("text/html")) continue;
+    await scripts.beforeAudit();
+    for (const violation of await axeViolations(page))
+      violations.push(`${landed.pathname}${landed.search} ${violation}`);
+    const links = await page
+      .locator("a[href]")
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of links) {
+      const link = new URL(href);
+      link.hash = "";
+      if (isPageLink(link, origin) && !seen.has(routeShape(link.pathname))) queue.push(link);
+    }
+  }
+  return { audited: [...seen], violations };
+}
+
+test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", () => {
+  test.describe.configure({ timeout: MAX_PAGES * 4_000 });
+
+  test("signed out", async ({ page, baseURL, jsEnabled }) => {
+    const { audited, violations } = await auditSite(page, { baseURL: baseURL!, entryPages: ENTRY_PAGES, jsEnabled });
+    expect(audited).toEqual(expect.arrayContaining(["/movies/:id", "/login", "/no-such-page"]));
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+
+  test("signed in", async ({ customerPage: page, baseURL, jsEnabled }) => {
+    const { audited, violations } = await auditSite(page, { baseURL: baseURL!, entryPages: ENTRY_PAGES, jsEnabled });
+    expect(audited).toEqual(expect.arrayContaining(["/movies", "/movies/:id"]));
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+
+  test("as staff", async ({ staffPage: page, baseURL, jsEnabled }) => {
+    const { audited, violations } = await auditSite(page, {
+      baseURL: baseURL!,
+      entryPages: STAFF_ENTRY_PAGES,
+      jsEnabled,
+    });
+    expect(audited).toEqual(expect.arrayContaining(["/admin", "/movies/:id"]));
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+});
