@@ -53,6 +53,8 @@ export default defineConfig({
       CINEMA_TIMEZONE: "UTC",
       // Unpaid holds end after a minute, so a test can watch one expire.
       HOLD_MINUTES: "1",
+      // Paid bookings can be cancelled until a week before the show, so tests have shows on both sides.
+      CANCEL_CUTOFF_MINUTES: "10080",
       AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT,
       // The embedded emulator, whatever Firebase settings the shell running the tests may have.
       FIREBASE_API_KEY: "",

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Booking, BookingStatus } from "~/models/bookings.server";
 import { formatRuntime } from "~/utils/format";
@@ -61,18 +60,5 @@ export function BookingCard({ booking, timeZone, currency, actions }: Props) {
         {actions ? <div className="booking-actions">{actions}</div> : null}
       </div>
     </article>
-  );
-}
-
-/** The link to a booking's cancel confirmation, named for the booking it cancels. */
-export function CancelLink({ booking }: { booking: Booking }) {
-  return (
-    <Link
-      to={`/my-bookings/${booking.id}/cancel`}
-      className="button button-ghost button-small"
-      aria-label={`Cancel booking ${shortBookingId(booking.id)}`}
-    >
-      Cancel
-    </Link>
   );
 }

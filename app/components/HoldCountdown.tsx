@@ -36,10 +36,12 @@ export function HoldCountdown({ holdExpiresAt, timeZone }: { holdExpiresAt: stri
     <p className="hold">
       Held until <time dateTime={holdExpiresAt}>{formatClockTime(holdExpiresAt, timeZone)}</time>
       {hydrated && !expired ? (
-        <span className="hold-left" role="timer" aria-label="Time left to pay">
-          {" "}
-          · {timeLeft(deadline, now)} left
-        </span>
+        <>
+          {" · "}
+          <span className="hold-left" role="timer" aria-label="Time left to pay">
+            {timeLeft(deadline, now)} left
+          </span>
+        </>
       ) : null}
     </p>
   );

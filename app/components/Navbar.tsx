@@ -24,6 +24,11 @@ export function Navbar({ user, search }: { user: Pick<User, "name" | "isStaff"> 
           <li>
             <NavLink to="/favourites">Favourites</NavLink>
           </li>
+          {user ? (
+            <li>
+              <NavLink to="/my-bookings">My Bookings</NavLink>
+            </li>
+          ) : null}
           {user?.isStaff ? (
             <li>
               <NavLink to="/admin">Admin Dashboard</NavLink>

@@ -14,7 +14,7 @@ const toastSessionStorage = createCookieSessionStorage({
 });
 
 const toasts = createToastUtilsWithCustomSession(toastSessionStorage);
-export const { redirectWithError, redirectWithSuccess } = toasts;
+export const { redirectWithError, redirectWithInfo, redirectWithSuccess } = toasts;
 
 /** The toast waiting for this request, if any. Without one there is no cookie to clear, so no Set-Cookie. */
 export async function takeToast(request: Request) {

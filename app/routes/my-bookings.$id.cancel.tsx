@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard, STATUS_LABELS } from "~/components/BookingCard";
+import { RefundTerms } from "~/components/RefundTerms";
+import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
-import { cancelUnpaidBooking, findBooking } from "~/models/bookings.server";
+import { findBooking } from "~/models/bookings.server";
+import { cancelBooking, findPayment, isPastCancelCutoff } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
+import { describeMinutes } from "~/utils/format";
+import { formatMoney } from "~/utils/show-display";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [
@@ -14,41 +19,71 @@ export const meta: MetaFunction = () => [
 ];
 
 const notFound = () => new Response("Booking not found", { status: 404 });
+const cutoffPassed = () =>
+  `Cancellations close ${describeMinutes(config.bookings.cancelCutoffMinutes)} before the show, so this booking can no longer be cancelled.`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const booking = await findBooking(viewer.uid, params.id ?? "");
   if (!booking) throw notFound();
-  return { booking, ...cinemaSettings() };
+  const payment = booking.status === "paid" ? await findPayment(booking.id) : null;
+  const refusal =
+    booking.status === "cancelled"
+      ? "This booking is already cancelled."
+      : booking.status === "paid" && isPastCancelCutoff(booking)
+        ? cutoffPassed()
+        : null;
+  return { booking, payment, refusal, cancelCutoffMinutes: config.bookings.cancelCutoffMinutes, ...cinemaSettings() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireUser(request);
-  const result = await cancelUnpaidBooking(viewer.uid, params.id ?? "");
-  if (!result.ok) {
-    if (result.reason === "not-found") throw notFound();
-    return redirectWithError(
-      "/my-bookings",
-      `This booking is ${STATUS_LABELS[result.status].toLowerCase()}, so it cannot be cancelled here.`,
-    );
+  const result = await cancelBooking(viewer.uid, params.id ?? "");
+  if (result.ok) {
+    const seats = `Seat(s) ${result.booking.seats.join(", ")} are free again.`;
+    const refund = result.refundedCents
+      ? ` ${formatMoney(result.refundedCents, config.currency)} is refunded to your card.`
+      : "";
+    return redirectWithSuccess(`/my-bookings`, `Booking cancelled.${refund} ${seats}`);
   }
-  return redirectWithSuccess(
-    "/my-bookings",
-    `Booking cancelled. Seat(s) ${result.booking.seats.join(", ")} are free again.`,
-  );
+  switch (result.reason) {
+    case "not-found":
+      throw notFound();
+    case "past-cutoff":
+      return redirectWithError(`/my-bookings/${params.id}`, cutoffPassed());
+    case "refund-unavailable":
+      return redirectWithError(`/my-bookings/${params.id}`, "The refund could not be made just now. Please try again.");
+    case "not-cancellable":
+      return redirectWithError(
+        "/my-bookings",
+        `This booking is ${STATUS_LABELS[result.status].toLowerCase()}, so it cannot be cancelled.`,
+      );
+  }
 }
 
 export default function CancelBooking() {
-  const { booking, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, payment, refusal, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
   const submitting = useNavigation().state === "submitting";
-  const cancellable = booking.status === "pending" || booking.status === "expired";
   return (
     <section className="section page-top cancel-booking" aria-labelledby="cancel-title">
       <h1 id="cancel-title">Cancel this booking?</h1>
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
-      {cancellable ? (
+      <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
+      {refusal ? (
+        <p className="confirm-actions">
+          {refusal}{" "}
+          <Link to="/my-bookings" className="text-link">
+            Back to My Bookings
+          </Link>
+        </p>
+      ) : (
         <Form method="post" className="confirm-actions">
-          <p>Its seats are released at once for other customers. Nothing has been charged.</p>
+          <p>
+            {payment
+              ? `${formatMoney(payment.amountCents, currency)} will be refunded to your card ending ${payment.cardLast4}.`
+              : "Nothing has been charged."}{" "}
+            Its seats are released at once for other customers.
+          </p>
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? "Cancelling..." : "Yes, cancel booking"}
           </button>
@@ -56,13 +91,6 @@ export default function CancelBooking() {
             Keep booking
           </Link>
         </Form>
-      ) : (
-        <p className="confirm-actions">
-          This booking is {STATUS_LABELS[booking.status].toLowerCase()}, so there is nothing to cancel.{" "}
-          <Link to="/my-bookings" className="text-link">
-            Back to My Bookings
-          </Link>
-        </p>
       )}
     </section>
   );

@@ -1,9 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BookingCard, CancelLink } from "~/components/BookingCard";
+import { BookingActions } from "~/components/BookingActions";
+import { BookingCard } from "~/components/BookingCard";
+import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
+import { isPastCancelCutoff } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/show-display";
 
@@ -18,7 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A visitor is asked to sign in on the page itself, not sent away with an error.
   if (!viewer) return { signedIn: false as const, signInLink: loginPath(request), ...cinemaSettings() };
   const bookings = await listBookings(viewer.uid);
-  return { signedIn: true as const, bookings, summary: summarizeBookings(bookings), ...cinemaSettings() };
+  return {
+    signedIn: true as const,
+    bookings,
+    summary: summarizeBookings(bookings),
+    pastCancelCutoff: bookings.filter((booking) => isPastCancelCutoff(booking)).map((booking) => booking.id),
+    cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
+    ...cinemaSettings(),
+  };
 }
 
 export default function MyBookings() {
@@ -67,7 +77,14 @@ export default function MyBookings() {
                   booking={booking}
                   timeZone={page.timeZone}
                   currency={page.currency}
-                  actions={booking.status === "pending" ? <CancelLink booking={booking} /> : null}
+                  actions={
+                    <BookingActions
+                      booking={booking}
+                      pastCancelCutoff={page.pastCancelCutoff.includes(booking.id)}
+                      cancelCutoffMinutes={page.cancelCutoffMinutes}
+                      details
+                    />
+                  }
                 />
               </li>
             ))}

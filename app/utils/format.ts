@@ -58,3 +58,11 @@ export function dayParts(day: string) {
 const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
 const dayFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: "UTC" });
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+
+/** 120 -> "2 hours", 90 -> "90 minutes", 1440 -> "1 day": a span of minutes in the largest whole unit. */
+export function describeMinutes(minutes: number) {
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? "" : "s"}`;
+  if (minutes > 0 && minutes % 1440 === 0) return unit(minutes / 1440, "day");
+  if (minutes > 0 && minutes % 60 === 0) return unit(minutes / 60, "hour");
+  return unit(minutes, "minute");
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { bookingCard, bookingSlot, bookSeats, payWithGoodCard } from "./booking-steps";
 import { open } from "./steps";
 import { expect, test } from "./fixtures";
 
@@ -93,14 +94,41 @@ test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", (
   test.describe.configure({ timeout: MAX_PAGES * 4_000 });
 
   test("signed out", async ({ page, baseURL, jsEnabled }) => {
-    const { audited, violations } = await auditSite(page, { baseURL: baseURL!, entryPages: ENTRY_PAGES, jsEnabled });
-    expect(audited).toEqual(expect.arrayContaining(["/movies/:id", "/login", "/no-such-page"]));
+    const { audited, violations } = await auditSite(page, {
+      baseURL: baseURL!,
+      entryPages: [...ENTRY_PAGES, "/my-bookings", bookingSlot(19, jsEnabled).path],
+      jsEnabled,
+    });
+    expect(audited).toEqual(expect.arrayContaining(["/movies/:id", "/login", "/no-such-page", "/my-bookings"]));
     expect(violations, violations.join("\n")).toEqual([]);
   });
 
   test("signed in", async ({ customerPage: page, baseURL, jsEnabled }) => {
-    const { audited, violations } = await auditSite(page, { baseURL: baseURL!, entryPages: ENTRY_PAGES, jsEnabled });
-    expect(audited).toEqual(expect.arrayContaining(["/movies", "/movies/:id"]));
+    // A paid and an unpaid booking, so My Bookings links to checkout, e-ticket and cancel pages.
+    const { movie, path } = bookingSlot(19, jsEnabled);
+    await bookSeats(page, jsEnabled, path, ["C1"]);
+    await bookingCard(page, movie.title)
+      .getByRole("link", { name: /^Pay Now/ })
+      .click();
+    await payWithGoodCard(page);
+    await bookSeats(page, jsEnabled, path, ["C2"]);
+    const { audited, violations } = await auditSite(page, {
+      baseURL: baseURL!,
+      entryPages: [...ENTRY_PAGES, path, "/my-bookings", "/favourites"],
+      jsEnabled,
+    });
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        "/movies",
+        "/movies/:id",
+        "/movies/:id/:id",
+        "/my-bookings",
+        "/my-bookings/:id",
+        "/my-bookings/:id/pay",
+        "/my-bookings/:id/cancel",
+        "/favourites",
+      ]),
+    );
     expect(violations, violations.join("\n")).toEqual([]);
   });
 

@@ -5,12 +5,23 @@ import { movies } from "./steps";
 
 /**
  * A show nobody else books in the test run: each booking test names its own movie (by its place in the sample
- * catalogue), and the two projects (JavaScript on and off) book it on different days.
+ * catalogue), and the two projects (JavaScript on and off) book it on different days. The test server closes
+ * cancellations a week before a show (CANCEL_CUTOFF_MINUTES): days 3 and 4 are inside that week, days 9 and 10
+ * (`cancellable`) outside it.
  */
-export function bookingSlot(movieIndex: number, jsEnabled: boolean) {
+export function bookingSlot(movieIndex: number, jsEnabled: boolean, { cancellable = false } = {}) {
   const movie = movies[movieIndex];
-  const day = new Date(Date.now() + (jsEnabled ? 3 : 4) * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const offset = (cancellable ? 9 : 3) + (jsEnabled ? 0 : 1);
+  const day = new Date(Date.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
   return { movie, day, path: `/movies/${movie.id}/${day}` };
+}
+
+/** Pays for the booking whose checkout is open, with the test card that pays. */
+export async function payWithGoodCard(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
 export function timeRadios(page: Page) {

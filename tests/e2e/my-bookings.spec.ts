@@ -105,4 +105,17 @@ test("an unpaid hold expires at its deadline, for its owner and for everyone els
   await expect(seat(other.page, "I1")).toBeEnabled();
   await expect(seat(other.page, "I1")).toHaveAccessibleName(/^Row I, seat 1, (available|selected)$/);
   await other.close();
+
+  // An expired hold cannot be paid.
+  await card.getByRole("link", { name: /^View Details/ }).click();
+  const checkout = `${new URL(page.url()).pathname}/pay`;
+  await page.goto(checkout);
+  await expect(page.getByRole("alert").filter({ hasText: "This booking's hold has expired" })).toBeVisible();
+  const post = await page.request.post(checkout, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: `cardNumber=4242424242424242&expiry=12%2F34&cvc=123&attemptToken=${crypto.randomUUID()}`,
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(409);
+  expect(await post.text()).toContain("This booking&#x27;s hold has expired");
 });

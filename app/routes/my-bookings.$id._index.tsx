@@ -1,0 +1,137 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BookingCard, shortBookingId } from "~/components/BookingCard";
+import { BookingActions } from "~/components/BookingActions";
+import { RefundTerms } from "~/components/RefundTerms";
+import { config } from "~/config.server";
+import { cinemaSettings } from "~/http/cinema.server";
+import { requireUser } from "~/http/viewer.server";
+import { findBooking } from "~/models/bookings.server";
+import { eTicketFor } from "~/models/e-tickets.server";
+import { findPayment, isPastCancelCutoff } from "~/models/payments.server";
+import bookingStyles from "~/styles/bookings.css";
+import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const meta: MetaFunction = () => [
+  { title: "Your booking – Marquee Cinemas" },
+  { name: "description", content: "Your booking at Marquee Cinemas: seats, payment and e-ticket." },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request);
+  const booking = await findBooking(viewer.uid, params.id ?? "");
+  if (!booking) throw new Response("Booking not found", { status: 404 });
+  const payment = await findPayment(booking.id);
+  const ticket = booking.status === "paid" ? await eTicketFor(booking.id, new URL(request.url).origin) : null;
+  return {
+    booking,
+    payment,
+    ticket,
+    pastCancelCutoff: isPastCancelCutoff(booking),
+    cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
+    ...cinemaSettings(),
+  };
+}
+
+export default function BookingDetails() {
+  const { booking, payment, ticket, pastCancelCutoff, cancelCutoffMinutes, timeZone, currency } =
+    useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return (
+    <section className="section page-top booking-details" aria-labelledby="booking-title">
+      <p className="no-print">
+        <Link to="/my-bookings" className="text-link">
+          ← My Bookings
+        </Link>
+      </p>
+      <h1 id="booking-title">Booking {shortBookingId(booking.id)}</h1>
+      <BookingCard
+        booking={booking}
+        timeZone={timeZone}
+        currency={currency}
+        actions={
+          <BookingActions
+            booking={booking}
+            pastCancelCutoff={pastCancelCutoff}
+            cancelCutoffMinutes={cancelCutoffMinutes}
+            details={false}
+          />
+        }
+      />
+      <div className="booking-sections">
+        <section aria-labelledby="seats-title">
+          <h2 id="seats-title">Seats</h2>
+          <ul className="seat-list">
+            {booking.seats.map((seat) => (
+              <li key={seat}>
+                Row {seat[0]}, seat {seat.slice(1)}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment</h2>
+          {payment ? (
+            <dl className="booking-facts">
+              <div>
+                <dt>Amount paid</dt>
+                <dd>
+                  {formatMoney(payment.amountCents, currency)} on {formatShowTime(payment.paidAt, timeZone)}
+                </dd>
+              </div>
+              <div>
+                <dt>Card</dt>
+                <dd>ending {payment.cardLast4}</dd>
+              </div>
+              <div>
+                <dt>Reference</dt>
+                <dd className="reference">{payment.reference}</dd>
+              </div>
+              {payment.refundedAt ? (
+                <div>
+                  <dt>Refunded</dt>
+                  <dd>
+                    {formatMoney(payment.refundedCents ?? 0, currency)} on{" "}
+                    {formatShowTime(payment.refundedAt, timeZone)}
+                    <span className="reference"> ({payment.refundReference})</span>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : (
+            <p>Not paid.</p>
+          )}
+          {booking.status === "paid" || booking.status === "pending" ? (
+            <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
+          ) : null}
+        </section>
+      </div>
+      {ticket ? (
+        <section className="e-ticket" aria-labelledby="ticket-title">
+          <h2 id="ticket-title">E-ticket</h2>
+          <p>
+            {booking.movie.title} · {formatShowTime(booking.startsAt, timeZone)} · Seats {booking.seats.join(", ")}
+          </p>
+          <figure className="ticket-qr">
+            {/* The QR library's own SVG markup, made on our server from our signed URL. */}
+            <div
+              role="img"
+              aria-label={`QR code of the e-ticket for booking ${shortBookingId(booking.id)}`}
+              dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
+            />
+            <figcaption>
+              Show this code at the door. Ticket code: <code>{ticket.code}</code>
+            </figcaption>
+          </figure>
+          {hydrated ? (
+            <button type="button" className="button button-ghost no-print" onClick={() => window.print()}>
+              Print ticket
+            </button>
+          ) : null}
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BookingCard } from "~/components/BookingCard";
+import { FormErrors } from "~/components/FormField";
+import { RefundTerms } from "~/components/RefundTerms";
+import { config } from "~/config.server";
+import { cinemaSettings } from "~/http/cinema.server";
+import { readSubmission } from "~/http/forms.server";
+import { paymentFailure } from "~/http/payment-failures.server";
+import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
+import { requireUser } from "~/http/viewer.server";
+import { findBooking } from "~/models/bookings.server";
+import { payBooking } from "~/models/payments.server";
+import { checkoutSchema } from "~/schemas/checkout";
+import { configuredPaymentProvider } from "~/services/payments/index.server";
+import bookingStyles from "~/styles/bookings.css";
+import { formatMoney } from "~/utils/show-display";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const meta: MetaFunction = () => [
+  { title: "Pay for your booking – Marquee Cinemas" },
+  { name: "description", content: "Pay for your held seats to get your e-ticket." },
+];
+
+const ALREADY_PAID = "This booking is already paid.";
+const notFound = () => new Response("Booking not found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request);
+  const booking = await findBooking(viewer.uid, params.id ?? "");
+  if (!booking) throw notFound();
+  if (booking.status === "paid") throw await redirectWithInfo(`/my-bookings/${booking.id}`, ALREADY_PAID);
+  const provider = configuredPaymentProvider();
+  const status = booking.status;
+  return {
+    booking,
+    notPayable: status === "expired" || status === "cancelled" ? paymentFailure({ reason: status }).message : null,
+    attemptToken: randomUUID(),
+    provider: { label: provider.label, testMode: provider.testMode },
+    cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
+    ...cinemaSettings(),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requireUser(request);
+  const form = await readSubmission(request, checkoutSchema(), { secretFields: ["cardNumber", "cvc"] });
+  if (!form.ok) return form.response;
+  const { cardNumber, expiry, cvc, attemptToken } = form.value;
+  const card = { number: cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc };
+  const result = await payBooking(viewer.uid, params.id ?? "", card, attemptToken);
+  if (result.ok)
+    return redirectWithSuccess(`/my-bookings/${result.booking.id}`, "Payment received. Your e-ticket is ready.");
+  if (result.reason === "not-found") throw notFound();
+  if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${params.id}`, ALREADY_PAID);
+  const { message, status } = paymentFailure(result);
+  return form.refuse(message, status);
+}
+
+export default function Checkout() {
+  const { booking, notPayable, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
+    useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema() }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="section page-top checkout" aria-labelledby="checkout-title">
+      {provider.testMode ? (
+        <p className="test-mode" role="note">
+          <strong>TEST MODE</strong> No real card is charged. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is
+          declined. Any future expiry date and any 3-digit security code work.
+        </p>
+      ) : null}
+      <h1 id="checkout-title">Pay for your booking</h1>
+      <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
+      <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
+      {notPayable ? (
+        <p className="form-errors" role="alert">
+          {notPayable}
+        </p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="card-form">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name={fields.attemptToken.name} value={attemptToken} />
+          <div className="field">
+            <label htmlFor={fields.cardNumber.id}>Card number</label>
+            <input
+              {...getInputProps(fields.cardNumber, { type: "text" })}
+              key={fields.cardNumber.key}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+            />
+            <p id={fields.cardNumber.errorId} className="field-error">
+              {fields.cardNumber.errors?.[0]}
+            </p>
+          </div>
+          <div className="card-row">
+            <div className="field">
+              <label htmlFor={fields.expiry.id}>Expiry (MM/YY)</label>
+              <input
+                {...getInputProps(fields.expiry, { type: "text" })}
+                key={fields.expiry.key}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+              />
+              <p id={fields.expiry.errorId} className="field-error">
+                {fields.expiry.errors?.[0]}
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor={fields.cvc.id}>Security code (CVC)</label>
+              <input
+                {...getInputProps(fields.cvc, { type: "text" })}
+                key={fields.cvc.key}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+              />
+              <p id={fields.cvc.errorId} className="field-error">
+                {fields.cvc.errors?.[0]}
+              </p>
+            </div>
+          </div>
+          <button type="submit" className="button button-large" disabled={submitting}>
+            {submitting ? "Paying..." : `Pay ${formatMoney(booking.amountCents, currency)}`}
+          </button>
+          <p className="field-note">
+            {provider.label}: we keep only the last four digits of your card and the payment&apos;s reference.
+          </p>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  anotherCustomer,
+  bookingCard,
+  bookingSlot,
+  bookSeats,
+  chooseTime,
+  payWithGoodCard,
+  seat,
+} from "./booking-steps";
+import { expect, test } from "./fixtures";
+import { open } from "./steps";
+
+test("pays with the good card and gets an e-ticket with a QR code", async ({ customerPage: page, jsEnabled }) => {
+  const { movie, path } = bookingSlot(13, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["D1", "D2"]);
+  const card = bookingCard(page, movie.title);
+  const amount = (await card.getByRole("term").filter({ hasText: "Amount" }).locator("+ dd").textContent())!;
+  await card.getByRole("link", { name: /^Pay Now/ }).click();
+
+  await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
+  await expect(page.getByRole("note").filter({ hasText: "TEST MODE" })).toBeVisible();
+  await expect(page.getByText(/can be cancelled for a full refund until 7 days before the show/)).toBeVisible();
+  await payWithGoodCard(page);
+
+  await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("status").filter({ hasText: "Payment received. Your e-ticket is ready." })).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText("ending 4242")).toBeVisible();
+  await expect(page.getByText(/^test_ch_[0-9a-f]{24}$/)).toBeVisible();
+  const qr = page.getByRole("img", { name: /^QR code of the e-ticket for booking [0-9A-F]{8}$/ });
+  await expect(qr).toBeVisible();
+  await expect(qr.locator("svg")).toHaveCount(1);
+  await expect(page.getByText(/^[A-Za-z0-9_-]{43}$/)).toBeVisible();
+
+  await page.goto("/my-bookings");
+  const summary = (term: string) => page.getByRole("term").filter({ hasText: term }).locator("+ dd");
+  await expect(summary("Confirmed")).toHaveText("1");
+  await expect(summary("Total Spent")).toHaveText(amount);
+  await expect(bookingCard(page, movie.title).getByRole("link", { name: /^Pay Now/ })).toHaveCount(0);
+});
+
+test("says what is wrong with each card field, and that a declined card was declined", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const { movie, path } = bookingSlot(14, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["E1"]);
+  await bookingCard(page, movie.title)
+    .getByRole("link", { name: /^Pay Now/ })
+    .click();
+  const pay = page.getByRole("button", { name: /^Pay \$/ });
+  await pay.click();
+  for (const message of ["Enter your card number", "Enter the expiry date", "Enter the security code"]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  const attempts: [string, string, string, string][] = [
+    ["1234 5678 9012 3456", "12/34", "123", "Enter a valid card number"],
+    ["4242 4242 4242 4242", "13/30", "123", "Enter the expiry date as MM/YY"],
+    ["4242 4242 4242 4242", "01/20", "123", "This card has expired"],
+    ["4242 4242 4242 4242", "12/34", "12", "The security code is 3 or 4 digits"],
+    ["4000 0000 0000 0002", "12/34", "123", "Your card was declined."],
+  ];
+  for (const [number, expiry, cvc, message] of attempts) {
+    await page.getByLabel("Card number").fill(number);
+    await page.getByLabel("Expiry (MM/YY)").fill(expiry);
+    await page.getByLabel("Security code (CVC)").fill(cvc);
+    await pay.click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    // The server never sends a card number or security code back into the page.
+    if (!jsEnabled) {
+      await expect(page.getByLabel("Card number")).toHaveValue("");
+      await expect(page.getByLabel("Security code (CVC)")).toHaveValue("");
+    }
+  }
+  await page.goto("/my-bookings");
+  await expect(bookingCard(page, movie.title).getByText("Pending Payment")).toBeVisible();
+});
+
+test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnabled }) => {
+  const { movie, path } = bookingSlot(15, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["F1"]);
+  const checkout = await bookingCard(page, movie.title)
+    .getByRole("link", { name: /^Pay Now/ })
+    .getAttribute("href");
+  const secondTab = await page.context().newPage();
+  await secondTab.goto(checkout!);
+  await page.goto(checkout!);
+  await payWithGoodCard(page);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  const reference = await page.getByText(/^test_ch_/).textContent();
+
+  await payWithGoodCard(secondTab);
+  await expect(secondTab).toHaveURL(new RegExp(`${checkout!.replace(/\/pay$/, "")}$`));
+  await expect(secondTab.getByRole("status").filter({ hasText: "This booking is already paid." })).toBeVisible();
+  await expect(secondTab.getByText(/^test_ch_/)).toHaveText(reference!);
+  await secondTab.goto("/my-bookings");
+  const summary = secondTab.getByRole("term").filter({ hasText: "Confirmed" }).locator("+ dd");
+  await expect(summary).toHaveText("1");
+});
+
+test("cancelling a paid booking before the cutoff refunds it and frees the seats", async ({
+  customerPage: page,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const { movie, path } = bookingSlot(16, jsEnabled, { cancellable: true });
+  await bookSeats(page, jsEnabled, path, ["G1", "G2"]);
+  await bookingCard(page, movie.title)
+    .getByRole("link", { name: /^Pay Now/ })
+    .click();
+  await payWithGoodCard(page);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: /^Cancel booking/ }).click();
+  await expect(page.getByText(/will be refunded to your card ending 4242/)).toBeVisible();
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: /Booking cancelled\. \$[\d.]+ is refunded to your card\./ }),
+  ).toBeVisible();
+  await bookingCard(page, movie.title)
+    .getByRole("link", { name: /^View Details/ })
+    .click();
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("term").filter({ hasText: "Refunded" })).toBeVisible();
+  await expect(page.getByText(/test_re_[0-9a-f]{24}/)).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(0);
+
+  const other = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await open(other.page, path);
+  await chooseTime(other.page, jsEnabled);
+  await expect(seat(other.page, "G1")).toHaveAccessibleName("Row G, seat 1, available");
+  await other.close();
+});
+
+test("a paid booking can no longer be cancelled after the cutoff, and says why", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const { movie, path } = bookingSlot(17, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["H1"]);
+  await bookingCard(page, movie.title)
+    .getByRole("link", { name: /^Pay Now/ })
+    .click();
+  await payWithGoodCard(page);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText("Cancellation closed 7 days before the show.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Cancel booking/ })).toHaveCount(0);
+  const cancelPage = `${new URL(page.url()).pathname}/cancel`;
+  await page.goto(cancelPage);
+  await expect(page.getByText(/Cancellations close 7 days before the show/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes, cancel booking" })).toHaveCount(0);
+  const forced = await page.request.post(cancelPage, { maxRedirects: 0 });
+  expect(forced.status()).toBe(302);
+  await page.goto("/my-bookings");
+  await expect(bookingCard(page, movie.title).getByText("Paid", { exact: true })).toBeVisible();
+});
+
+test("another customer's booking is not found on any booking page or action", async ({
+  customerPage: page,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const { movie, path } = bookingSlot(18, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["I1"]);
+  const details = await bookingCard(page, movie.title)
+    .getByRole("link", { name: /^View Details/ })
+    .getAttribute("href");
+  const stranger = await anotherCustomer(browser, jsEnabled, baseURL!);
+  for (const address of [details!, `${details}/pay`, `${details}/cancel`]) {
+    expect((await stranger.page.goto(address))?.status(), address).toBe(404);
+  }
+  const card = "cardNumber=4242424242424242&expiry=12%2F34&cvc=123&attemptToken=" + crypto.randomUUID();
+  for (const action of [`${details}/pay`, `${details}/cancel`]) {
+    const response = await stranger.page.request.post(action, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: card,
+      maxRedirects: 0,
+    });
+    expect(response.status(), action).toBe(404);
+  }
+  await stranger.close();
+  await page.goto(details!);
+  await expect(page.getByText("Pending Payment")).toBeVisible();
+});

@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { config } from "~/config.server";
+import { bookSeats, findBooking, occupiedSeats } from "~/models/bookings.server";
+import { cancelBooking, findPayment, isPastCancelCutoff, payBooking } from "~/models/payments.server";
+import { getDb } from "~/services/db.server";
+import { testPaymentProvider } from "~/services/payments/test-provider.server";
+
+const MOVIE = "t-payments";
+const DAY = "2031-06-10";
+const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
+const DECLINED_CARD = { ...GOOD_CARD, number: "4000000000000002" };
+let show: string;
+
+async function addUser() {
+  const uid = `payer-${randomUUID()}`;
+  const db = await getDb();
+  await db.query("insert into users (uid, email, name) values ($1, $2, 'Payer')", [uid, `${uid}@example.com`]);
+  return uid;
+}
+
+async function addShow(startsAt: string) {
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    "insert into shows (movie_id, starts_at, price_cents) values ($1, $2, 6100) returning id",
+    [MOVIE, startsAt],
+  );
+  return id;
+}
+
+let nextRow = 0;
+/** A fresh pending booking of two seats (a row of its own) for a new customer. */
+async function pendingBooking(showId = show, day = DAY) {
+  const user = await addUser();
+  const row = "ABCDEFGHIJ"[nextRow++ % 10];
+  const result = await bookSeats({
+    userUid: user,
+    movieId: MOVIE,
+    day,
+    showId,
+    seats: [`${row}1`, `${row}2`],
+    requestToken: randomUUID(),
+  });
+  if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
+  return { user, booking: result.booking };
+}
+
+beforeAll(async () => {
+  const db = await getDb();
+  await db.query(
+    `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)
+     values ($1, 'Payment Test', '/p.svg', '/b.svg', '2020-01-01', 100)`,
+    [MOVIE],
+  );
+  show = await addShow(`${DAY}T19:30:00Z`);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("payBooking", () => {
+  it("marks the booking paid and records the payment with the card's last four digits only", async () => {
+    const { user, booking } = await pendingBooking();
+    const paid = await payBooking(user, booking.id, GOOD_CARD, randomUUID());
+    expect(paid).toMatchObject({ ok: true, booking: { status: "paid", id: booking.id } });
+    const payment = await findPayment(booking.id);
+    expect(payment).toMatchObject({ provider: "test", amountCents: 12200, cardLast4: "4242", refundedAt: null });
+    expect(payment?.reference).toMatch(/^test_ch_/);
+    const db = await getDb();
+    const [stored] = await db.query("select * from payments where booking_id = $1", [booking.id]);
+    expect(JSON.stringify(stored)).not.toContain("4242424242424242");
+    expect(await occupiedSeats(show)).toEqual(expect.arrayContaining(booking.seats));
+  });
+
+  it("says a declined card was declined and changes nothing", async () => {
+    const { user, booking } = await pendingBooking();
+    expect(await payBooking(user, booking.id, DECLINED_CARD, randomUUID())).toEqual({
+      ok: false,
+      reason: "declined",
+      message: "Your card was declined.",
+    });
+    expect((await findBooking(user, booking.id))?.status).toBe("pending");
+    expect(await findPayment(booking.id)).toBeNull();
+  });
+
+  it("charges once for the same form posted twice", async () => {
+    const { user, booking } = await pendingBooking();
+    const charge = vi.spyOn(testPaymentProvider, "charge");
+    const refund = vi.spyOn(testPaymentProvider, "refund");
+    const attempt = randomUUID();
+    const results = await Promise.all([
+      payBooking(user, booking.id, GOOD_CARD, attempt),
+      payBooking(user, booking.id, GOOD_CARD, attempt),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "already-paid" });
+    const references = new Set(await Promise.all(charge.mock.results.map(async (r) => (await r.value).reference)));
+    expect(references.size).toBe(1);
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("makes one payment when two tabs pay at once, refunding the other tab's charge", async () => {
+    const { user, booking } = await pendingBooking();
+    const refund = vi.spyOn(testPaymentProvider, "refund");
+    const results = await Promise.all([
+      payBooking(user, booking.id, GOOD_CARD, randomUUID()),
+      payBooking(user, booking.id, GOOD_CARD, randomUUID()),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "already-paid" });
+    const db = await getDb();
+    const [{ payments }] = await db.query<{ payments: number }>(
+      "select count(*)::int as payments from payments where booking_id = $1",
+      [booking.id],
+    );
+    expect(payments).toBe(1);
+    expect(refund).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses an expired, a cancelled, or someone else's booking, changing nothing", async () => {
+    const expired = await pendingBooking();
+    const db = await getDb();
+    await db.query("update bookings set hold_expires_at = now() - interval '1 second' where id = $1", [
+      expired.booking.id,
+    ]);
+    expect(await payBooking(expired.user, expired.booking.id, GOOD_CARD, randomUUID())).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    const cancelled = await pendingBooking();
+    await cancelBooking(cancelled.user, cancelled.booking.id);
+    expect(await payBooking(cancelled.user, cancelled.booking.id, GOOD_CARD, randomUUID())).toEqual({
+      ok: false,
+      reason: "cancelled",
+    });
+    const stranger = await addUser();
+    const owned = await pendingBooking();
+    expect(await payBooking(stranger, owned.booking.id, GOOD_CARD, randomUUID())).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect((await findBooking(owned.user, owned.booking.id))?.status).toBe("pending");
+  });
+
+  it("refunds the charge when the hold ran out while the card was being charged", async () => {
+    const { user, booking } = await pendingBooking();
+    const charge = testPaymentProvider.charge;
+    vi.spyOn(testPaymentProvider, "charge").mockImplementation(async (request) => {
+      const db = await getDb();
+      await db.query("update bookings set hold_expires_at = now() where id = $1", [booking.id]);
+      return charge(request);
+    });
+    const refund = vi.spyOn(testPaymentProvider, "refund");
+    expect(await payBooking(user, booking.id, GOOD_CARD, randomUUID())).toEqual({ ok: false, reason: "expired" });
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await findPayment(booking.id)).toBeNull();
+  });
+});
+
+describe("cancelling a paid booking", () => {
+  it("refunds it in full before the cutoff, says Cancelled and frees the seats", async () => {
+    const { user, booking } = await pendingBooking();
+    await payBooking(user, booking.id, GOOD_CARD, randomUUID());
+    const result = await cancelBooking(user, booking.id);
+    expect(result).toMatchObject({ ok: true, refundedCents: 12200, booking: { status: "cancelled" } });
+    expect(await findPayment(booking.id)).toMatchObject({
+      refundedCents: 12200,
+      refundReference: expect.stringMatching(/^test_re_/),
+    });
+    expect(await occupiedSeats(show)).not.toContain(booking.seats[0]);
+  });
+
+  it(`is refused from ${config.bookings.cancelCutoffMinutes} minutes before the show`, async () => {
+    const soon = new Date(Date.now() + (config.bookings.cancelCutoffMinutes - 5) * 60_000);
+    const day = soon.toISOString().slice(0, 10);
+    const soonShow = await addShow(soon.toISOString());
+    const { user, booking } = await pendingBooking(soonShow, day);
+    await payBooking(user, booking.id, GOOD_CARD, randomUUID());
+    expect(await cancelBooking(user, booking.id)).toEqual({ ok: false, reason: "past-cutoff" });
+    expect((await findBooking(user, booking.id))?.status).toBe("paid");
+    expect(await findPayment(booking.id)).toMatchObject({ refundedAt: null });
+  });
+});
+
+describe("isPastCancelCutoff", () => {
+  it("turns true exactly at the cutoff", () => {
+    const startsAt = "2031-06-10T19:30:00.000Z";
+    const cutoff = Date.parse(startsAt) - config.bookings.cancelCutoffMinutes * 60_000;
+    expect(isPastCancelCutoff({ startsAt }, cutoff - 1)).toBe(false);
+    expect(isPastCancelCutoff({ startsAt }, cutoff)).toBe(true);
+  });
+});
