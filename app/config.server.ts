@@ -7,38 +7,33 @@ import { z } from "zod";
 // same names (a unit test compares them), and a wrong value stops the start with a message naming it.
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const text = () => z.preprocess(blankToUndefined, z.string().trim().optional());
+/** A variable that may be unset (or blank); when set it must pass `schema`. */
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const text = () => optional(z.string().trim());
 const flag = () =>
-  z.preprocess(
-    blankToUndefined,
+  optional(
     z
       .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
-      .transform((v) => v === "true" || v === "1" || v === "yes")
-      .optional(),
+      .transform((v) => v === "true" || v === "1" || v === "yes"),
   );
 const integer = (min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
+  optional(
     z
       .string()
       .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
       .transform(Number)
-      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-      .optional(),
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
   );
 const list = () =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((v) =>
-        v
-          .split(",")
-          .map((item) => item.trim())
-          .filter(Boolean),
-      )
-      .optional(),
+  optional(
+    z.string().transform((v) =>
+      v
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
   );
+const hostAndPort = () => optional(z.string().regex(/^[\w.-]+:\d+$/, "must be host:port"));
 
 function isTimeZone(zone: string) {
   try {
@@ -67,81 +62,48 @@ export const environmentSchema = z.object({
   HOST: text().describe("address the site listens on; default 127.0.0.1 (0.0.0.0 for every interface)"),
   TRUST_PROXY: flag().describe("true behind a reverse proxy that sets X-Forwarded-For; default false"),
   DATA_DIR: text().describe("folder of the embedded database, accounts and secrets; default .data"),
-  DATABASE_URL: z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, e.g. postgres://user:pass@host:5432/db")
-        .optional(),
-    )
-    .describe("PostgreSQL instead of the embedded PGlite"),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, e.g. postgres://user:pass@host:5432/db"),
+  ).describe("PostgreSQL instead of the embedded PGlite"),
   DATABASE_POOL_SIZE: integer(1, 1000).describe("PostgreSQL connections per app instance; default 10"),
   SAMPLE_DATA: flag().describe(
     "load the sample movies and a rolling two weeks of sample shows; default true without DATABASE_URL",
   ),
   SESSION_SECRET: list().describe("secrets that sign cookies, comma-separated to rotate; required with DATABASE_URL"),
   SECURE_COOKIES: flag().describe("mark cookies Secure (serve over HTTPS); default true with DATABASE_URL"),
-  CINEMA_TIMEZONE: z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .refine(isTimeZone, (zone) => ({ message: `"${zone}" is not an IANA time zone` }))
-        .optional(),
-    )
-    .describe("IANA zone in which dates and show times are shown; default UTC"),
-  CURRENCY: z
-    .preprocess(
-      (v) => (typeof v === "string" ? blankToUndefined(v.toUpperCase()) : v),
-      z
-        .string()
-        .refine(isCurrency, (code) => ({ message: `"${code}" is not an ISO 4217 currency code` }))
-        .optional(),
-    )
-    .describe("currency of prices; default USD"),
+  CINEMA_TIMEZONE: optional(
+    z.string().refine(isTimeZone, (zone) => ({ message: `"${zone}" is not an IANA time zone` })),
+  ).describe("IANA zone in which dates and show times are shown; default UTC"),
+  CURRENCY: optional(
+    z
+      .string()
+      .toUpperCase()
+      .refine(isCurrency, (code) => ({ message: `"${code}" is not an ISO 4217 currency code` })),
+  ).describe("currency of prices; default USD"),
   FIREBASE_API_KEY: text().describe("web API key of a real Firebase project (turns the embedded emulator off)"),
   FIREBASE_AUTH_DOMAIN: text().describe("auth domain for the Google popup; default <project id>.firebaseapp.com"),
   FIREBASE_PROJECT_ID: text().describe("Firebase project id; default demo-marquee (the emulator needs demo-...)"),
-  FIREBASE_SERVICE_ACCOUNT: z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .transform((json, ctx) => {
-          try {
-            return JSON.parse(json) as Record<string, unknown>;
-          } catch {
-            ctx.addIssue({ code: "custom", message: "must be the service account key's JSON" });
-            return z.NEVER;
-          }
-        })
-        .optional(),
-    )
-    .describe("service account key (the JSON itself) for firebase-admin"),
+  FIREBASE_SERVICE_ACCOUNT: optional(
+    z.string().transform((json, ctx) => {
+      try {
+        return JSON.parse(json) as Record<string, unknown>;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be the service account key's JSON" });
+        return z.NEVER;
+      }
+    }),
+  ).describe("service account key (the JSON itself) for firebase-admin"),
   GOOGLE_APPLICATION_CREDENTIALS: text().describe(
     "path to a service account key file, used when FIREBASE_SERVICE_ACCOUNT is unset",
   ),
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .regex(/^[\w.-]+:\d+$/, "must be host:port")
-        .optional(),
-    )
-    .describe("host:port of an Auth emulator; npm start sets it for the embedded one"),
+  FIREBASE_AUTH_EMULATOR_HOST: hostAndPort().describe(
+    "host:port of an Auth emulator; npm start sets it for the embedded one",
+  ),
   AUTH_EMULATOR_HOST: text().describe("address of the embedded Auth emulator; default 127.0.0.1"),
   AUTH_EMULATOR_PORT: integer(0, 65535).describe("port of the embedded Auth emulator; default 0, a free port"),
-  AUTH_EMULATOR_HUB: z
-    .preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .regex(/^[\w.-]+:\d+$/, "must be host:port")
-        .optional(),
-    )
-    .describe("host:port of the embedded emulator's hub, through which accounts are saved; set by npm start"),
+  AUTH_EMULATOR_HUB: hostAndPort().describe(
+    "host:port of the embedded emulator's hub, through which accounts are saved; set by npm start",
+  ),
   AUTH_EMULATOR_SAVE_SECONDS: integer(1, 86400).describe(
     "how often the embedded emulator's accounts are saved besides after each sign-up; default 60",
   ),
@@ -155,12 +117,12 @@ export const environmentSchema = z.object({
   CANCEL_CUTOFF_MINUTES: integer(0, 10080).describe(
     "a paid booking can be cancelled with a full refund until this long before the show; default 120",
   ),
-  PAYMENT_PROVIDER: z
-    .preprocess(blankToUndefined, z.enum(PAYMENT_PROVIDER_IDS).optional())
-    .describe(`payment provider: ${PAYMENT_PROVIDER_IDS.join(", ")}; default test (a TEST MODE checkout of our own)`),
-  STAFF_PASSWORD: z
-    .preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters").optional())
-    .describe("its password; default generated once per data folder and kept in DATA_DIR/staff-password"),
+  PAYMENT_PROVIDER: optional(z.enum(PAYMENT_PROVIDER_IDS)).describe(
+    `payment provider: ${PAYMENT_PROVIDER_IDS.join(", ")}; default test (a TEST MODE checkout of our own)`,
+  ),
+  STAFF_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).describe(
+    "its password; default generated once per data folder and kept in DATA_DIR/staff-password",
+  ),
 });
 
 export type Environment = z.input<typeof environmentSchema>;

@@ -15,35 +15,23 @@ type Props = {
 export function BookingActions({ booking, pastCancelCutoff, cancelCutoffMinutes, details }: Props) {
   const id = shortBookingId(booking.id);
   const cancellable = booking.status === "pending" || (booking.status === "paid" && !pastCancelCutoff);
+  const links = [
+    booking.status === "pending" && { to: "pay", label: "Pay Now", ghost: false, name: `Pay Now for booking ${id}` },
+    details && { to: "", label: "View Details", ghost: true, name: `View Details of booking ${id}` },
+    cancellable && { to: "cancel", label: "Cancel", ghost: true, name: `Cancel booking ${id}` },
+  ].filter((link) => link !== false);
   return (
     <>
-      {booking.status === "pending" ? (
+      {links.map((link) => (
         <Link
-          to={`/my-bookings/${booking.id}/pay`}
-          className="button button-small"
-          aria-label={`Pay Now for booking ${id}`}
+          key={link.label}
+          to={`/my-bookings/${booking.id}${link.to ? `/${link.to}` : ""}`}
+          className={link.ghost ? "button button-ghost button-small" : "button button-small"}
+          aria-label={link.name}
         >
-          Pay Now
+          {link.label}
         </Link>
-      ) : null}
-      {details ? (
-        <Link
-          to={`/my-bookings/${booking.id}`}
-          className="button button-ghost button-small"
-          aria-label={`View Details of booking ${id}`}
-        >
-          View Details
-        </Link>
-      ) : null}
-      {cancellable ? (
-        <Link
-          to={`/my-bookings/${booking.id}/cancel`}
-          className="button button-ghost button-small"
-          aria-label={`Cancel booking ${id}`}
-        >
-          Cancel
-        </Link>
-      ) : null}
+      ))}
       {booking.status === "paid" && pastCancelCutoff ? (
         <p className="field-note">Cancellation closed {describeMinutes(cancelCutoffMinutes)} before the show.</p>
       ) : null}

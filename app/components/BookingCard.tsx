@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Booking, BookingStatus } from "~/models/bookings.server";
 import { formatRuntime } from "~/utils/format";
 import { formatDate, formatMoney, formatShowTime } from "~/utils/show-display";
+import { Facts } from "./Facts";
 import { HoldCountdown } from "./HoldCountdown";
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -29,28 +30,16 @@ export function BookingCard({ booking, timeZone, currency, actions }: Props) {
         <p className="booking-meta">
           {formatRuntime(booking.movie.runtime)} · {formatShowTime(booking.startsAt, timeZone)}
         </p>
-        <dl className="booking-facts">
-          <div>
-            <dt>Tickets</dt>
-            <dd>{booking.seats.length}</dd>
-          </div>
-          <div>
-            <dt>Seats</dt>
-            <dd>{booking.seats.join(", ")}</dd>
-          </div>
-          <div>
-            <dt>Amount</dt>
-            <dd>{formatMoney(booking.amountCents, currency)}</dd>
-          </div>
-          <div>
-            <dt>Booking ID</dt>
-            <dd>{shortBookingId(booking.id)}</dd>
-          </div>
-          <div>
-            <dt>Booked on</dt>
-            <dd>{formatDate(booking.createdAt, timeZone)}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="booking-facts"
+          facts={[
+            ["Tickets", booking.seats.length],
+            ["Seats", booking.seats.join(", ")],
+            ["Amount", formatMoney(booking.amountCents, currency)],
+            ["Booking ID", shortBookingId(booking.id)],
+            ["Booked on", formatDate(booking.createdAt, timeZone)],
+          ]}
+        />
       </div>
       <div className="booking-side">
         <p className={`status status-${booking.status}`}>{STATUS_LABELS[booking.status]}</p>

@@ -8,6 +8,14 @@ const QUICK_LINKS = [
   { label: "4DX Theaters", to: "/movies?genre=Adventure" },
 ];
 
+// The cinema has no accounts of its own yet: the networks' home pages.
+const SOCIAL_LINKS = [
+  { label: "Facebook", href: "https://www.facebook.com/", mark: "f" },
+  { label: "Instagram", href: "https://www.instagram.com/", mark: "◎" },
+  { label: "X", href: "https://x.com/", mark: "𝕏" },
+  { label: "YouTube", href: "https://www.youtube.com/", mark: "▶" },
+];
+
 export function Footer() {
   return (
     <footer className="footer">
@@ -18,26 +26,13 @@ export function Footer() {
           </h2>
           <p>Book seats for the latest films in a few taps, on any phone, with or without JavaScript.</p>
           <ul className="social" aria-label="Social media">
-            <li>
-              <a href="https://www.facebook.com/" aria-label="Facebook" rel="noopener noreferrer">
-                f
-              </a>
-            </li>
-            <li>
-              <a href="https://www.instagram.com/" aria-label="Instagram" rel="noopener noreferrer">
-                ◎
-              </a>
-            </li>
-            <li>
-              <a href="https://x.com/" aria-label="X" rel="noopener noreferrer">
-                𝕏
-              </a>
-            </li>
-            <li>
-              <a href="https://www.youtube.com/" aria-label="YouTube" rel="noopener noreferrer">
-                ▶
-              </a>
-            </li>
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} aria-label={link.label} rel="noopener noreferrer">
+                  {link.mark}
+                </a>
+              </li>
+            ))}
           </ul>
         </section>
         <section aria-labelledby="footer-links">

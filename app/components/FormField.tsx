@@ -6,12 +6,16 @@ type Props = {
   label: ReactNode;
   type: "text" | "email" | "password" | "checkbox";
   autoComplete?: string;
+  inputMode?: "numeric";
+  placeholder?: string;
 };
 
 /** A labelled input with its error message, tied together for screen readers. */
-export function FormField({ meta, label, type, autoComplete }: Props) {
+export function FormField({ meta, label, type, autoComplete, inputMode, placeholder }: Props) {
   const { key, ...inputProps } = type === "checkbox" ? getInputProps(meta, { type }) : getInputProps(meta, { type });
-  const input = <input key={key} {...inputProps} autoComplete={autoComplete} />;
+  const input = (
+    <input key={key} {...inputProps} autoComplete={autoComplete} inputMode={inputMode} placeholder={placeholder} />
+  );
   return (
     <div className={type === "checkbox" ? "field field-checkbox" : "field"}>
       {type === "checkbox" ? (

@@ -53,6 +53,9 @@ export function GoogleSignIn({
   const busy = opening || fetcher.state !== "idle";
   return (
     <div className="google-sign-in">
+      <p className="auth-divider">
+        <span>or</span>
+      </p>
       <button
         type="button"
         className="button button-google"

@@ -4,7 +4,7 @@ export type ToastType = "success" | "error" | "info" | "warning";
 export type ToastInput = { message: string; type: ToastType; description?: string; duration?: number };
 type LiveToast = ToastInput & { id: number; leaving: boolean };
 
-// Toast settings of SPEC section 9: top-center, 4 s by default and for errors, 2 s for success,
+// Toasts show top-center, 4 s by default and for errors, 2 s for success,
 // at most 20 on screen, removed from the page 1 s after they start to fade.
 export const TOAST_DURATION_MS: Record<ToastType, number> = { success: 2000, error: 4000, info: 4000, warning: 4000 };
 export const MAX_TOASTS = 20;

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Backdrop } from "~/components/Backdrop";
+import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
 import { TrailerPlayer } from "~/components/TrailerPlayer";
 import { listNowShowing } from "~/models/movies.server";
@@ -27,14 +29,7 @@ export default function Home() {
     <>
       {featured ? (
         <section className="hero" aria-labelledby="hero-title">
-          <img
-            className="backdrop hero-backdrop"
-            src={featured.backdropUrl}
-            alt=""
-            width={1280}
-            height={720}
-            fetchpriority="high"
-          />
+          <Backdrop src={featured.backdropUrl} className="hero-backdrop" />
           <div className="hero-content">
             <p className="hero-genres">{featured.genres.map((g) => g.name).join(" | ")}</p>
             <h1 id="hero-title">{featured.title}</h1>
@@ -57,11 +52,7 @@ export default function Home() {
           </Link>
         </div>
         <MovieGrid movies={movies} />
-        <div className="center">
-          <Link to="/movies" className="button">
-            Show More Movies
-          </Link>
-        </div>
+        <MoreMoviesLink label="Show More Movies" />
       </section>
 
       {trailers.length > 0 ? (

@@ -1,14 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormField } from "~/components/FormField";
+import { Link } from "@remix-run/react";
+import { AuthCard } from "~/components/AuthCard";
+import { AuthForm } from "~/components/AuthForm";
+import { FormField } from "~/components/FormField";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requestPasswordReset } from "~/models/accounts.server";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
 import authStyles from "~/styles/auth.css";
+import { useValidatedForm } from "~/utils/use-validated-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 export const meta: MetaFunction = () => [
@@ -29,38 +30,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSuccess("/login", RESET_SENT_MESSAGE);
 }
 
+const INTRO = "Enter the email you signed up with and we will send you a link to choose a new password.";
+
 export default function ForgotPassword() {
-  const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm(forgotPasswordSchema);
   return (
-    <section className="auth-page" aria-labelledby="forgot-title">
-      <div className="auth-card">
-        <Link to="/" className="brand auth-brand">
-          Marquee
+    <AuthCard title="Reset your password" intro={INTRO}>
+      <AuthForm form={form} submitLabel="Send reset link" submittingLabel="Sending...">
+        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+      </AuthForm>
+      <p className="auth-switch">
+        <Link to="/login" className="text-link">
+          Back to sign in
         </Link>
-        <h1 id="forgot-title">Reset your password</h1>
-        <p className="auth-intro">
-          Enter the email you signed up with and we will send you a link to choose a new password.
-        </p>
-        <Form method="post" {...getFormProps(form)} className="auth-form">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-          <button type="submit" className="button button-large" disabled={submitting}>
-            {submitting ? "Sending..." : "Send reset link"}
-          </button>
-        </Form>
-        <p className="auth-switch">
-          <Link to="/login" className="text-link">
-            Back to sign in
-          </Link>
-        </p>
-      </div>
-    </section>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormField } from "~/components/FormField";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/AuthCard";
+import { AuthForm } from "~/components/AuthForm";
+import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
@@ -12,6 +12,7 @@ import { requireGuest } from "~/http/viewer.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
 import authStyles from "~/styles/auth.css";
+import { useValidatedForm } from "~/utils/use-validated-form";
 import { accountPageLink } from "~/utils/account-links";
 import { safeRedirect } from "~/utils/safe-redirect";
 
@@ -36,51 +37,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(form.value.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
 }
 
+const INTRO = "Welcome back. Sign in to book seats and keep your favourites.";
+
 export default function Login() {
   const { redirectTo, google } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm(loginSchema, { defaultValue: { redirectTo } });
   return (
-    <section className="auth-page" aria-labelledby="login-title">
-      <div className="auth-card">
-        <Link to="/" className="brand auth-brand">
-          Marquee
-        </Link>
-        <h1 id="login-title">Sign in</h1>
-        <p className="auth-intro">Welcome back. Sign in to book seats and keep your favourites.</p>
-        <Form method="post" {...getFormProps(form)} className="auth-form">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
-          <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-          <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
-          <div className="auth-row">
-            <FormField meta={fields.remember} label="Remember me" type="checkbox" />
-            <Link to="/forgot-password" className="text-link">
-              Forgot password?
-            </Link>
-          </div>
-          <button type="submit" className="button button-large" disabled={submitting}>
-            {submitting ? "Signing in..." : "Sign In"}
-          </button>
-        </Form>
-        <p className="auth-divider">
-          <span>or</span>
-        </p>
-        <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
-        <p className="auth-switch">
-          New to Marquee?{" "}
-          <Link to={accountPageLink("/register", redirectTo)} className="text-link">
-            Create an account
+    <AuthCard title="Sign in" intro={INTRO}>
+      <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
+        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <div className="auth-row">
+          <FormField meta={fields.remember} label="Remember me" type="checkbox" />
+          <Link to="/forgot-password" className="text-link">
+            Forgot password?
           </Link>
-        </p>
-      </div>
-    </section>
+        </div>
+      </AuthForm>
+      <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
+      <p className="auth-switch">
+        New to Marquee?{" "}
+        <Link to={accountPageLink("/register", redirectTo)} className="text-link">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

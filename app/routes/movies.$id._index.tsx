@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Backdrop } from "~/components/Backdrop";
+import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
 import { FavouriteButton } from "~/components/FavouriteButton";
@@ -62,14 +64,7 @@ export default function MovieDetail() {
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
-        <img
-          className="backdrop movie-backdrop"
-          src={movie.backdropUrl}
-          alt=""
-          width={1280}
-          height={720}
-          fetchpriority="high"
-        />
+        <Backdrop src={movie.backdropUrl} className="movie-backdrop" />
         <img className="movie-poster" src={movie.posterUrl} alt={`${movie.title} poster`} width={300} height={450} />
         <div className="movie-info">
           <p className="badge">{languageBadge(movie.originalLanguage)}</p>
@@ -117,11 +112,7 @@ export default function MovieDetail() {
       <section className="section" aria-labelledby="also-like">
         <h2 id="also-like">You May Also Like</h2>
         <MovieGrid movies={recommended} />
-        <div className="center">
-          <Link to="/movies" className="button">
-            Explore All Movies
-          </Link>
-        </div>
+        <MoreMoviesLink label="Explore All Movies" />
       </section>
     </>
   );

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
-import { FormErrors } from "~/components/FormField";
+import { FormErrors, FormField } from "~/components/FormField";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -18,6 +17,7 @@ import { checkoutSchema } from "~/schemas/checkout";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/show-display";
+import { useValidatedForm } from "~/utils/use-validated-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [
@@ -63,14 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function Checkout() {
   const { booking, notPayable, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
     useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema() }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm(checkoutSchema());
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
       {provider.testMode ? (
@@ -90,46 +84,31 @@ export default function Checkout() {
         <Form method="post" {...getFormProps(form)} className="card-form">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name={fields.attemptToken.name} value={attemptToken} />
-          <div className="field">
-            <label htmlFor={fields.cardNumber.id}>Card number</label>
-            <input
-              {...getInputProps(fields.cardNumber, { type: "text" })}
-              key={fields.cardNumber.key}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-            />
-            <p id={fields.cardNumber.errorId} className="field-error">
-              {fields.cardNumber.errors?.[0]}
-            </p>
-          </div>
+          <FormField
+            meta={fields.cardNumber}
+            label="Card number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+          />
           <div className="card-row">
-            <div className="field">
-              <label htmlFor={fields.expiry.id}>Expiry (MM/YY)</label>
-              <input
-                {...getInputProps(fields.expiry, { type: "text" })}
-                key={fields.expiry.key}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-              />
-              <p id={fields.expiry.errorId} className="field-error">
-                {fields.expiry.errors?.[0]}
-              </p>
-            </div>
-            <div className="field">
-              <label htmlFor={fields.cvc.id}>Security code (CVC)</label>
-              <input
-                {...getInputProps(fields.cvc, { type: "text" })}
-                key={fields.cvc.key}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-              />
-              <p id={fields.cvc.errorId} className="field-error">
-                {fields.cvc.errors?.[0]}
-              </p>
-            </div>
+            <FormField
+              meta={fields.expiry}
+              label="Expiry (MM/YY)"
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+            />
+            <FormField
+              meta={fields.cvc}
+              label="Security code (CVC)"
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+            />
           </div>
           <button type="submit" className="button button-large" disabled={submitting}>
             {submitting ? "Paying..." : `Pay ${formatMoney(booking.amountCents, currency)}`}

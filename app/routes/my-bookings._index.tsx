@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
+import { Facts } from "~/components/Facts";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
@@ -52,24 +53,15 @@ export default function MyBookings() {
         </div>
       ) : (
         <>
-          <dl className="booking-summary">
-            <div>
-              <dt>Total Bookings</dt>
-              <dd>{page.summary.total}</dd>
-            </div>
-            <div>
-              <dt>Confirmed</dt>
-              <dd>{page.summary.confirmed}</dd>
-            </div>
-            <div>
-              <dt>Pending</dt>
-              <dd>{page.summary.pending}</dd>
-            </div>
-            <div>
-              <dt>Total Spent</dt>
-              <dd>{formatMoney(page.summary.spentCents, page.currency)}</dd>
-            </div>
-          </dl>
+          <Facts
+            className="booking-summary"
+            facts={[
+              ["Total Bookings", page.summary.total],
+              ["Confirmed", page.summary.confirmed],
+              ["Pending", page.summary.pending],
+              ["Total Spent", formatMoney(page.summary.spentCents, page.currency)],
+            ]}
+          />
           <ul className="booking-list">
             {page.bookings.map((booking) => (
               <li key={booking.id}>

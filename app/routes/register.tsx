@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormField } from "~/components/FormField";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AuthCard } from "~/components/AuthCard";
+import { AuthForm } from "~/components/AuthForm";
+import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
@@ -12,6 +12,7 @@ import { requireGuest } from "~/http/viewer.server";
 import { registerAccount } from "~/models/accounts.server";
 import { registerSchema } from "~/schemas/register";
 import authStyles from "~/styles/auth.css";
+import { useValidatedForm } from "~/utils/use-validated-form";
 import { accountPageLink } from "~/utils/account-links";
 import { safeRedirect } from "~/utils/safe-redirect";
 
@@ -42,67 +43,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+const INTRO = "Create up to 5 profiles for the whole family, and book for everyone in one go.";
+
 export default function Register() {
   const { redirectTo, google } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useValidatedForm(registerSchema);
   return (
-    <section className="auth-page" aria-labelledby="register-title">
-      <div className="auth-card">
-        <Link to="/" className="brand auth-brand">
-          Marquee
+    <AuthCard title="Create your account" intro={INTRO}>
+      <AuthForm form={form} submitLabel="Create Account" submittingLabel="Creating account..." redirectTo={redirectTo}>
+        <FormField meta={fields.fullName} label="Full name" type="text" autoComplete="name" />
+        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField meta={fields.password} label="Password" type="password" autoComplete="new-password" />
+        <FormField meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <FormField
+          meta={fields.terms}
+          type="checkbox"
+          label={
+            <>
+              I agree to the{" "}
+              <Link to="/legal#terms" className="text-link">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/legal#privacy" className="text-link">
+                Privacy Policy
+              </Link>
+            </>
+          }
+        />
+      </AuthForm>
+      <GoogleSignIn config={google} redirectTo={redirectTo} />
+      <p className="auth-switch">
+        Already have an account?{" "}
+        <Link to={accountPageLink("/login", redirectTo)} className="text-link">
+          Sign in
         </Link>
-        <h1 id="register-title">Create your account</h1>
-        <p className="auth-intro">Create up to 5 profiles for the whole family, and book for everyone in one go.</p>
-        <Form method="post" {...getFormProps(form)} className="auth-form">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
-          <FormField meta={fields.fullName} label="Full name" type="text" autoComplete="name" />
-          <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-          <FormField meta={fields.password} label="Password" type="password" autoComplete="new-password" />
-          <FormField
-            meta={fields.confirmPassword}
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormField
-            meta={fields.terms}
-            type="checkbox"
-            label={
-              <>
-                I agree to the{" "}
-                <Link to="/legal#terms" className="text-link">
-                  Terms of Service
-                </Link>{" "}
-                and{" "}
-                <Link to="/legal#privacy" className="text-link">
-                  Privacy Policy
-                </Link>
-              </>
-            }
-          />
-          <button type="submit" className="button button-large" disabled={submitting}>
-            {submitting ? "Creating account..." : "Create Account"}
-          </button>
-        </Form>
-        <p className="auth-divider">
-          <span>or</span>
-        </p>
-        <GoogleSignIn config={google} redirectTo={redirectTo} />
-        <p className="auth-switch">
-          Already have an account?{" "}
-          <Link to={accountPageLink("/login", redirectTo)} className="text-link">
-            Sign in
-          </Link>
-        </p>
-      </div>
-    </section>
+      </p>
+    </AuthCard>
   );
 }

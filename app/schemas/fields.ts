@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Messages of SPEC section 5, shared by the sign-in and register forms.
+// The product's validation messages, shared by the sign-in and register forms.
 export const EMAIL_REQUIRED = "Email is required";
 export const EMAIL_INVALID = "Invalid email address";
 export const PASSWORD_REQUIRED = "Password is required";

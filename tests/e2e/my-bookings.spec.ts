@@ -108,6 +108,7 @@ test("an unpaid hold expires at its deadline, for its owner and for everyone els
 
   // An expired hold cannot be paid.
   await card.getByRole("link", { name: /^View Details/ }).click();
+  await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
   const checkout = `${new URL(page.url()).pathname}/pay`;
   await page.goto(checkout);
   await expect(page.getByRole("alert").filter({ hasText: "This booking's hold has expired" })).toBeVisible();

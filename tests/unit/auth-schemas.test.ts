@@ -63,7 +63,7 @@ describe("register schema", () => {
     expect(errors(registerSchema, valid)).toEqual({});
   });
 
-  it("shows every SPEC message for an empty form", () => {
+  it("shows every validation message for an empty form", () => {
     expect(errors(registerSchema, {})).toEqual({
       fullName: ["Full name is required"],
       email: ["Email is required"],
