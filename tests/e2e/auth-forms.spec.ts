@@ -1,6 +1,20 @@
+import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+
+const EMPTY_REGISTER_FORM_MESSAGES = [
+  "Full name is required",
+  "Email is required",
+  "Password is required",
+  "Please confirm your password",
+  "You must accept the terms and conditions",
+];
+
+/** Every one of the form's messages is shown, word for word. */
+async function expectMessages(page: Page, messages: string[]) {
+  for (const message of messages) await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
 import { findAccount, passwordResetCodes, uniqueEmail } from "./identity";
 import { open } from "./steps";
 
@@ -9,14 +23,7 @@ test.describe("register form", () => {
     await page.goto("/register");
     await expect(page.getByText("Create up to 5 profiles for the whole family")).toBeVisible();
     await page.getByRole("button", { name: "Create Account" }).click();
-    for (const message of [
-      "Full name is required",
-      "Email is required",
-      "Password is required",
-      "Please confirm your password",
-      "You must accept the terms and conditions",
-    ])
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expectMessages(page, EMPTY_REGISTER_FORM_MESSAGES);
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Full name").fill("A");
@@ -24,13 +31,12 @@ test.describe("register form", () => {
     await page.getByLabel("Password", { exact: true }).fill("Ab1");
     await page.getByLabel("Confirm password").fill("something else");
     await page.getByRole("button", { name: "Create Account" }).click();
-    for (const message of [
+    await expectMessages(page, [
       "Name must be at least 2 characters",
       "Invalid email address",
       "Password must be at least 8 characters",
       "Passwords do not match",
-    ])
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    ]);
 
     await page.getByLabel("Password", { exact: true }).fill("alllowercase1");
     await page.getByLabel("Confirm password").fill("alllowercase1");

@@ -58,6 +58,41 @@ export async function bookSeats(page: Page, jsEnabled: boolean, path: string, la
   await expect(page).toHaveURL(/\/my-bookings$/);
 }
 
+type Slot = ReturnType<typeof bookingSlot>;
+
+/** Books seats of a slot and opens the new booking's checkout from its card on My Bookings. */
+export async function openCheckout(page: Page, jsEnabled: boolean, slot: Slot, labels: string[]) {
+  await bookSeats(page, jsEnabled, slot.path, labels);
+  await bookingCard(page, slot.movie.title)
+    .getByRole("link", { name: /^Pay Now/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
+}
+
+/** Books and pays seats of a slot; leaves the page on the paid booking's own page. */
+export async function bookAndPay(page: Page, jsEnabled: boolean, slot: Slot, labels: string[]) {
+  await openCheckout(page, jsEnabled, slot, labels);
+  await payWithGoodCard(page);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+}
+
+/** How a seat of a slot's first show is announced to a new customer opening the seat map. */
+export async function seatSeenByAnother(
+  browser: Browser,
+  jsEnabled: boolean,
+  baseURL: string,
+  path: string,
+  label: string,
+) {
+  const other = await anotherCustomer(browser, jsEnabled, baseURL);
+  await other.page.goto(path);
+  await other.page.waitForLoadState("networkidle");
+  await chooseTime(other.page, jsEnabled);
+  const name = await seat(other.page, label).getAttribute("aria-label");
+  await other.close();
+  return name;
+}
+
 /** A second customer in a browser context of their own. */
 export async function anotherCustomer(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
   const account: Account = await createAccount();

@@ -8,7 +8,7 @@ import {
   movies,
   open,
   searchBox,
-  searchMovies,
+  searchFrom,
 } from "./steps";
 import { expect, test } from "./fixtures";
 
@@ -50,8 +50,7 @@ test("search matches titles case-insensitively and shows a removable chip", asyn
   customerPage: page,
   jsEnabled,
 }) => {
-  await open(page, "/movies");
-  await searchMovies(page, "NIGHT", jsEnabled);
+  await searchFrom(page, "/movies", "NIGHT", jsEnabled);
   await expect.poll(() => filtersInUrl(page)).toEqual({ path: "/movies", search: "NIGHT" });
   await expect(count(page)).toHaveText(`Showing ${titlesWith("night").length} of ${movies.length} movies`);
   await expect(cardTitles(cards(page))).toHaveText(titlesWith("night"));
@@ -101,8 +100,7 @@ test("no match says No Movies Found, and Reset Filters clears everything", async
   customerPage: page,
   jsEnabled,
 }) => {
-  await open(page, "/movies?sort=rating&genre=Drama");
-  await searchMovies(page, "zzzz", jsEnabled);
+  await searchFrom(page, "/movies?sort=rating&genre=Drama", "zzzz", jsEnabled);
   await expect(page.getByRole("heading", { name: "No Movies Found" })).toBeVisible();
   await expect(count(page)).toHaveText(`Showing 0 of ${movies.length} movies`);
   await page.getByRole("link", { name: "Reset Filters" }).click();

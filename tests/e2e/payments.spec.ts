@@ -1,23 +1,20 @@
 import {
   anotherCustomer,
+  bookAndPay,
   bookingCard,
   bookingSlot,
   bookSeats,
-  chooseTime,
+  openCheckout,
   payWithGoodCard,
-  seat,
+  seatSeenByAnother,
 } from "./booking-steps";
 import { expect, test } from "./fixtures";
-import { open } from "./steps";
 
 test("pays with the good card and gets an e-ticket with a QR code", async ({ customerPage: page, jsEnabled }) => {
-  const { movie, path } = bookingSlot(13, jsEnabled);
-  await bookSeats(page, jsEnabled, path, ["D1", "D2"]);
-  const card = bookingCard(page, movie.title);
-  const amount = (await card.getByRole("term").filter({ hasText: "Amount" }).locator("+ dd").textContent())!;
-  await card.getByRole("link", { name: /^Pay Now/ }).click();
-
-  await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
+  const slot = bookingSlot(13, jsEnabled);
+  const { movie } = slot;
+  await openCheckout(page, jsEnabled, slot, ["D1", "D2"]);
+  const amount = (await page.getByRole("term").filter({ hasText: "Amount" }).locator("+ dd").textContent())!;
   await expect(page.getByRole("note").filter({ hasText: "TEST MODE" })).toBeVisible();
   await expect(page.getByText(/can be cancelled for a full refund until 7 days before the show/)).toBeVisible();
   await payWithGoodCard(page);
@@ -39,15 +36,9 @@ test("pays with the good card and gets an e-ticket with a QR code", async ({ cus
   await expect(bookingCard(page, movie.title).getByRole("link", { name: /^Pay Now/ })).toHaveCount(0);
 });
 
-test("says what is wrong with each card field, and that a declined card was declined", async ({
-  customerPage: page,
-  jsEnabled,
-}) => {
-  const { movie, path } = bookingSlot(14, jsEnabled);
-  await bookSeats(page, jsEnabled, path, ["E1"]);
-  await bookingCard(page, movie.title)
-    .getByRole("link", { name: /^Pay Now/ })
-    .click();
+test("names what is wrong with each card field, and a declined card", async ({ customerPage: page, jsEnabled }) => {
+  const slot = bookingSlot(14, jsEnabled);
+  await openCheckout(page, jsEnabled, slot, ["E1"]);
   const pay = page.getByRole("button", { name: /^Pay \$/ });
   await pay.click();
   for (const message of ["Enter your card number", "Enter the expiry date", "Enter the security code"]) {
@@ -73,7 +64,7 @@ test("says what is wrong with each card field, and that a declined card was decl
     }
   }
   await page.goto("/my-bookings");
-  await expect(bookingCard(page, movie.title).getByText("Pending Payment")).toBeVisible();
+  await expect(bookingCard(page, slot.movie.title).getByText("Pending Payment")).toBeVisible();
 });
 
 test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnabled }) => {
@@ -104,13 +95,9 @@ test("cancelling a paid booking before the cutoff refunds it and frees the seats
   browser,
   baseURL,
 }) => {
-  const { movie, path } = bookingSlot(16, jsEnabled, { cancellable: true });
-  await bookSeats(page, jsEnabled, path, ["G1", "G2"]);
-  await bookingCard(page, movie.title)
-    .getByRole("link", { name: /^Pay Now/ })
-    .click();
-  await payWithGoodCard(page);
-  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  const slot = bookingSlot(16, jsEnabled, { cancellable: true });
+  const { movie, path } = slot;
+  await bookAndPay(page, jsEnabled, slot, ["G1", "G2"]);
   await page.getByRole("link", { name: /^Cancel booking/ }).click();
   await expect(page.getByText(/will be refunded to your card ending 4242/)).toBeVisible();
   await page.getByRole("button", { name: "Yes, cancel booking" }).click();
@@ -125,24 +112,12 @@ test("cancelling a paid booking before the cutoff refunds it and frees the seats
   await expect(page.getByText(/test_re_[0-9a-f]{24}/)).toBeVisible();
   await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(0);
 
-  const other = await anotherCustomer(browser, jsEnabled, baseURL!);
-  await open(other.page, path);
-  await chooseTime(other.page, jsEnabled);
-  await expect(seat(other.page, "G1")).toHaveAccessibleName("Row G, seat 1, available");
-  await other.close();
+  expect(await seatSeenByAnother(browser, jsEnabled, baseURL!, path, "G1")).toBe("Row G, seat 1, available");
 });
 
-test("a paid booking can no longer be cancelled after the cutoff, and says why", async ({
-  customerPage: page,
-  jsEnabled,
-}) => {
-  const { movie, path } = bookingSlot(17, jsEnabled);
-  await bookSeats(page, jsEnabled, path, ["H1"]);
-  await bookingCard(page, movie.title)
-    .getByRole("link", { name: /^Pay Now/ })
-    .click();
-  await payWithGoodCard(page);
-  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+test("after the cutoff a paid booking cannot be cancelled, and says why", async ({ customerPage: page, jsEnabled }) => {
+  const slot = bookingSlot(17, jsEnabled);
+  await bookAndPay(page, jsEnabled, slot, ["H1"]);
   await expect(page.getByText("Cancellation closed 7 days before the show.")).toBeVisible();
   await expect(page.getByRole("link", { name: /^Cancel booking/ })).toHaveCount(0);
   const cancelPage = `${new URL(page.url()).pathname}/cancel`;
@@ -152,7 +127,7 @@ test("a paid booking can no longer be cancelled after the cutoff, and says why",
   const forced = await page.request.post(cancelPage, { maxRedirects: 0 });
   expect(forced.status()).toBe(302);
   await page.goto("/my-bookings");
-  await expect(bookingCard(page, movie.title).getByText("Paid", { exact: true })).toBeVisible();
+  await expect(bookingCard(page, slot.movie.title).getByText("Paid", { exact: true })).toBeVisible();
 });
 
 test("another customer's booking is not found on any booking page or action", async ({

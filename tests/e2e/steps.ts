@@ -1,22 +1,6 @@
-// The sample catalogue the test server seeds, and the steps several specs share.
-import fs from "node:fs";
+// The steps several specs share, and the sample catalogue the test server loads.
 import type { Locator, Page } from "@playwright/test";
-
-type SampleMovie = {
-  id: string;
-  title: string;
-  release_date: string;
-  vote_average: number;
-  runtime: number;
-  genres: { name: string }[];
-  casts: { name: string; character: string }[];
-};
-type SampleTrailer = { id: string; movie_id: string; title: string; video_url: string };
-
-export const movies: SampleMovie[] = JSON.parse(fs.readFileSync("data/movies.json", "utf8"));
-export const trailers: SampleTrailer[] = JSON.parse(fs.readFileSync("data/trailers.json", "utf8"));
-export const latestFirst = [...movies].sort((a, b) => b.release_date.localeCompare(a.release_date));
-export const movieById = (id: string) => movies.find((m) => m.id === id)!;
+export { latestFirst, movieById, sampleMovies as movies, sampleTrailers as trailers } from "../sample-catalogue";
 
 /** Opens a page and, with JavaScript, waits until it is hydrated, so clicks are handled by the app. */
 export async function open(page: Page, path: string) {
@@ -55,6 +39,12 @@ export function searchBox(page: Page) {
 export async function searchMovies(page: Page, text: string, jsEnabled: boolean) {
   await searchBox(page).fill(text);
   if (!jsEnabled) await page.getByRole("button", { name: "Apply Filters" }).click();
+}
+
+/** Opens a list of movies and searches it. */
+export async function searchFrom(page: Page, path: string, text: string, jsEnabled: boolean) {
+  await open(page, path);
+  await searchMovies(page, text, jsEnabled);
 }
 
 /** Chooses an option of one of the movie filter dropdowns (Genre, Sort by). */

@@ -143,23 +143,18 @@ describe("listening", () => {
   });
 });
 
+/** A sign-in with a wrong password, from the client address an X-Forwarded-For header names. */
+function failSignIn(target: Site, email: string, forwardedFor: string) {
+  return postForm(target, "/login", { email, password: "wrong-password" }, { "X-Forwarded-For": forwardedFor });
+}
+
 describe("client address", () => {
   it("comes from the socket, so a forged X-Forwarded-For does not dodge the sign-in limit", async () => {
     for (let i = 0; i < 20; i++) {
-      const response = await postForm(
-        site,
-        "/login",
-        { email: `guess-${i}@example.com`, password: "wrong-password" },
-        { "X-Forwarded-For": `203.0.113.${i}` },
-      );
+      const response = await failSignIn(site, `guess-${i}@example.com`, `203.0.113.${i}`);
       expect(response.status).toBe(400);
     }
-    const next = await postForm(
-      site,
-      "/login",
-      { email: "another@example.com", password: "wrong-password" },
-      { "X-Forwarded-For": "198.51.100.77" },
-    );
+    const next = await failSignIn(site, "another@example.com", "198.51.100.77");
     expect(next.status).toBe(429);
     expect(await next.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
   });
@@ -177,27 +172,12 @@ describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
 
   it("counts the client the proxy names, the last X-Forwarded-For hop", async () => {
     for (let i = 0; i < 20; i++) {
-      const response = await postForm(
-        proxied,
-        "/login",
-        { email: `guess-${i}@example.com`, password: "wrong-password" },
-        { "X-Forwarded-For": `6.6.6.${i}, 203.0.113.9` },
-      );
+      const response = await failSignIn(proxied, `guess-${i}@example.com`, `6.6.6.${i}, 203.0.113.9`);
       expect(response.status).toBe(400);
     }
-    const sameClient = await postForm(
-      proxied,
-      "/login",
-      { email: "fresh@example.com", password: "wrong-password" },
-      { "X-Forwarded-For": "203.0.113.9" },
-    );
+    const sameClient = await failSignIn(proxied, "fresh@example.com", "203.0.113.9");
     expect(sameClient.status).toBe(429);
-    const otherClient = await postForm(
-      proxied,
-      "/login",
-      { email: "fresh@example.com", password: "wrong-password" },
-      { "X-Forwarded-For": "203.0.113.9, 198.51.100.1" },
-    );
+    const otherClient = await failSignIn(proxied, "fresh@example.com", "203.0.113.9, 198.51.100.1");
     expect(otherClient.status).toBe(400);
   });
 });

@@ -5,28 +5,14 @@ import { bookSeats, findBooking, occupiedSeats } from "~/models/bookings.server"
 import { cancelBooking, findPayment, isPastCancelCutoff, payBooking } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";
 import { testPaymentProvider } from "~/services/payments/test-provider.server";
+import { addMovie, addShow, addUser } from "./fixtures";
 
 const MOVIE = "t-payments";
+const PRICE_CENTS = 6100;
 const DAY = "2031-06-10";
 const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
 const DECLINED_CARD = { ...GOOD_CARD, number: "4000000000000002" };
 let show: string;
-
-async function addUser() {
-  const uid = `payer-${randomUUID()}`;
-  const db = await getDb();
-  await db.query("insert into users (uid, email, name) values ($1, $2, 'Payer')", [uid, `${uid}@example.com`]);
-  return uid;
-}
-
-async function addShow(startsAt: string) {
-  const db = await getDb();
-  const [{ id }] = await db.query<{ id: string }>(
-    "insert into shows (movie_id, starts_at, price_cents) values ($1, $2, 6100) returning id",
-    [MOVIE, startsAt],
-  );
-  return id;
-}
 
 let nextRow = 0;
 /** A fresh pending booking of two seats (a row of its own) for a new customer. */
@@ -46,13 +32,8 @@ async function pendingBooking(showId = show, day = DAY) {
 }
 
 beforeAll(async () => {
-  const db = await getDb();
-  await db.query(
-    `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)
-     values ($1, 'Payment Test', '/p.svg', '/b.svg', '2020-01-01', 100)`,
-    [MOVIE],
-  );
-  show = await addShow(`${DAY}T19:30:00Z`);
+  await addMovie(MOVIE, "Payment Test");
+  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, PRICE_CENTS);
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -172,7 +153,7 @@ describe("cancelling a paid booking", () => {
   it(`is refused from ${config.bookings.cancelCutoffMinutes} minutes before the show`, async () => {
     const soon = new Date(Date.now() + (config.bookings.cancelCutoffMinutes - 5) * 60_000);
     const day = soon.toISOString().slice(0, 10);
-    const soonShow = await addShow(soon.toISOString());
+    const soonShow = await addShow(MOVIE, soon.toISOString(), PRICE_CENTS);
     const { user, booking } = await pendingBooking(soonShow, day);
     await payBooking(user, booking.id, GOOD_CARD, randomUUID());
     expect(await cancelBooking(user, booking.id)).toEqual({ ok: false, reason: "past-cutoff" });

@@ -11,26 +11,12 @@ import {
   type SeatRequest,
 } from "~/models/bookings.server";
 import { getDb } from "~/services/db.server";
+import { addMovie, addShow, addUser } from "./fixtures";
 
 const MOVIE = "t-bookings";
 const DAY = "2031-05-20";
 let show: string;
 let otherShow: string;
-
-async function addUser(uid = `user-${randomUUID()}`) {
-  const db = await getDb();
-  await db.query("insert into users (uid, email, name) values ($1, $2, 'Test')", [uid, `${uid}@example.com`]);
-  return uid;
-}
-
-async function addShow(startsAt: string, priceCents = 5000) {
-  const db = await getDb();
-  const [{ id }] = await db.query<{ id: string }>(
-    "insert into shows (movie_id, starts_at, price_cents) values ($1, $2, $3) returning id",
-    [MOVIE, startsAt, priceCents],
-  );
-  return id;
-}
 
 const request = (userUid: string, seats: string[], extra: Partial<SeatRequest> = {}): SeatRequest => ({
   userUid,
@@ -48,14 +34,9 @@ async function expireHolds(userUid: string) {
 }
 
 beforeAll(async () => {
-  const db = await getDb();
-  await db.query(
-    `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)
-     values ($1, 'Booking Test', '/p.svg', '/b.svg', '2020-01-01', 100)`,
-    [MOVIE],
-  );
-  show = await addShow(`${DAY}T19:30:00Z`, 4900);
-  otherShow = await addShow(`${DAY}T14:00:00Z`);
+  await addMovie(MOVIE, "Booking Test");
+  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, 4900);
+  otherShow = await addShow(MOVIE, `${DAY}T14:00:00Z`);
 });
 
 describe("bookSeats", () => {
@@ -144,7 +125,7 @@ describe("bookSeats", () => {
       ok: false,
       reason: "show-unavailable",
     });
-    const started = await addShow(new Date(Date.now() - 60_000).toISOString());
+    const started = await addShow(MOVIE, new Date(Date.now() - 60_000).toISOString());
     const today = new Date(Date.now() - 60_000).toISOString().slice(0, 10);
     expect(await bookSeats(request(user, ["B1"], { showId: started, day: today }))).toEqual({
       ok: false,

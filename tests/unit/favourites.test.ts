@@ -1,23 +1,15 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applyPendingFavourite, signInToFavourite } from "~/http/favourites.server";
 import { addFavourite, isFavourite, removeFavourite } from "~/models/favourites.server";
 import { browseMovies, listMovies } from "~/models/movies.server";
 import { loadSampleData } from "~/models/sample-data.server";
 import { recordSignIn } from "~/models/users.server";
-import type { MovieFilters } from "~/schemas/movie-filters";
 import { getDb } from "~/services/db.server";
+import { latestFirst, sampleMovies } from "../sample-catalogue";
+import { movieFilters } from "./fixtures";
 
-type SampleMovie = { id: string; title: string; release_date: string; genres: { name: string }[] };
-const sample: SampleMovie[] = JSON.parse(readFileSync("data/movies.json", "utf8"));
-const latestFirst = [...sample].sort((a, b) => b.release_date.localeCompare(a.release_date));
-const filters = (overrides: Partial<MovieFilters> = {}): MovieFilters => ({
-  search: "",
-  genre: "all",
-  sort: "latest",
-  page: 1,
-  ...overrides,
-});
+const sample = sampleMovies;
+const filters = movieFilters;
 
 const ALICE = "uid-alice";
 const BOB = "uid-bob";

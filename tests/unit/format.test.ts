@@ -11,20 +11,14 @@ import {
 } from "~/utils/format";
 
 describe("formatters", () => {
-  it("shows runtime as hours and minutes", () => {
-    expect(formatRuntime(125)).toBe("2h 5m");
-    expect(formatRuntime(120)).toBe("2h 0m");
-    expect(formatRuntime(59)).toBe("0h 59m");
-    expect(formatRuntime(0)).toBe("0h 0m");
-    expect(formatRuntime(89.6)).toBe("1h 30m");
+  const RUNTIMES = { 125: "2h 5m", 120: "2h 0m", 59: "0h 59m", 0: "0h 0m", 89.6: "1h 30m" };
+  it.each(Object.entries(RUNTIMES))("shows a runtime of %s minutes as %s", (minutes, text) => {
+    expect(formatRuntime(Number(minutes))).toBe(text);
   });
 
-  it("shows vote counts of 1000 or more in thousands with one decimal", () => {
-    expect(formatVoteCount(999)).toBe("999");
-    expect(formatVoteCount(1000)).toBe("1.0k");
-    expect(formatVoteCount(1234)).toBe("1.2k");
-    expect(formatVoteCount(15876)).toBe("15.9k");
-    expect(formatVoteCount(0)).toBe("0");
+  const VOTE_COUNTS = { 999: "999", 1000: "1.0k", 1234: "1.2k", 15876: "15.9k", 0: "0" };
+  it.each(Object.entries(VOTE_COUNTS))("shows %s votes as %s: thousands with one decimal from 1000", (count, text) => {
+    expect(formatVoteCount(Number(count))).toBe(text);
   });
 
   it("rounds the rating to one decimal", () => {

@@ -1,28 +1,15 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getMovie, listGenres, listMovies, listNowShowing, listRecommended } from "~/models/movies.server";
-import type { MovieFilters } from "~/schemas/movie-filters";
 import { loadSampleData } from "~/models/sample-data.server";
 import { getDb } from "~/services/db.server";
+import { sampleMovies } from "../sample-catalogue";
+import { movieFilters } from "./fixtures";
 
 beforeAll(loadSampleData);
 
-type SampleMovie = {
-  id: string;
-  title: string;
-  release_date: string;
-  vote_average: number;
-  genres: { name: string }[];
-};
-const sample: SampleMovie[] = JSON.parse(readFileSync("data/movies.json", "utf8"));
+const sample = sampleMovies;
 const titlesWith = (text: string) => sample.filter((m) => m.title.toLowerCase().includes(text)).map((m) => m.title);
-const filters = (overrides: Partial<MovieFilters> = {}): MovieFilters => ({
-  search: "",
-  genre: "all",
-  sort: "latest",
-  page: 1,
-  ...overrides,
-});
+const filters = movieFilters;
 
 function expectOrdered<T>(values: T[], inOrder: (a: T, b: T) => boolean) {
   for (let i = 1; i < values.length; i++)

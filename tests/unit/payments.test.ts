@@ -50,29 +50,20 @@ describe("test payment provider", () => {
     });
   });
 
-  it("declines the decline test card", async () => {
-    expect(await testPaymentProvider.charge(chargeRequest("4000000000000002"))).toEqual({
-      ok: false,
-      reason: "declined",
-      message: "Your card was declined.",
-    });
-  });
-
-  it("declines a number that fails the check digit or is not a card number", async () => {
-    for (const number of ["4242424242424241", "12345678903", "4242 4242 4242 4242", ""])
-      expect(await testPaymentProvider.charge(chargeRequest(number)), number).toEqual({
-        ok: false,
-        reason: "declined",
-        message: "Your card number is incorrect.",
-      });
-  });
-
-  it("plays an unavailable gateway with its test card", async () => {
-    expect(await testPaymentProvider.charge(chargeRequest("4000000000000119"))).toEqual({
-      ok: false,
-      reason: "unavailable",
-      message: "Payments are unavailable right now. Please try again.",
-    });
+  it.each([
+    ["the decline test card", "4000000000000002", "declined", "Your card was declined."],
+    ["a number failing the check digit", "4242424242424241", "declined", "Your card number is incorrect."],
+    ["a number too short for a card", "12345678903", "declined", "Your card number is incorrect."],
+    ["a number with spaces", "4242 4242 4242 4242", "declined", "Your card number is incorrect."],
+    ["no number", "", "declined", "Your card number is incorrect."],
+    [
+      "the unavailable-gateway test card",
+      "4000000000000119",
+      "unavailable",
+      "Payments are unavailable right now. Please try again.",
+    ],
+  ])("refuses %s", async (_, number, reason, message) => {
+    expect(await testPaymentProvider.charge(chargeRequest(number))).toEqual({ ok: false, reason, message });
   });
 
   it("answers the same idempotency key with the same reference, and another key with another", async () => {
