@@ -4,14 +4,16 @@ import { accountFromToken, findUser, recordSignIn, setStaff, type User } from "~
 import { clearSessionCookie, readSession, revokeSessions } from "~/services/session-cookie.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
-// The root, the page loaders and an action's guards ask about the same request: answer each once.
+// The root, the page loaders and an action's guards ask about the same request: answer each once. After an
+// action Remix gives the loaders a new Request, but with the same abort signal, which is what identifies the
+// HTTP request here.
 function oncePerRequest<T>(work: (request: Request) => Promise<T>) {
-  const answers = new WeakMap<Request, Promise<T>>();
+  const answers = new WeakMap<AbortSignal, Promise<T>>();
   return (request: Request): Promise<T> => {
-    let answer = answers.get(request);
+    let answer = answers.get(request.signal);
     if (!answer) {
       answer = work(request);
-      answers.set(request, answer);
+      answers.set(request.signal, answer);
     }
     return answer;
   };
