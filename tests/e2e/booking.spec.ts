@@ -166,6 +166,18 @@ test("posting the same seat form twice makes one booking", async ({ customerPage
   await expect(bookingCard(page, movie.title)).toHaveCount(1);
 });
 
+test("the back button then Proceed makes no second booking", async ({ customerPage: page, jsEnabled }) => {
+  const { movie, path } = bookingSlot(1, jsEnabled, { cancellable: true });
+  await bookSeats(page, jsEnabled, path, ["J1", "J2"]);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(path));
+  const proceedButton = page.getByRole("button", { name: "Proceed" });
+  if (await proceedButton.isEnabled()) await proceedButton.click();
+  await page.goto("/my-bookings");
+  await expect(bookingCard(page, movie.title)).toHaveCount(1);
+  await expect(bookingCard(page, movie.title).getByText("J1, J2")).toBeVisible();
+});
+
 test("bad addresses and tampered forms get a clear message, never an error", async ({
   customerPage: page,
   jsEnabled,
