@@ -115,7 +115,14 @@ export async function closeDb() {
   if (db) await (await db).close();
 }
 
+const sqlState = (error: unknown) => (error as { code?: string } | null)?.code;
+
 /** SQLSTATE of a unique or primary key violation: the key, not an earlier read, decided a race. */
 export function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === "23505";
+  return sqlState(error) === "23505";
+}
+
+/** SQLSTATE of a foreign key violation: a row still refers to the one being deleted. */
+export function isForeignKeyViolation(error: unknown) {
+  return sqlState(error) === "23503";
 }
