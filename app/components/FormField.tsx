@@ -1,21 +1,18 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 type Props = {
-  meta: FieldMetadata<string | boolean | undefined>;
+  meta: FieldMetadata<string | boolean | number | undefined>;
   label: ReactNode;
-  type: "text" | "email" | "password" | "checkbox";
+  type: "text" | "email" | "password" | "checkbox" | "number" | "datetime-local";
   autoComplete?: string;
-  inputMode?: "numeric";
-  placeholder?: string;
+  attributes?: Pick<InputHTMLAttributes<HTMLInputElement>, "step" | "min" | "max" | "inputMode" | "placeholder">;
 };
 
 /** A labelled input with its error message, tied together for screen readers. */
-export function FormField({ meta, label, type, autoComplete, inputMode, placeholder }: Props) {
+export function FormField({ meta, label, type, autoComplete, attributes }: Props) {
   const { key, ...inputProps } = type === "checkbox" ? getInputProps(meta, { type }) : getInputProps(meta, { type });
-  const input = (
-    <input key={key} {...inputProps} autoComplete={autoComplete} inputMode={inputMode} placeholder={placeholder} />
-  );
+  const input = <input key={key} {...inputProps} {...attributes} autoComplete={autoComplete} />;
   return (
     <div className={type === "checkbox" ? "field field-checkbox" : "field"}>
       {type === "checkbox" ? (

@@ -119,16 +119,21 @@ async function readCapped(request: Request) {
   return Buffer.concat(chunks);
 }
 
+/** The values of a form as Conform carries them back to the page. */
+type FormValue = NonNullable<SubmissionResult<string[]>["initialValue"]>;
+
 /** A Conform result carrying one message for the whole form. */
 export function formError(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
 }
 
 /**
- * Reads a posted form and checks it with its schema. On success it gives the values and `refuse`, which
- * re-renders the form with one message; otherwise the 400 response that re-renders it with its errors, and the
- * first of those errors for actions that answer with a toast instead. Secret fields (passwords) are never sent
- * back to the page.
+ * Reads a posted form and checks it with its schema. On success it gives the values, `refuse`, which re-renders the
+ * form with one message (for the whole form, or for one field), and `update`, which re-renders it with some values
+ * changed and no message: a step of a form that stores nothing yet, such as adding a time to a list (the field it
+ * names as emptied is shown empty). Otherwise it gives the 400 response that re-renders the form with its errors,
+ * and the first of those errors for actions that answer with a toast instead. Secret fields (passwords) are never
+ * sent back to the page.
  */
 export async function readSubmission<Schema extends ZodTypeAny>(
   request: Request,
@@ -148,7 +153,24 @@ export async function readSubmission<Schema extends ZodTypeAny>(
   return {
     ok: true as const,
     value: submission.value as output<Schema>,
-    refuse: (message: string, status: number) =>
-      data(submission.reply({ formErrors: [message], hideFields: secretFields }), { status }),
+    refuse: (message: string, status: number, field?: string) =>
+      data(
+        submission.reply(
+          field
+            ? { fieldErrors: { [field]: [message] }, hideFields: secretFields }
+            : { formErrors: [message], hideFields: secretFields },
+        ),
+        { status },
+      ),
+    update: (changes: Partial<FormValue>, { emptied }: { emptied?: string } = {}) => {
+      const value = { ...submission.payload, ...changes } as FormValue;
+      // Conform's "update" intent, as its own buttons would send it, empties a field and shows it anew.
+      const result: SubmissionResult<string[]> = {
+        status: "success",
+        initialValue: emptied ? { ...value, [emptied]: "" } : value,
+        intent: emptied ? { type: "update", payload: { name: emptied, value: "" } } : undefined,
+      };
+      return data(result);
+    },
   };
 }

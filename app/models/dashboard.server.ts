@@ -1,33 +1,119 @@
+import { bookingStatusSql } from "~/models/booking-admin.server";
+import { SEAT_FIGURES_JOIN } from "~/models/show-admin.server";
+import { userNameSql } from "~/models/users.server";
 import { getDb } from "~/services/db.server";
 
 export const DASHBOARD_SHOWS = 8;
+export const RECENT_ACTIVITY = 10;
 
-export type UpcomingShow = { id: string; title: string; posterPath: string; startsAt: string; priceCents: number };
+/** A figure's change: the last 7 days against the 7 days before, or "new" when there was nothing before. */
+export type Trend = { kind: "new" } | { kind: "change"; percent: number };
+export type Figure = { total: number; trend: Trend };
 
-/** Staff dashboard figures. Bookings and revenue join these once bookings exist. */
-export async function getDashboard(limit = DASHBOARD_SHOWS) {
+export function trend(recent: number, earlier: number): Trend {
+  if (earlier === 0) return recent === 0 ? { kind: "change", percent: 0 } : { kind: "new" };
+  return { kind: "change", percent: Math.round(((recent - earlier) / Math.abs(earlier)) * 100) };
+}
+
+export type ActiveShow = {
+  id: string;
+  title: string;
+  posterPath: string;
+  startsAt: string;
+  priceCents: number;
+  seatsSold: number;
+  earningsCents: number;
+};
+
+/** Something that happened, for the recent activity list. Shows added at once (one Create Show) are one entry. */
+export type Activity = { at: string; title: string } & (
+  | { kind: "booked"; customer: string; seats: number }
+  | { kind: "paid"; customer: string; amountCents: number }
+  | { kind: "cancelled"; customer: string; refundedCents: number | null }
+  | { kind: "shows-added"; shows: number }
+);
+
+type FigureName = "bookings" | "revenue" | "users" | "activeShows";
+
+const recent = (column: string) => `${column} > now() - interval '7 days'`;
+const earlier = (column: string) => `${column} <= now() - interval '7 days' and ${column} > now() - interval '14 days'`;
+const live = `${bookingStatusSql("b")} in ('paid', 'pending')`;
+
+// Each figure's total, and how much it grew in the last 7 days and in the 7 before: bookings made that still hold
+// (paid or pending), revenue taken net of refunds, users who joined, shows added.
+const FIGURES_SQL = `
+  select 'bookings' as figure, count(*) filter (where ${live})::float8 as total,
+    count(*) filter (where ${live} and ${recent("b.created_at")})::float8 as recent,
+    count(*) filter (where ${live} and ${earlier("b.created_at")})::float8 as earlier
+  from bookings b
+  union all
+  select 'revenue', coalesce(sum(amount_cents) - sum(coalesce(refunded_cents, 0)), 0)::float8,
+    (coalesce(sum(amount_cents) filter (where ${recent("created_at")}), 0)
+      - coalesce(sum(refunded_cents) filter (where ${recent("refunded_at")}), 0))::float8,
+    (coalesce(sum(amount_cents) filter (where ${earlier("created_at")}), 0)
+      - coalesce(sum(refunded_cents) filter (where ${earlier("refunded_at")}), 0))::float8
+  from payments
+  union all
+  select 'users', count(*)::float8, count(*) filter (where ${recent("created_at")})::float8,
+    count(*) filter (where ${earlier("created_at")})::float8
+  from users
+  union all
+  select 'activeShows', count(*) filter (where starts_at > now())::float8,
+    count(*) filter (where ${recent("created_at")})::float8, count(*) filter (where ${earlier("created_at")})::float8
+  from shows`;
+
+const customer = userNameSql("u");
+const bookingJoins = `join users u on u.uid = b.user_uid join shows s on s.id = b.show_id join movies m on m.id = s.movie_id`;
+
+// Newest first: bookings made, payments, cancellations, and shows added (grouped by movie and the moment they were
+// stored, so one Create Show is one entry).
+const ACTIVITY_SQL = `
+  select * from (
+    select 'booked' as kind, b.created_at as at, m.title, ${customer} as customer, cardinality(b.seats) as seats,
+      null::int as amount from bookings b ${bookingJoins}
+    union all
+    select 'paid', p.created_at, m.title, ${customer}, null, p.amount_cents
+      from payments p join bookings b on b.id = p.booking_id ${bookingJoins}
+    union all
+    select 'cancelled', b.cancelled_at, m.title, ${customer}, null, p.refunded_cents
+      from bookings b ${bookingJoins} left join payments p on p.booking_id = b.id where b.cancelled_at is not null
+    union all
+    select 'shows-added', s.created_at, m.title, null, count(*)::int, null
+      from shows s join movies m on m.id = s.movie_id group by s.created_at, s.movie_id, m.title
+  ) activity order by at desc, kind, title limit $1`;
+
+type ActivityRow = { kind: Activity["kind"]; at: Date; title: string; customer: string; seats: number; amount: number };
+
+function toActivity({ kind, at, title, customer, seats, amount }: ActivityRow): Activity {
+  const common = { at: new Date(at).toISOString(), title };
+  if (kind === "booked") return { ...common, kind, customer, seats };
+  if (kind === "paid") return { ...common, kind, customer, amountCents: amount };
+  if (kind === "cancelled") return { ...common, kind, customer, refundedCents: amount };
+  return { ...common, kind, shows: seats };
+}
+
+/** The staff dashboard: four figures with their trends, the shows still to start, and what happened lately. */
+export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_ACTIVITY } = {}) {
   const db = await getDb();
-  const [[totals], shows] = await Promise.all([
-    db.query<{ total_users: number; active_shows: number }>(
-      `select (select count(*)::int from users) as total_users,
-              (select count(*)::int from shows where starts_at > now()) as active_shows`,
-    ),
-    db.query<{ id: string; title: string; poster_path: string; starts_at: Date; price_cents: number }>(
-      `select s.id, m.title, m.poster_path, s.starts_at, s.price_cents
-       from shows s join movies m on m.id = s.movie_id
-       where s.starts_at > now() order by s.starts_at, m.title limit $1`,
-      [limit],
-    ),
-  ]);
+  const figures = await db.query<{ figure: FigureName; total: number; recent: number; earlier: number }>(FIGURES_SQL);
+  const activeShows = await db.query<ActiveShow & { startsAt: Date }>(
+    `select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt", s.price_cents as "priceCents",
+       coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.sold, 0) * s.price_cents as "earningsCents"
+     from shows s join movies m on m.id = s.movie_id ${SEAT_FIGURES_JOIN}
+     where s.starts_at > now() order by s.starts_at, m.title limit $1`,
+    [shows],
+  );
+  const recentActivity = await db.query<ActivityRow>(ACTIVITY_SQL, [activity]);
+  const figure = (name: FigureName): Figure => {
+    const row = figures.find((f) => f.figure === name)!;
+    return { total: row.total, trend: trend(row.recent, row.earlier) };
+  };
   return {
-    totalUsers: totals.total_users,
-    activeShows: totals.active_shows,
-    upcomingShows: shows.map<UpcomingShow>((s) => ({
-      id: s.id,
-      title: s.title,
-      posterPath: s.poster_path,
-      startsAt: new Date(s.starts_at).toISOString(),
-      priceCents: s.price_cents,
-    })),
+    bookings: figure("bookings"),
+    revenueCents: figure("revenue"),
+    users: figure("users"),
+    activeShows: figure("activeShows"),
+    shows: activeShows.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })),
+    activity: recentActivity.map(toActivity),
   };
 }

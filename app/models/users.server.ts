@@ -4,7 +4,10 @@ import { getDb } from "~/services/db.server";
 /** A signed-in person, as the site knows them. */
 export type User = { uid: string; name: string; email: string; photoUrl: string | null; isStaff: boolean };
 
-const USER_COLUMNS = `uid, coalesce(nullif(name, ''), email, 'Guest') as name, coalesce(email, '') as email,
+/** SQL for the name a user goes by: their name, else their email. `users` is the table's alias in the query. */
+export const userNameSql = (users: string) => `coalesce(nullif(${users}.name, ''), ${users}.email, 'Guest')`;
+
+const USER_COLUMNS = `uid, ${userNameSql("users")} as name, coalesce(email, '') as email,
   photo_url as "photoUrl", is_staff as "isStaff"`;
 
 /** The identity provider's account, as a verified token describes it, to be mirrored into the database. */

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getDashboard } from "~/models/dashboard.server";
+import { ActivityList } from "~/components/ActivityList";
 import { config } from "~/config.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
+import { getDashboard, type Figure } from "~/models/dashboard.server";
+import { SEAT_LABELS } from "~/models/seat-map";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 
 export const meta: MetaFunction = () => [
@@ -17,38 +19,68 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
 
+function TrendLine({ trend }: Pick<Figure, "trend">) {
+  if (trend.kind === "new") return <p className="admin-trend admin-trend-up">New this week</p>;
+  const { percent } = trend;
+  const direction = percent > 0 ? "up" : percent < 0 ? "down" : "flat";
+  return (
+    <p className={`admin-trend admin-trend-${direction}`}>
+      {percent > 0 ? "+" : ""}
+      {percent}% <span>vs previous 7 days</span>
+    </p>
+  );
+}
+
 export default function Dashboard() {
-  const { totalUsers, activeShows, upcomingShows, currency, timeZone } = useLoaderData<typeof loader>();
+  const { bookings, revenueCents, users, activeShows, shows, activity, currency, timeZone } =
+    useLoaderData<typeof loader>();
+  const cards = [
+    { label: "Total Bookings", figure: bookings, value: String(bookings.total) },
+    { label: "Total Revenue", figure: revenueCents, value: formatMoney(revenueCents.total, currency) },
+    { label: "Total Users", figure: users, value: String(users.total) },
+    { label: "Active Shows", figure: activeShows, value: String(activeShows.total) },
+  ];
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       <dl className="admin-cards">
-        <div className="admin-card">
-          <dt>Total Users</dt>
-          <dd>{totalUsers}</dd>
-        </div>
-        <div className="admin-card">
-          <dt>Active Shows</dt>
-          <dd>{activeShows}</dd>
-        </div>
+        {cards.map(({ label, figure, value }) => (
+          <div key={label} className="admin-card">
+            <dt>{label}</dt>
+            <dd>
+              <strong>{value}</strong>
+              <TrendLine trend={figure.trend} />
+            </dd>
+          </div>
+        ))}
       </dl>
+      <p className="admin-note">
+        Changes compare the last 7 days with the 7 days before: bookings made (paid or awaiting payment), revenue taken
+        net of refunds, users who joined and shows added.
+      </p>
       <h2>Active Shows</h2>
-      {upcomingShows.length === 0 ? (
+      {shows.length === 0 ? (
         <p className="empty-note">No active shows at the moment</p>
       ) : (
         <ul className="admin-shows">
-          {upcomingShows.map((show) => (
+          {shows.map((show) => (
             <li key={show.id} className="admin-show">
               <img src={show.posterPath} alt="" width={80} height={120} />
               <div>
                 <h3>{show.title}</h3>
                 <p>{formatShowTime(show.startsAt, timeZone)}</p>
                 <p>{formatMoney(show.priceCents, currency)}</p>
+                <p>
+                  {show.seatsSold} / {SEAT_LABELS.length} seats sold
+                </p>
+                <p>Earnings {formatMoney(show.earningsCents, currency)}</p>
               </div>
             </li>
           ))}
         </ul>
       )}
+      <h2 id="activity-title">Recent Activity</h2>
+      <ActivityList activity={activity} currency={currency} timeZone={timeZone} labelledBy="activity-title" />
     </section>
   );
 }

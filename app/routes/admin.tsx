@@ -1,7 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
+import { replace } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { isMenuCollapsed, rememberMenu } from "~/http/admin-menu.server";
+import { readSubmission } from "~/http/forms.server";
+import { requireStaff } from "~/http/viewer.server";
+import { adminMenuSchema } from "~/schemas/admin-menu";
 import adminStyles from "~/styles/admin.css";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 export const meta: MetaFunction = () => [
@@ -12,23 +17,44 @@ export const meta: MetaFunction = () => [
 // Every /admin page checks staff in its own loader and action too: Remix runs them in parallel with this one.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { name, email, photoUrl } = await requireStaff(request);
-  return { staff: { name, email, photoUrl } };
+  return { staff: { name, email, photoUrl }, menuCollapsed: await isMenuCollapsed(request) };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+/** The side menu's Hide/Show button: remembers the choice and goes back to the page it was pressed on. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const form = await readSubmission(request, adminMenuSchema);
+  if (!form.ok) return form.response;
+  return replace(safeRedirect(form.value.redirectTo, "/admin"), {
+    headers: { "Set-Cookie": await rememberMenu(form.value.collapsed) },
+  });
+}
 
 const MENU = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/add-shows", label: "Add Shows" },
   { to: "/admin/list-shows", label: "List Shows" },
   { to: "/admin/list-bookings", label: "List Bookings" },
+  { to: "/admin/check-in", label: "Check In" },
 ];
 
 export default function AdminLayout() {
-  const { staff } = useLoaderData<typeof loader>();
+  const { staff, menuCollapsed } = useLoaderData<typeof loader>();
+  const menuToggle = useFetcher();
+  const { pathname, search } = useLocation();
+  // With JavaScript the menu moves at once; the post only remembers the choice.
+  const collapsed = menuToggle.formData ? menuToggle.formData.get("collapsed") === "true" : menuCollapsed;
   return (
     <div className="admin">
       <header className="admin-topbar">
+        <menuToggle.Form method="post" action="/admin" preventScrollReset>
+          <input type="hidden" name="collapsed" value={String(!collapsed)} />
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+          <button type="submit" className="icon-button" aria-controls="admin-menu" aria-expanded={!collapsed}>
+            <span aria-hidden="true">☰</span>
+            <span className="visually-hidden">{collapsed ? "Show menu" : "Hide menu"}</span>
+          </button>
+        </menuToggle.Form>
         <Link to="/" className="brand">
           Marquee
         </Link>
@@ -40,8 +66,7 @@ export default function AdminLayout() {
         </Form>
       </header>
       <div className="admin-body">
-        <details className="admin-menu" open>
-          <summary>Menu</summary>
+        <aside id="admin-menu" className="admin-menu" hidden={collapsed}>
           <div className="admin-profile">
             {staff.photoUrl ? (
               <img src={staff.photoUrl} alt="" width={56} height={56} />
@@ -66,7 +91,7 @@ export default function AdminLayout() {
               ))}
             </ul>
           </nav>
-        </details>
+        </aside>
         <div className="admin-content">
           <Outlet />
         </div>

@@ -88,26 +88,23 @@ export default function Checkout() {
             meta={fields.cardNumber}
             label="Card number"
             type="text"
-            inputMode="numeric"
             autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
+            attributes={{ inputMode: "numeric", placeholder: "1234 1234 1234 1234" }}
           />
           <div className="card-row">
             <FormField
               meta={fields.expiry}
               label="Expiry (MM/YY)"
               type="text"
-              inputMode="numeric"
               autoComplete="cc-exp"
-              placeholder="MM/YY"
+              attributes={{ inputMode: "numeric", placeholder: "MM/YY" }}
             />
             <FormField
               meta={fields.cvc}
               label="Security code (CVC)"
               type="text"
-              inputMode="numeric"
               autoComplete="cc-csc"
-              placeholder="123"
+              attributes={{ inputMode: "numeric", placeholder: "123" }}
             />
           </div>
           <button type="submit" className="button button-large" disabled={submitting}>

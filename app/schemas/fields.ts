@@ -27,3 +27,26 @@ export function passwordField(minLength: number, tooShort: string) {
 
 /** The page to return to after signing in; checked again with safeRedirect where it is used. */
 export const redirectToField = z.string().max(2000).optional().catch(undefined);
+
+/** A search typed into a filter. Control characters cannot be typed, and NUL cannot even be stored in PostgreSQL. */
+export function searchField(maxLength: number) {
+  return z
+    .string()
+    .catch("")
+    .transform((s) =>
+      s
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, maxLength),
+    );
+}
+
+/** A page number from the URL: anything odd is page 1, and no page is past `maxPage`. */
+export function pageField(maxPage: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((n) => Math.min(n, maxPage));
+}

@@ -1,28 +1,15 @@
 import { z } from "zod";
+import { pageField, searchField } from "./fields";
 import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS } from "./movie-filter-options";
 
 const MAX_PAGE = 100;
 
 // Filters come from the URL, so anything odd falls back to a default instead of failing the page.
 export const movieFiltersSchema = z.object({
-  search: z
-    .string()
-    .catch("")
-    // Control characters cannot be typed and NUL cannot even be stored in PostgreSQL text.
-    .transform((s) =>
-      s
-        .replace(/\p{Cc}/gu, "")
-        .trim()
-        .slice(0, MAX_SEARCH_LENGTH),
-    ),
+  search: searchField(MAX_SEARCH_LENGTH),
   genre: z.string().trim().min(1).max(60).catch(ALL_GENRES),
   sort: z.enum(MOVIE_SORTS).catch("latest"),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .catch(1)
-    .transform((n) => Math.min(n, MAX_PAGE)),
+  page: pageField(MAX_PAGE),
 });
 
 export type MovieFilters = z.infer<typeof movieFiltersSchema>;

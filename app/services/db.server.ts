@@ -115,8 +115,20 @@ export async function closeDb() {
   if (db) await (await db).close();
 }
 
+const sqlState = (error: unknown) => (error as { code?: string } | null)?.code;
+
+/** SQLSTATE of a unique or primary key violation: the key, not an earlier read, decided a race. */
+export function isUniqueViolation(error: unknown) {
+  return sqlState(error) === "23505";
+}
+
+/** SQLSTATE of a foreign key violation: a row still refers to the one being deleted. */
+export function isForeignKeyViolation(error: unknown) {
+  return sqlState(error) === "23503";
+}
+
 /** A deadlock or serialization failure: PostgreSQL rolled the transaction back and it can simply run again. */
 export function isTransientConflict(error: unknown) {
-  const code = (error as { code?: string } | null)?.code;
+  const code = sqlState(error);
   return code === "40P01" || code === "40001";
 }

@@ -59,10 +59,14 @@ const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZ
 const dayFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: "UTC" });
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
+/** (1, "seat") -> "1 seat", (3, "seat") -> "3 seats" */
+export function plural(count: number, noun: string) {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 /** 120 -> "2 hours", 90 -> "90 minutes", 1440 -> "1 day": a span of minutes in the largest whole unit. */
 export function describeMinutes(minutes: number) {
-  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? "" : "s"}`;
-  if (minutes > 0 && minutes % 1440 === 0) return unit(minutes / 1440, "day");
-  if (minutes > 0 && minutes % 60 === 0) return unit(minutes / 60, "hour");
-  return unit(minutes, "minute");
+  if (minutes > 0 && minutes % 1440 === 0) return plural(minutes / 1440, "day");
+  if (minutes > 0 && minutes % 60 === 0) return plural(minutes / 60, "hour");
+  return plural(minutes, "minute");
 }

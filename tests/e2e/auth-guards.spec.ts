@@ -1,10 +1,21 @@
 import { expect, test } from "./fixtures";
 import { createAccount, setStaffClaim, signIn } from "./identity";
 
-const ADMIN_PAGES = ["/admin", "/admin/add-shows", "/admin/list-shows", "/admin/list-bookings", "/admin/anything/else"];
+// A well-formed e-ticket code: sign-in must bring staff back to it.
+const TICKET = "/admin/check-in/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/add-shows",
+  "/admin/list-shows?sort=title&page=2",
+  "/admin/list-bookings",
+  "/admin/check-in",
+  TICKET,
+  "/admin/anything/else",
+];
+const ADMIN_FILES = ["/admin/list-bookings.csv?status=paid"];
 
 test("a visitor is sent to sign in and brought back to the same page and query", async ({ page }) => {
-  for (const path of ["/movies?genre=Drama", ...ADMIN_PAGES]) {
+  for (const path of ["/movies?genre=Drama", ...ADMIN_PAGES, ...ADMIN_FILES]) {
     await page.goto(path);
     await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: path })}`);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -18,13 +29,17 @@ test("a visitor's POST to an admin page is sent to sign in", async ({ page }) =>
 });
 
 test("a customer is refused every admin page, GET and POST", async ({ customerPage: page }) => {
-  for (const path of ADMIN_PAGES) {
+  const forms = { anything: "1", intent: "create", movieId: "1029437", price: "10", collapsed: "true", showId: "x" };
+  for (const path of [...ADMIN_PAGES, ...ADMIN_FILES]) {
     const response = await page.goto(path);
-    expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    expect(response?.status(), `GET ${path}`).toBe(403);
+    if (!ADMIN_FILES.includes(path)) {
+      await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    }
     await expect(page.getByText("This page is for cinema staff only.")).toBeVisible();
-    for (const target of [path, `${path}?index`]) {
-      const post = await page.request.post(target, { form: { anything: "1" }, maxRedirects: 0 });
+    const bare = path.split("?")[0];
+    for (const target of [path, `${bare}?index`, `${bare}.data`]) {
+      const post = await page.request.post(target, { form: forms, maxRedirects: 0 });
       expect(post.status(), `POST ${target}`).toBe(403);
     }
   }
@@ -37,18 +52,18 @@ test("staff see the dashboard with real figures and their own profile", async ({
   await page.getByRole("link", { name: "Admin Dashboard" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Admin Panel")).toBeVisible();
-  for (const item of ["Dashboard", "Add Shows", "List Shows", "List Bookings"])
+  for (const item of ["Dashboard", "Add Shows", "List Shows", "List Bookings", "Check In"])
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: item })).toBeVisible();
   await expect(page.getByText(staff.email)).toBeVisible();
   const activeShows = Number(
-    await page.locator(".admin-card", { hasText: "Active Shows" }).locator("dd").textContent(),
+    await page.locator(".admin-card", { hasText: "Active Shows" }).locator("dd strong").textContent(),
   );
   expect(activeShows).toBeGreaterThan(0);
   await expect(page.locator(".admin-show").first()).toBeVisible();
 
   // A customer signing in is stored: the users total goes up (other tests may sign in meanwhile).
   const users = async () =>
-    Number(await page.locator(".admin-card", { hasText: "Total Users" }).locator("dd").textContent());
+    Number(await page.locator(".admin-card", { hasText: "Total Users" }).locator("dd strong").textContent());
   const before = await users();
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   await signIn(await context.newPage(), await createAccount());

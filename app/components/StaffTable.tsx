@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+import type { SortDirection } from "~/schemas/list-query";
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+/** A column header that sorts the list by its column; a second click turns the order round. */
+export function SortHeader<Sort extends string>(props: {
+  label: string;
+  column: Sort;
+  sort: Sort;
+  dir: SortDirection;
+  link: (sort: Sort, dir: SortDirection) => string;
+}) {
+  const { label, column, sort, dir, link } = props;
+  const active = column === sort;
+  return (
+    <th scope="col" aria-sort={active ? ARIA_SORT[dir] : undefined}>
+      <Link to={link(column, active && dir === "asc" ? "desc" : "asc")} className="sort-link">
+        {label}
+        <span aria-hidden="true">{active ? (dir === "asc" ? " ▲" : " ▼") : ""}</span>
+      </Link>
+    </th>
+  );
+}
+
+/** Links that choose which rows a list shows; the current choice is marked. */
+export function FilterLinks<Value extends string>(props: {
+  label: string;
+  options: readonly { value: Value; label: string }[];
+  current: Value;
+  link: (value: Value) => string;
+}) {
+  const { label, options, current, link } = props;
+  return (
+    <nav aria-label={label}>
+      <ul className="filter-links">
+        {options.map((option) => (
+          <li key={option.value}>
+            <Link to={link(option.value)} aria-current={option.value === current ? "true" : undefined}>
+              {option.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Previous and next page links, and where the list is. */
+export function Pager({ page, pageCount, link }: { page: number; pageCount: number; link: (page: number) => string }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="pager">
+      {page > 1 ? <Link to={link(page - 1)}>Previous</Link> : null}
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? <Link to={link(page + 1)}>Next</Link> : null}
+    </nav>
+  );
+}
+
+/** A wide table that scrolls sideways on a narrow screen instead of widening the page. */
+export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { config } from "~/config.server";
+import { userNameSql } from "~/models/users.server";
+import {
+  BOOKING_STATUS_LABELS,
+  type BookingListQuery,
+  type BookingSort,
+  type BookingStatus,
+} from "~/schemas/booking-list";
+import { pageWindow } from "~/schemas/list-query";
+import { getDb } from "~/services/db.server";
+import { toCsv } from "~/utils/csv";
+import { formatSortableTime } from "~/utils/show-display";
+
+/** SQL for a booking's status as people see it: a pending booking whose hold has run out is expired. */
+export const bookingStatusSql = (bookings: string) =>
+  `case when ${bookings}.status = 'pending' and ${bookings}.hold_expires_at <= now() then 'expired'
+   else ${bookings}.status end`;
+
+/** A booking as List Bookings shows it. */
+export type StaffBooking = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  title: string;
+  startsAt: string;
+  seats: string[];
+  amountCents: number;
+  status: BookingStatus;
+  createdAt: string;
+};
+
+const BOOKING_ORDER: Record<BookingSort, string> = {
+  date: "b.created_at",
+  name: `lower(${userNameSql("u")})`,
+  movie: "lower(m.title)",
+  amount: "b.amount_cents",
+  seats: "cardinality(b.seats)",
+};
+
+const FROM = `from bookings b join users u on u.uid = b.user_uid join shows s on s.id = b.show_id
+  join movies m on m.id = s.movie_id`;
+
+// The status filter, and a search that is the start of a booking id or part of the customer's email.
+const WHERE = `where ($1::text = 'all' or ${bookingStatusSql("b")} = $1::text)
+  and ($2::text = '' or starts_with(b.id::text, lower($2::text)) or strpos(lower(coalesce(u.email, '')), lower($2::text)) > 0)`;
+
+async function queryBookings(query: BookingListQuery, window: { limit: number | null; offset: number }) {
+  const db = await getDb();
+  const rows = await db.query<StaffBooking & { startsAt: Date; createdAt: Date }>(
+    `select b.id, ${userNameSql("u")} as "customerName", coalesce(u.email, '') as "customerEmail", m.title,
+       s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
+       b.created_at as "createdAt"
+     ${FROM} ${WHERE}
+     order by ${BOOKING_ORDER[query.sort]} ${query.dir}, b.created_at desc, b.id
+     limit $3 offset $4`,
+    [query.status, query.search, window.limit, window.offset],
+  );
+  return rows.map((b) => ({
+    ...b,
+    startsAt: new Date(b.startsAt).toISOString(),
+    createdAt: new Date(b.createdAt).toISOString(),
+  }));
+}
+
+/** One page of the bookings that match the status filter and the search, in the order asked for. */
+export async function listBookingsForStaff(query: BookingListQuery) {
+  const db = await getDb();
+  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${FROM} ${WHERE}`, [
+    query.status,
+    query.search,
+  ]);
+  const { page, pageCount, offset, limit } = pageWindow(total, query.page);
+  return { bookings: await queryBookings(query, { limit, offset }), total, page, pageCount };
+}
+
+/** Every booking that matches the filter and the search (all pages), as a CSV file; times in the cinema's zone. */
+export async function exportBookingsCsv(query: BookingListQuery) {
+  const { timeZone, currency } = config;
+  const bookings = await queryBookings(query, { limit: null, offset: 0 });
+  return toCsv([
+    ["Booking ID", "Booked On", "Customer", "Email", "Movie", "Show Time", "Seats", `Amount (${currency})`, "Status"],
+    ...bookings.map((b) => [
+      b.id,
+      formatSortableTime(b.createdAt, timeZone),
+      b.customerName,
+      b.customerEmail,
+      b.title,
+      formatSortableTime(b.startsAt, timeZone),
+      b.seats.join(" "),
+      (b.amountCents / 100).toFixed(2),
+      BOOKING_STATUS_LABELS[b.status],
+    ]),
+  ]);
+}

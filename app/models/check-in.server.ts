@@ -1,0 +1,91 @@
+import { config, getSessionSecrets } from "~/config.server";
+import { bookingStatusSql } from "~/models/booking-admin.server";
+import { userNameSql } from "~/models/users.server";
+import type { BookingStatus } from "~/schemas/booking-list";
+import { getDb, type Queryable } from "~/services/db.server";
+import { verifyTicketCode } from "~/services/tickets.server";
+
+/** What the door sees of an e-ticket's booking. */
+export type Ticket = {
+  bookingId: string;
+  title: string;
+  posterPath: string;
+  startsAt: string;
+  seats: string[];
+  customerName: string;
+  amountCents: number;
+  status: BookingStatus;
+  checkIn: { at: string; staffName: string } | null;
+};
+
+/** Why a genuine ticket cannot be let in now. */
+export type TicketRefusal = "cancelled" | "expired" | "unpaid" | "checked-in" | "other-day";
+
+type TicketRow = Omit<Ticket, "startsAt" | "checkIn"> & {
+  startsAt: Date;
+  isToday: boolean;
+  checkedInAt: Date | null;
+  staffName: string | null;
+};
+
+async function findTicket(db: Queryable, bookingId: string, { lock = false } = {}) {
+  const [row] = await db.query<TicketRow>(
+    `select b.id as "bookingId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt", b.seats,
+       ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
+       (s.starts_at at time zone $2)::date = (now() at time zone $2)::date as "isToday",
+       c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"
+     from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id
+       join users u on u.uid = b.user_uid
+       left join check_ins c on c.booking_id = b.id left join users staff on staff.uid = c.staff_uid
+     where b.id = $1 ${lock ? "for update of b" : ""}`,
+    [bookingId, config.timeZone],
+  );
+  if (!row) return null;
+  const { isToday, checkedInAt, staffName, ...ticket } = row;
+  const checkIn = checkedInAt ? { at: new Date(checkedInAt).toISOString(), staffName: staffName ?? "" } : null;
+  const found: Ticket = { ...ticket, startsAt: new Date(ticket.startsAt).toISOString(), checkIn };
+  return { ticket: found, refusal: refusalOf(found, isToday) };
+}
+
+function refusalOf(ticket: Ticket, isToday: boolean): TicketRefusal | null {
+  if (ticket.status === "cancelled" || ticket.status === "expired") return ticket.status;
+  if (ticket.status === "pending") return "unpaid";
+  if (ticket.checkIn) return "checked-in";
+  return isToday ? null : "other-day";
+}
+
+/**
+ * The booking an e-ticket code names and whether it may come in now: paid, not yet checked in, for a show on the
+ * cinema's today. A code that is not genuine (or names no booking) is "invalid-code".
+ */
+export async function readTicket(code: string) {
+  const bookingId = verifyTicketCode(code, getSessionSecrets());
+  const found = bookingId ? await findTicket(await getDb(), bookingId) : null;
+  if (!found) return { ok: false as const, reason: "invalid-code" as const };
+  return { ok: true as const, ...found };
+}
+
+/**
+ * Lets a ticket in, recording who and when, once. The booking row is locked so a cancellation waits for the check;
+ * the check-in's primary key decides between two scans at the same moment, and the loser is told of the winner.
+ */
+export async function checkInTicket(code: string, staffUid: string) {
+  const bookingId = verifyTicketCode(code, getSessionSecrets());
+  if (!bookingId) return { ok: false as const, reason: "invalid-code" as const };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const found = await findTicket(tx, bookingId, { lock: true });
+    if (!found) return { ok: false as const, reason: "invalid-code" as const };
+    if (found.refusal) return { ok: false as const, reason: found.refusal, ticket: found.ticket };
+    const inserted = await tx.query(
+      `insert into check_ins (booking_id, staff_uid) values ($1, $2) on conflict (booking_id) do nothing
+       returning checked_in_at`,
+      [bookingId, staffUid],
+    );
+    if (inserted.length === 0) {
+      const winner = await findTicket(tx, bookingId);
+      return { ok: false as const, reason: "checked-in" as const, ticket: winner?.ticket ?? found.ticket };
+    }
+    return { ok: true as const, ticket: found.ticket };
+  });
+}

@@ -1,0 +1,204 @@
+import { config } from "~/config.server";
+import { MAX_SHOW_TIMES } from "~/schemas/add-show";
+import { pageWindow } from "~/schemas/list-query";
+import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
+import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
+
+// Show times staff type are `datetime-local` values meant in the cinema's zone ("2026-05-01T19:30"); SQL turns them
+// into moments with `at time zone`, so a daylight-saving change is counted right.
+
+export const MOVIE_CHOICES = 100;
+
+/** A movie on the Add Shows list. */
+export type MovieChoice = { id: string; title: string; posterPath: string; runtime: number; releaseYear: string };
+
+/** The movies staff can schedule whose title contains `search`, newest first, at most MOVIE_CHOICES of them. */
+export async function listMovieChoices(search: string, limit = MOVIE_CHOICES) {
+  const db = await getDb();
+  const rows = await db.query<MovieChoice & { matching: number }>(
+    `select id, title, poster_path as "posterPath", runtime, to_char(release_date, 'YYYY') as "releaseYear",
+       count(*) over ()::int as matching
+     from movies where strpos(lower(title), lower($1::text)) > 0
+     order by release_date desc, id limit $2`,
+    [search, limit],
+  );
+  return { movies: rows.map(({ matching: _, ...movie }) => movie), matching: rows[0]?.matching ?? 0 };
+}
+
+/**
+ * Why a show time cannot be scheduled: it has passed, it is more than a year ahead, the movie already has a show
+ * then, or it overlaps (start to start + runtime) a show of the movie or another time on the same list.
+ */
+export type ScheduleProblem =
+  | { reason: "past" | "too-far"; time: string }
+  | { reason: "duplicate"; time: string; title: string }
+  | { reason: "overlap" | "overlap-listed"; time: string; other: string; title: string; runtime: number };
+
+type ProblemRow = { reason: ScheduleProblem["reason"]; time: string; other: string; title: string; runtime: number };
+
+function toProblem({ reason, time, other, title, runtime }: ProblemRow): ScheduleProblem {
+  if (reason === "past" || reason === "too-far") return { reason, time };
+  if (reason === "duplicate") return { reason, time, title };
+  return { reason, time, other, title, runtime };
+}
+
+/** Every problem of a list of new show times for a movie, the most basic first. Without a movie, only dates count. */
+async function scheduleProblems(db: Queryable, movieId: string | null, times: string[]) {
+  const rows = await db.query<ProblemRow>(
+    `with candidate as (
+       select t as local, (t::timestamp at time zone $3) as starts_at from unnest($2::text[]) as t
+     ), movie as (
+       select title, runtime, make_interval(mins => runtime) as span from movies where id = $1
+     )
+     select 1 as rank, 'past' as reason, c.local as time, null as other, null as title, null::int as runtime
+       from candidate c where c.starts_at <= now()
+     union all
+     select 2, 'too-far', c.local, null, null, null
+       from candidate c where c.starts_at > now() + interval '1 year'
+     union all
+     select case when s.starts_at = c.starts_at then 3 else 4 end,
+            case when s.starts_at = c.starts_at then 'duplicate' else 'overlap' end,
+            c.local, to_char(s.starts_at at time zone $3, 'YYYY-MM-DD"T"HH24:MI'), m.title, m.runtime
+       from candidate c cross join movie m
+       join shows s on s.movie_id = $1 and s.starts_at > c.starts_at - m.span and s.starts_at < c.starts_at + m.span
+     union all
+     select 5, 'overlap-listed', later.local, earlier.local, m.title, m.runtime
+       from candidate earlier cross join movie m
+       join candidate later on later.starts_at > earlier.starts_at and later.starts_at < earlier.starts_at + m.span
+     order by rank, time`,
+    [movieId, times, config.timeZone],
+  );
+  return rows.map(toProblem);
+}
+
+/**
+ * Adds a time to the list of a show being prepared. The same time twice is ignored; a time that cannot be scheduled
+ * is refused, naming what it clashes with (with a movie chosen, its shows and the listed times count).
+ */
+export async function addShowTime(movieId: string | undefined, times: string[], time: string) {
+  if (times.includes(time)) return { ok: true as const, times };
+  const next = [...times, time].sort();
+  if (next.length > MAX_SHOW_TIMES) return { ok: false as const, reason: "too-many" as const };
+  const problems = await scheduleProblems(await getDb(), movieId ?? null, next);
+  const problem = problems.find((p) => p.time === time || (p.reason === "overlap-listed" && p.other === time));
+  if (!problem) return { ok: true as const, times: next };
+  // Told from the new time's side: it is the one refused.
+  const told =
+    problem.reason === "overlap-listed" && problem.time !== time ? { ...problem, time, other: problem.time } : problem;
+  return { ok: false as const, ...told };
+}
+
+export function removeShowTime(times: string[], time: string) {
+  return times.filter((t) => t !== time);
+}
+
+export type NewShows = { movieId: string; priceCents: number; times: string[] };
+
+/**
+ * Stores every time as a show of the movie, all or none. The movie's row is locked so two staff members adding
+ * shows of one movie check overlaps one after the other; the unique key on (movie, start) is the last word.
+ */
+export async function createShows({ movieId, priceCents, times }: NewShows) {
+  const starts = [...new Set(times)].sort();
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [movie] = await tx.query("select id from movies where id = $1 for update", [movieId]);
+      if (!movie) return { ok: false as const, reason: "no-movie" as const };
+      const [problem] = await scheduleProblems(tx, movieId, starts);
+      if (problem) return { ok: false as const, ...problem };
+      await tx.query(
+        `insert into shows (movie_id, starts_at, price_cents)
+         select $1, t::timestamp at time zone $3, $4 from unnest($2::text[]) as t`,
+        [movieId, starts, config.timeZone, priceCents],
+      );
+      return { ok: true as const, count: starts.length };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A show was added by someone else (the sample schedule takes no lock) between the check and the insert.
+    const [problem] = await scheduleProblems(db, movieId, starts);
+    if (!problem) throw error;
+    return { ok: false as const, ...problem };
+  }
+}
+
+// Seat figures of each show `s`: seats held by paid bookings and unexpired holds (booked), seats paid for (sold),
+// and how many bookings refer to it at all, expired and cancelled ones included.
+export const SEAT_FIGURES_JOIN = `left join (
+  select show_id,
+    coalesce(sum(cardinality(seats)) filter (where status = 'paid'), 0)::int as sold,
+    coalesce(sum(cardinality(seats)) filter (where status = 'paid' or (status = 'pending' and hold_expires_at > now())),
+      0)::int as booked,
+    count(*)::int as bookings
+  from bookings group by show_id
+) seat_figures on seat_figures.show_id = s.id`;
+
+/** A show as List Shows shows it. Earnings are the seats paid for times the price. */
+export type StaffShow = {
+  id: string;
+  movieId: string;
+  title: string;
+  posterPath: string;
+  startsAt: string;
+  priceCents: number;
+  seatsBooked: number;
+  earningsCents: number;
+  bookings: number;
+};
+
+const SHOW_ORDER: Record<ShowSort, string> = {
+  date: "s.starts_at",
+  title: "lower(m.title)",
+  bookings: `"seatsBooked"`,
+  earnings: `"earningsCents"`,
+};
+
+const SHOW_PERIOD: Record<ShowPeriod, string> = {
+  upcoming: "s.starts_at > now()",
+  past: "s.starts_at <= now()",
+  all: "true",
+};
+
+/** One page of shows: upcoming, past or all, in the order asked for (ties by start, then id). */
+export async function listShowsForStaff(query: ShowListQuery) {
+  const db = await getDb();
+  const where = SHOW_PERIOD[query.when];
+  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from shows s where ${where}`);
+  const { page, pageCount, offset, limit } = pageWindow(total, query.page);
+  const rows = await db.query<StaffShow & { startsAt: Date }>(
+    `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
+       s.price_cents as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
+       coalesce(seat_figures.sold, 0) * s.price_cents as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings
+     from shows s join movies m on m.id = s.movie_id ${SEAT_FIGURES_JOIN}
+     where ${where}
+     order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
+     limit $1 offset $2`,
+    [limit, offset],
+  );
+  return { shows: rows.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })), total, page, pageCount };
+}
+
+/**
+ * Deletes a show nobody has booked. A show with bookings (paid, pending, expired or cancelled: they are the
+ * records of what was sold) stays. A booking made meanwhile is caught by its foreign key.
+ */
+export async function deleteShow(showId: string) {
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [show] = await tx.query<{ bookings: number }>(
+        `select (select count(*)::int from bookings b where b.show_id = s.id) as bookings
+         from shows s where s.id = $1 for update`,
+        [showId],
+      );
+      if (!show) return { ok: false as const, reason: "not-found" as const };
+      if (show.bookings > 0) return { ok: false as const, reason: "has-bookings" as const };
+      await tx.query("delete from shows where id = $1", [showId]);
+      return { ok: true as const };
+    });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    return { ok: false as const, reason: "has-bookings" as const };
+  }
+}

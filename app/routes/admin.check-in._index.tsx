@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
+import { parseQuery } from "~/schemas/list-query";
+import { ticketCodeSchema } from "~/schemas/ticket-code";
+
+export const meta: MetaFunction = () => [{ title: "Check In – Admin Panel – Marquee Cinemas" }];
+
+const CODE_REQUIRED = "Please enter a ticket code";
+
+// The form is a GET: a typed code goes to its ticket's page, the same page an e-ticket's QR code opens.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const params = new URL(request.url).searchParams;
+  const { code } = parseQuery(ticketCodeSchema, params);
+  if (code) throw redirect(`/admin/check-in/${encodeURIComponent(code)}`);
+  return { error: params.has("code") ? CODE_REQUIRED : null };
+}
+
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+
+export default function CheckIn() {
+  const { error } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="check-in-title">
+      <h1 id="check-in-title">Check In</h1>
+      <p>Scan an e-ticket&apos;s QR code with this device, or type the code printed under it.</p>
+      <Form method="get" className="filters">
+        <div className="field field-search">
+          <label htmlFor="ticket-code">Ticket code</label>
+          <input
+            id="ticket-code"
+            name="code"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="ticket-code-error"
+          />
+          <p id="ticket-code-error" className="field-error">
+            {error}
+          </p>
+        </div>
+        <button type="submit" className="button">
+          Find Ticket
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterLinks, Pager, SortHeader, TableScroll } from "~/components/StaffTable";
+import { config } from "~/config.server";
+import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
+import { listBookingsForStaff } from "~/models/booking-admin.server";
+import {
+  BOOKING_LIST_DEFAULTS,
+  BOOKING_STATUS_LABELS,
+  bookingListSchema,
+  MAX_BOOKING_SEARCH_LENGTH,
+  type BookingFilter,
+  type BookingListQuery,
+} from "~/schemas/booking-list";
+import { listQuery, parseQuery } from "~/schemas/list-query";
+import { formatMoney, formatShowTime } from "~/utils/show-display";
+import staffListStyles from "~/styles/staff-lists.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffListStyles }];
+export const meta: MetaFunction = () => [{ title: "List Bookings – Admin Panel – Marquee Cinemas" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const query = parseQuery(bookingListSchema, new URL(request.url).searchParams);
+  const { page, ...list } = await listBookingsForStaff(query);
+  return { query: { ...query, page }, ...list, currency: config.currency, timeZone: config.timeZone };
+}
+
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+
+const FILTERS: { value: BookingFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "paid", label: "Paid" },
+  { value: "pending", label: "Pending" },
+  { value: "cancelled", label: "Cancelled" },
+  { value: "expired", label: "Expired" },
+];
+
+export default function ListBookings() {
+  const { query, bookings, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
+  const queryFor = (changes: Partial<BookingListQuery>) =>
+    listQuery({ ...query, page: 1, ...changes }, BOOKING_LIST_DEFAULTS);
+  const link = (changes: Partial<BookingListQuery>) => `/admin/list-bookings${queryFor(changes)}`;
+  const sortLink = (sort: BookingListQuery["sort"], dir: BookingListQuery["dir"]) => link({ sort, dir });
+  // The search form keeps the other choices, leaving out the defaults as the links do.
+  const kept = new URLSearchParams(queryFor({ search: "" }));
+  return (
+    <section aria-labelledby="list-bookings-title">
+      <h1 id="list-bookings-title">List Bookings</h1>
+      <Form method="get" className="filters" role="search">
+        <div className="field field-search">
+          <label htmlFor="booking-search">Booking ID or email</label>
+          <input
+            key={query.search}
+            id="booking-search"
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            maxLength={MAX_BOOKING_SEARCH_LENGTH}
+          />
+        </div>
+        {[...kept].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="button">
+          Search
+        </button>
+        {query.search ? (
+          <Link to={link({ search: "" })} className="text-link">
+            Clear search
+          </Link>
+        ) : null}
+      </Form>
+      <FilterLinks
+        label="Booking status"
+        options={FILTERS}
+        current={query.status}
+        link={(status) => link({ status })}
+      />
+      {bookings.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Bookings Found</h2>
+        </div>
+      ) : (
+        <>
+          <p className="count">
+            {total === 1 ? "1 booking" : `${total} bookings`}{" "}
+            <a href={`/admin/list-bookings.csv${queryFor({ page: 1 })}`} className="text-link" download>
+              Export CSV
+            </a>
+          </p>
+          <TableScroll label="Bookings">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <SortHeader label="Customer" column="name" {...query} link={sortLink} />
+                  <SortHeader label="Movie" column="movie" {...query} link={sortLink} />
+                  <th scope="col">Show Time</th>
+                  <SortHeader label="Seats" column="seats" {...query} link={sortLink} />
+                  <SortHeader label="Amount" column="amount" {...query} link={sortLink} />
+                  <th scope="col">Status</th>
+                  <SortHeader label="Booked On" column="date" {...query} link={sortLink} />
+                </tr>
+              </thead>
+              <tbody>
+                {bookings.map((booking) => (
+                  <tr key={booking.id}>
+                    <th scope="row">
+                      {booking.customerName}
+                      <small>{booking.customerEmail}</small>
+                      <small>Booking {booking.id.slice(0, 8)}</small>
+                    </th>
+                    <td>{booking.title}</td>
+                    <td>
+                      <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
+                    </td>
+                    <td>{booking.seats.join(", ")}</td>
+                    <td>{formatMoney(booking.amountCents, currency)}</td>
+                    <td>
+                      <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
+                    </td>
+                    <td>
+                      <time dateTime={booking.createdAt}>{formatShowTime(booking.createdAt, timeZone)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+      <Pager page={query.page} pageCount={pageCount} link={(page) => link({ page })} />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { FilterLinks, Pager, SortHeader, TableScroll } from "~/components/StaffTable";
+import { config } from "~/config.server";
+import { readSubmission } from "~/http/forms.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { requireStaff } from "~/http/viewer.server";
+import { SEAT_LABELS } from "~/models/seat-map";
+import { deleteShow, listShowsForStaff } from "~/models/show-admin.server";
+import { listQuery, parseQuery } from "~/schemas/list-query";
+import {
+  deleteShowSchema,
+  SHOW_LIST_DEFAULTS,
+  SHOW_NOT_FOUND,
+  showListSchema,
+  type ShowListQuery,
+  type ShowPeriod,
+} from "~/schemas/show-list";
+import { formatMoney, formatShowTime } from "~/utils/show-display";
+import staffListStyles from "~/styles/staff-lists.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffListStyles }];
+export const meta: MetaFunction = () => [{ title: "List Shows – Admin Panel – Marquee Cinemas" }];
+
+const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const query = parseQuery(showListSchema, new URL(request.url).searchParams);
+  const { page, ...list } = await listShowsForStaff(query);
+  return { query: { ...query, page }, ...list, currency: config.currency, timeZone: config.timeZone };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const form = await readSubmission(request, deleteShowSchema);
+  if (!form.ok) return redirectWithError(back, form.message);
+  const deleted = await deleteShow(form.value.showId);
+  if (!deleted.ok) return redirectWithError(back, deleted.reason === "has-bookings" ? HAS_BOOKINGS : SHOW_NOT_FOUND);
+  return redirectWithSuccess(back, "Show deleted");
+}
+
+const PERIODS: { value: ShowPeriod; label: string }[] = [
+  { value: "upcoming", label: "Upcoming" },
+  { value: "past", label: "Past" },
+  { value: "all", label: "All" },
+];
+
+export default function ListShows() {
+  const { query, shows, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
+  const link = (changes: Partial<ShowListQuery>) =>
+    `/admin/list-shows${listQuery({ ...query, page: 1, ...changes }, SHOW_LIST_DEFAULTS)}`;
+  const sortLink = (sort: ShowListQuery["sort"], dir: ShowListQuery["dir"]) => link({ sort, dir });
+  return (
+    <section aria-labelledby="list-shows-title">
+      <h1 id="list-shows-title">List Shows</h1>
+      <FilterLinks label="Which shows" options={PERIODS} current={query.when} link={(when) => link({ when })} />
+      {shows.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Shows Found</h2>
+        </div>
+      ) : (
+        <>
+          <p className="count">{total === 1 ? "1 show" : `${total} shows`}</p>
+          <TableScroll label="Shows">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <SortHeader label="Movie" column="title" {...query} link={sortLink} />
+                  <SortHeader label="Date and Time" column="date" {...query} link={sortLink} />
+                  <SortHeader label="Seats Booked" column="bookings" {...query} link={sortLink} />
+                  <th scope="col">Price</th>
+                  <SortHeader label="Earnings" column="earnings" {...query} link={sortLink} />
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shows.map((show) => {
+                  const when = formatShowTime(show.startsAt, timeZone);
+                  return (
+                    <tr key={show.id}>
+                      <th scope="row">{show.title}</th>
+                      <td>
+                        <time dateTime={show.startsAt}>{when}</time>
+                      </td>
+                      <td>
+                        {show.seatsBooked} / {SEAT_LABELS.length}
+                      </td>
+                      <td>{formatMoney(show.priceCents, currency)}</td>
+                      <td>{formatMoney(show.earningsCents, currency)}</td>
+                      <td>
+                        {show.bookings === 0 ? (
+                          <Form method="post" preventScrollReset>
+                            <input type="hidden" name="showId" value={show.id} />
+                            <button type="submit" className="button button-ghost button-small">
+                              Delete<span className="visually-hidden">{` ${show.title}, ${when}`}</span>
+                            </button>
+                          </Form>
+                        ) : (
+                          <span className="admin-note">Has bookings: cannot be deleted</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+      <Pager page={query.page} pageCount={pageCount} link={(page) => link({ page })} />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { pageField, searchField } from "./fields";
+import { MAX_LIST_PAGE, SORT_DIRECTIONS } from "./list-query";
+
+export const BOOKING_SORTS = ["date", "name", "movie", "amount", "seats"] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+/** A booking's status as people see it: a pending booking whose hold has run out is expired. */
+export const BOOKING_STATUSES = ["paid", "pending", "cancelled", "expired"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  paid: "Paid",
+  pending: "Pending Payment",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+export const BOOKING_FILTERS = ["all", ...BOOKING_STATUSES] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+export const MAX_BOOKING_SEARCH_LENGTH = 100;
+
+/** List Bookings' state in the URL: which bookings (status, a booking id or email), their order and the page. */
+export const bookingListSchema = z.object({
+  status: z.enum(BOOKING_FILTERS).catch("all"),
+  search: searchField(MAX_BOOKING_SEARCH_LENGTH),
+  sort: z.enum(BOOKING_SORTS).catch("date"),
+  dir: z.enum(SORT_DIRECTIONS).catch("desc"),
+  page: pageField(MAX_LIST_PAGE),
+});
+
+export type BookingListQuery = z.infer<typeof bookingListSchema>;
+export const BOOKING_LIST_DEFAULTS: BookingListQuery = bookingListSchema.parse({});

@@ -1,0 +1,195 @@
+import {
+  addShowsStep,
+  addTime,
+  chooseMovie,
+  createShowsDirectly,
+  dayFromToday,
+  freshDay,
+  dayLabel,
+  listedTimes,
+  showRows,
+} from "./admin-steps";
+import { expect, test } from "./fixtures";
+import { latestFirst, offeredDates, open } from "./steps";
+
+// Each project (JavaScript on, off) schedules its own movie on days past the sample schedule's two weeks.
+const movieFor = (jsEnabled: boolean) => (jsEnabled ? latestFirst[4] : latestFirst[5]);
+const daysFor = (jsEnabled: boolean, first: number) => [
+  freshDay(first + (jsEnabled ? 0 : 2)),
+  freshDay(first + 1 + (jsEnabled ? 0 : 2)),
+];
+
+test("staff add a show at several times over two dates, and customers find it on the movie's page", async ({
+  staffPage: page,
+  jsEnabled,
+  browser,
+}) => {
+  test.slow(); // a dozen round trips, List Shows, the dashboard and a customer's pages
+  const movie = movieFor(jsEnabled);
+  const [first, second] = daysFor(jsEnabled, 15);
+  await open(page, "/admin/add-shows");
+  await expect(addShowsStep(page)).toHaveText("Select Movie");
+  await chooseMovie(page, movie.title, jsEnabled);
+  await page.getByLabel("Show price (USD)").fill("12.5");
+  if (jsEnabled) await expect(addShowsStep(page)).toHaveText("Schedule");
+
+  for (const time of [`${first}T19:00`, `${first}T13:00`, `${second}T20:00`, `${first}T19:00`]) {
+    await addTime(page, time);
+    await expect(page.getByLabel("Date and time")).toHaveValue("");
+  }
+  // The same time twice is ignored.
+  await expect
+    .poll(() => listedTimes(page))
+    .toEqual({
+      [dayLabel(first)]: ["1:00 PM", "7:00 PM"],
+      [dayLabel(second)]: ["8:00 PM"],
+    });
+  await expect(addShowsStep(page)).toHaveText("Review");
+
+  // Removing the last time of a date removes the date.
+  await page.getByRole("button", { name: `Remove ${dayLabel(second)}, 8:00 PM` }).click();
+  await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(first)]: ["1:00 PM", "7:00 PM"] });
+  await addTime(page, `${second}T16:00`);
+  await expect
+    .poll(() => listedTimes(page))
+    .toEqual({
+      [dayLabel(first)]: ["1:00 PM", "7:00 PM"],
+      [dayLabel(second)]: ["4:00 PM"],
+    });
+  await addTime(page, `${second}T21:00`);
+  await page.getByRole("button", { name: `Remove ${dayLabel(first)}, 1:00 PM` }).click();
+  await expect
+    .poll(() => listedTimes(page))
+    .toEqual({
+      [dayLabel(first)]: ["7:00 PM"],
+      [dayLabel(second)]: ["4:00 PM", "9:00 PM"],
+    });
+
+  // The choices survived every round trip.
+  await expect(page.getByRole("radio", { name: new RegExp(`^${movie.title}`) })).toBeChecked();
+  await expect(page.getByLabel("Show price (USD)")).toHaveValue("12.5");
+  const review = page.getByRole("group", { name: "Review" });
+  await expect(review).toContainText(movie.title);
+  await expect(review).toContainText("$12.50");
+  await expect(review).toContainText("3 shows on 2 dates");
+
+  await page.getByRole("button", { name: "Create Show" }).click();
+  await expect(page.getByText("Show added successfully")).toBeVisible();
+  await expect(page).toHaveURL("/admin/add-shows");
+  await expect(page.getByText("No show times yet.")).toBeVisible();
+  await expect(addShowsStep(page)).toHaveText("Select Movie");
+
+  // List Shows, latest first: the new shows are past the sample schedule, so on the first page.
+  const rows = await showRows(page, "?sort=date&dir=desc");
+  const created = rows.filter(
+    (row) => row.title === movie.title && [first, second].includes(row.startsAt.slice(0, 10)),
+  );
+  expect(created.map((row) => [row.startsAt, row.seats, row.price, row.earnings])).toEqual([
+    [`${second}T21:00:00.000Z`, "0 / 90", "$12.50", "$0.00"],
+    [`${second}T16:00:00.000Z`, "0 / 90", "$12.50", "$0.00"],
+    [`${first}T19:00:00.000Z`, "0 / 90", "$12.50", "$0.00"],
+  ]);
+
+  // The dashboard's recent activity says so.
+  await open(page, "/admin");
+  await expect(
+    page.getByRole("list", { name: "Recent Activity" }).getByText(`3 shows of ${movie.title} added`).first(),
+  ).toBeVisible();
+
+  // A customer finds both dates on the movie's page.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const customer = await context.newPage();
+  const seen = new Set<string>();
+  for (let datesPage = 1; ; datesPage++) {
+    await open(customer, `/movies/${movie.id}?dates=${datesPage}`);
+    for (const day of await offeredDates(customer)) seen.add(day);
+    if ((await customer.getByRole("link", { name: "Next dates" }).count()) === 0) break;
+  }
+  expect(seen).toContain(first);
+  expect(seen).toContain(second);
+  await context.close();
+});
+
+test("Add Time and Create Show wait for what they need, and the server says what is missing", async ({
+  staffPage: page,
+  jsEnabled,
+}) => {
+  await open(page, "/admin/add-shows");
+  if (jsEnabled) {
+    await expect(page.getByRole("button", { name: "Add Time" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Create Show" })).toBeDisabled();
+    await page.getByLabel("Date and time").fill(`${dayFromToday(30)}T10:00`);
+    await expect(page.getByRole("button", { name: "Add Time" })).toBeEnabled();
+    // The same checks run on the server, for a form sent some other way.
+    const response = await page.request.post("/admin/add-shows", { form: { intent: "create" } });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    for (const message of ["Please select a movie", "Please enter a price", "Please add at least one show time"])
+      expect(html).toContain(message);
+  } else {
+    await page.getByRole("button", { name: "Add Time" }).click();
+    await expect(page.getByText("Please pick a date and time")).toBeVisible();
+    await page.getByRole("button", { name: "Create Show" }).click();
+    for (const message of ["Please select a movie", "Please enter a price", "Please add at least one show time"])
+      await expect(page.getByText(message)).toBeVisible();
+  }
+});
+
+test("a price must be positive, with at most 2 decimals, at most 1,000", async ({ staffPage: page, jsEnabled }) => {
+  const movie = movieFor(jsEnabled);
+  await open(page, "/admin/add-shows");
+  await chooseMovie(page, movie.title, jsEnabled);
+  await addTime(page, `${freshDay(40 + (jsEnabled ? 0 : 1))}T10:00`);
+  await expect.poll(() => listedTimes(page)).not.toEqual({});
+  const price = page.getByLabel("Show price (USD)");
+  for (const [typed, message] of [
+    ["0", "Price must be more than 0"],
+    ["-4", "Price must be more than 0"],
+    ["12.345", "Price can have at most 2 decimals"],
+    ["1000.5", "Price must be at most 1,000"],
+  ]) {
+    await price.fill(typed);
+    if (jsEnabled) await price.blur();
+    else await page.getByRole("button", { name: "Create Show" }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(price).toHaveAttribute("aria-invalid", "true");
+  }
+});
+
+test("a past time, a time a year ahead and overlapping times are refused, naming the clash", async ({
+  staffPage: page,
+  jsEnabled,
+}) => {
+  const movie = movieFor(jsEnabled);
+  const runs = `${movie.title} runs ${Math.floor(movie.runtime / 60)}h ${movie.runtime % 60}m`;
+  const [day, other] = daysFor(jsEnabled, 20);
+  await createShowsDirectly(page, movie.id, "9", [`${other}T12:00`]);
+
+  await open(page, "/admin/add-shows");
+  await chooseMovie(page, movie.title, jsEnabled);
+  const yesterday = dayFromToday(-1);
+  await addTime(page, `${yesterday}T10:00`);
+  await expect(page.getByText(/, 10:00 AM has already passed\. Please pick a time in the future\.$/)).toBeVisible();
+  await addTime(page, `${dayFromToday(400)}T10:00`);
+  await expect(page.getByText(/is more than a year ahead\. Please check the date\.$/)).toBeVisible();
+
+  await addTime(page, `${day}T18:00`);
+  await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(day)]: ["6:00 PM"] });
+  await addTime(page, `${day}T19:00`);
+  await expect(
+    page.getByText(`${dayLabel(day)}, 7:00 PM overlaps ${dayLabel(day)}, 6:00 PM, also on the list (${runs}).`),
+  ).toBeVisible();
+  await addTime(page, `${other}T13:00`);
+  await expect(
+    page.getByText(`${dayLabel(other)}, 1:00 PM overlaps the show at ${dayLabel(other)}, 12:00 PM (${runs}).`),
+  ).toBeVisible();
+  await addTime(page, `${other}T12:00`);
+  await expect(page.getByText(`${movie.title} already has a show at ${dayLabel(other)}, 12:00 PM.`)).toBeVisible();
+  await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(day)]: ["6:00 PM"] });
+
+  // Create Show checks again: a show added meanwhile (here, straight through the action) is named.
+  await createShowsDirectly(page, movie.id, "9", [`${day}T18:00`]);
+  await page.getByLabel("Show price (USD)").fill("9");
+  await page.getByRole("button", { name: "Create Show" }).click();
+  await expect(page.getByText(`${movie.title} already has a show at ${dayLabel(day)}, 6:00 PM.`)).toBeVisible();
+});

@@ -1,0 +1,74 @@
+import { expect, test } from "./fixtures";
+import { open } from "./steps";
+
+const PAGES = ["/admin", "/admin/add-shows", "/admin/list-shows", "/admin/list-bookings", "/admin/check-in"];
+
+test("the admin panel has its own top bar and menu, and shows who is signed in", async ({ staffPage: page, staff }) => {
+  await open(page, "/admin/list-shows");
+  await expect(page.getByText("Admin Panel")).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  for (const [label, path] of [
+    ["Dashboard", "/admin"],
+    ["Add Shows", "/admin/add-shows"],
+    ["List Shows", "/admin/list-shows"],
+    ["List Bookings", "/admin/list-bookings"],
+    ["Check In", "/admin/check-in"],
+  ])
+    await expect(menu.getByRole("link", { name: label })).toHaveAttribute("href", path);
+  await expect(menu.getByRole("link", { name: "List Shows" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText(staff.name, { exact: true })).toBeVisible();
+  await expect(page.getByText(staff.email)).toBeVisible();
+  // The site's own navbar and footer are not part of it.
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+});
+
+test("the menu collapses and expands, and the choice is remembered", async ({ staffPage: page }) => {
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  await open(page, "/admin/list-shows?when=past");
+  await expect(menu).toBeVisible();
+  // The choice is remembered once the post is answered (with JavaScript the menu moves before that).
+  const answered = () => page.waitForResponse((response) => response.request().method() === "POST");
+  await Promise.all([answered(), page.getByRole("button", { name: "Hide menu" }).click()]);
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL("/admin/list-shows?when=past");
+  await expect(page.getByRole("button", { name: "Show menu" })).toHaveAttribute("aria-expanded", "false");
+
+  for (const path of ["/admin/list-shows?when=past", "/admin/check-in"]) {
+    await open(page, path);
+    await expect(menu).toBeHidden();
+  }
+  await Promise.all([answered(), page.getByRole("button", { name: "Show menu" }).click()]);
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole("button", { name: "Hide menu" })).toHaveAttribute("aria-expanded", "true");
+  await open(page, "/admin");
+  await expect(menu).toBeVisible();
+});
+
+test("every admin page fits a 360 px phone", async ({ staffPage: page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of PAGES) {
+    await open(page, path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(360);
+  }
+});
+
+test("a forged or unknown ticket code is refused, and an empty one asked for", async ({ staffPage: page }) => {
+  await open(page, "/admin/check-in");
+  await page.getByRole("button", { name: "Find Ticket" }).click();
+  await expect(page.getByText("Please enter a ticket code")).toBeVisible();
+
+  const forged = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+  await page.getByLabel("Ticket code").fill(`  https://cinema.example/admin/check-in/${forged}\n`);
+  await page.getByRole("button", { name: "Find Ticket" }).click();
+  await expect(page).toHaveURL(`/admin/check-in/${forged}`);
+  await expect(page.getByRole("alert").filter({ hasText: "This ticket code is not valid." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Check in" })).toHaveCount(0);
+
+  const response = await page.request.post(`/admin/check-in/${forged}`, { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("This ticket code is not valid.");
+  await page.getByRole("link", { name: "Check another ticket" }).click();
+  await expect(page).toHaveURL("/admin/check-in");
+});

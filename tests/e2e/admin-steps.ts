@@ -1,0 +1,87 @@
+// Steps the staff area's specs share. The test server runs in UTC, so the cinema's days are UTC days.
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./steps";
+
+/** The cinema's day `days` from today, as YYYY-MM-DD. */
+export function dayFromToday(days: number) {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A day to schedule test shows on, `days` from today, moved on by 50 days for each repeat or retry of the test, so
+ * that a test run again against the same server does not meet the shows it made before.
+ */
+export function freshDay(days: number) {
+  const { repeatEachIndex, retry } = test.info();
+  return dayFromToday(days + 50 * (repeatEachIndex + retry));
+}
+
+/** "2026-12-07" -> "Mon, Dec 7", as the pages write a day. */
+export function dayLabel(day: string) {
+  return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+export function addShowsStep(page: Page) {
+  return page.getByRole("list", { name: "Steps" }).locator('[aria-current="step"]');
+}
+
+/** Picks the movie on Add Shows, searching for it first (a GET search without JavaScript). */
+export async function chooseMovie(page: Page, title: string, jsEnabled: boolean) {
+  await page.getByLabel("Search movies").fill(title);
+  if (!jsEnabled) await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("radio", { name: new RegExp(`^${title}`) }).check();
+}
+
+/** Types a time and presses Add Time; the answer (the list, or a message) is awaited by the caller's assertions. */
+export async function addTime(page: Page, time: string) {
+  await page.getByLabel("Date and time").fill(time);
+  await page.getByRole("button", { name: "Add Time" }).click();
+}
+
+/** The times listed on Add Shows, by day heading: { "Mon, Dec 7": ["1:00 PM", "7:00 PM"] }, read in one go. */
+export async function listedTimes(page: Page) {
+  const days = page.getByRole("list", { name: "Show times" }).locator(":scope > li");
+  const listed = await days.evaluateAll((items) =>
+    items.map((day) => [
+      day.querySelector("h3")!.textContent!,
+      [...day.querySelectorAll(".show-times li span")].map((time) => time.textContent!),
+    ]),
+  );
+  return Object.fromEntries(listed) as Record<string, string[]>;
+}
+
+/** Creates shows through Add Shows' own action, as a setup step. */
+export async function createShowsDirectly(page: Page, movieId: string, price: string, times: string[]) {
+  const form: Record<string, string> = { intent: "create", movieId, price };
+  times.forEach((time, index) => (form[`times[${index}]`] = time));
+  const response = await page.request.post("/admin/add-shows", { form, maxRedirects: 0 });
+  expect(response.status(), "Create Show").toBe(302);
+}
+
+/** Opens List Shows at a query and reads its rows. */
+export async function showRows(page: Page, query = "") {
+  await open(page, `/admin/list-shows${query}`);
+  return readShowRows(page);
+}
+
+export async function readShowRows(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const rows = page.getByRole("region", { name: "Shows" }).locator("tbody tr");
+  return rows.evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.querySelectorAll("th, td")].map((cell) => (cell as HTMLElement).innerText.trim());
+      return {
+        title: cells[0],
+        startsAt: tr.querySelector("time")!.getAttribute("datetime")!,
+        when: cells[1],
+        seats: cells[2],
+        price: cells[3],
+        earnings: cells[4],
+      };
+    }),
+  );
+}

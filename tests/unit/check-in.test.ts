@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// "Today" is the cinema's: this file runs the app in a zone far from UTC.
+vi.hoisted(() => {
+  process.env.CINEMA_TIMEZONE = "Pacific/Kiritimati";
+});
+
+import { getSessionSecrets } from "~/config.server";
+import { checkInTicket, readTicket } from "~/models/check-in.server";
+import { getDb } from "~/services/db.server";
+import { signTicketCode } from "~/services/tickets.server";
+import { addDays, cinemaToday } from "~/utils/dates";
+import { addBooking, addMovie, addUser, refund } from "./staff-data";
+
+const ZONE = "Pacific/Kiritimati";
+const codeOf = (bookingId: string) => signTicketCode(bookingId, getSessionSecrets()[0]);
+
+/** A show of the test movie at a wall-clock time `days` from the cinema's today. */
+async function showOn(days: number, time = "12:00") {
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    `insert into shows (movie_id, starts_at, price_cents)
+     values ('film', ($1::timestamp at time zone $2), 5000) returning id`,
+    [`${addDays(cinemaToday(ZONE), days)}T${time}`, ZONE],
+  );
+  return id;
+}
+
+async function checkIns(bookingId: string) {
+  const db = await getDb();
+  return db.query<{ staff_uid: string }>("select staff_uid from check_ins where booking_id = $1", [bookingId]);
+}
+
+let today: string;
+
+beforeAll(async () => {
+  await addMovie("film", { title: "Door Film" });
+  await addUser("customer", { name: "Casey Customer" });
+  await addUser("staff-a", { name: "Alex Usher" });
+  await addUser("staff-b", { name: "Billie Usher" });
+  today = await showOn(0);
+});
+
+describe("readTicket", () => {
+  it("shows a paid ticket for today's show, ready to check in", async () => {
+    const booking = await addBooking("customer", today, ["E4", "E5"], { amountCents: 10000 });
+    expect(await readTicket(codeOf(booking))).toEqual({
+      ok: true,
+      refusal: null,
+      ticket: expect.objectContaining({
+        bookingId: booking,
+        title: "Door Film",
+        seats: ["E4", "E5"],
+        customerName: "Casey Customer",
+        amountCents: 10000,
+        status: "paid",
+        checkIn: null,
+      }),
+    });
+  });
+
+  it("refuses a code that is not genuine, or names no booking", async () => {
+    const booking = await addBooking("customer", today, ["A1"]);
+    for (const code of [
+      signTicketCode(booking, "another site's secret"),
+      codeOf(randomUUID()),
+      codeOf(booking).slice(0, -1) + (codeOf(booking).endsWith("A") ? "B" : "A"),
+      "",
+      "../../etc/passwd",
+      "a\u0000b",
+      "x".repeat(5000),
+    ]) {
+      expect(await readTicket(code)).toEqual({ ok: false, reason: "invalid-code" });
+    }
+  });
+});
+
+describe("checkInTicket", () => {
+  it("lets a paid ticket in once, recording who and when", async () => {
+    const booking = await addBooking("customer", today, ["F1"]);
+    const code = codeOf(booking);
+    expect(await checkInTicket(code, "staff-a")).toMatchObject({ ok: true, ticket: { bookingId: booking } });
+    expect(await checkIns(booking)).toEqual([{ staff_uid: "staff-a" }]);
+
+    const second = await checkInTicket(code, "staff-b");
+    expect(second).toMatchObject({ ok: false, reason: "checked-in", ticket: { checkIn: { staffName: "Alex Usher" } } });
+    const seen = await readTicket(code);
+    expect(seen).toMatchObject({ ok: true, refusal: "checked-in", ticket: { checkIn: { staffName: "Alex Usher" } } });
+    const at = seen.ok ? new Date(seen.ticket.checkIn!.at).getTime() : 0;
+    expect(Math.abs(Date.now() - at)).toBeLessThan(60_000);
+    expect(await checkIns(booking)).toEqual([{ staff_uid: "staff-a" }]);
+  });
+
+  it("lets one of two simultaneous scans in and tells the other who did", async () => {
+    const booking = await addBooking("customer", today, ["G1"]);
+    const results = await Promise.all([
+      checkInTicket(codeOf(booking), "staff-a"),
+      checkInTicket(codeOf(booking), "staff-b"),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const winner = (await checkIns(booking))[0].staff_uid;
+    expect(results.find((r) => !r.ok)).toMatchObject({
+      reason: "checked-in",
+      ticket: { checkIn: { staffName: winner === "staff-a" ? "Alex Usher" : "Billie Usher" } },
+    });
+  });
+
+  it("refuses an unpaid, an expired and a cancelled booking", async () => {
+    const unpaid = await addBooking("customer", today, ["H1"], { status: "pending" });
+    const expired = await addBooking("customer", today, ["H2"], { status: "pending", holdLeft: "-1 minute" });
+    const cancelled = await addBooking("customer", today, ["H3"], { status: "cancelled" });
+    const refunded = await addBooking("customer", today, ["H4"]);
+    await refund(refunded, 5000);
+    for (const [booking, reason] of [
+      [unpaid, "unpaid"],
+      [expired, "expired"],
+      [cancelled, "cancelled"],
+      [refunded, "cancelled"],
+    ]) {
+      expect(await readTicket(codeOf(booking))).toMatchObject({ ok: true, refusal: reason });
+      expect(await checkInTicket(codeOf(booking), "staff-a")).toMatchObject({ ok: false, reason });
+      expect(await checkIns(booking)).toEqual([]);
+    }
+  });
+
+  it("refuses a ticket for a show on another day in the cinema's zone", async () => {
+    for (const days of [-1, 1]) {
+      const booking = await addBooking("customer", await showOn(days, "00:30"), ["J1"]);
+      expect(await readTicket(codeOf(booking))).toMatchObject({ ok: true, refusal: "other-day" });
+      expect(await checkInTicket(codeOf(booking), "staff-a")).toMatchObject({ ok: false, reason: "other-day" });
+    }
+    const late = await addBooking("customer", await showOn(0, "23:50"), ["J2"]);
+    expect(await checkInTicket(codeOf(late), "staff-a")).toMatchObject({ ok: true });
+  });
+
+  it("refuses a forged code", async () => {
+    const booking = await addBooking("customer", today, ["K1"]);
+    expect(await checkInTicket(signTicketCode(booking, "forger's secret"), "staff-a")).toEqual({
+      ok: false,
+      reason: "invalid-code",
+    });
+    expect(await checkIns(booking)).toEqual([]);
+  });
+});

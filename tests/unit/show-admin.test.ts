@@ -1,0 +1,202 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// Show times are typed in the cinema's zone; this file runs the app in a zone ahead of UTC.
+vi.hoisted(() => {
+  process.env.CINEMA_TIMEZONE = "Asia/Kolkata";
+});
+
+import { addShowTime, createShows, deleteShow, listMovieChoices, removeShowTime } from "~/models/show-admin.server";
+import { listShowDays } from "~/models/shows.server";
+import { MAX_SHOW_TIMES } from "~/schemas/add-show";
+import { getDb } from "~/services/db.server";
+import { addDays, cinemaToday } from "~/utils/dates";
+import { addBooking, addMovie, addShow, addUser } from "./staff-data";
+
+const ZONE = "Asia/Kolkata";
+/** A `datetime-local` value `days` from the cinema's today. */
+const at = (days: number, time: string) => `${addDays(cinemaToday(ZONE), days)}T${time}`;
+
+async function storedStarts(movieId: string) {
+  const db = await getDb();
+  const rows = await db.query<{ local: string; utc: string; price_cents: number }>(
+    `select to_char(starts_at at time zone $2, 'YYYY-MM-DD"T"HH24:MI') as local,
+       to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as utc, price_cents
+     from shows where movie_id = $1 order by starts_at`,
+    [movieId, ZONE],
+  );
+  return rows;
+}
+
+beforeAll(async () => {
+  await addMovie("long", { title: "Long Film", runtime: 150 });
+  await addMovie("short", { title: "Short Film", runtime: 90, released: "2025-06-01" });
+});
+
+describe("addShowTime", () => {
+  it("adds a time and keeps the list in order", async () => {
+    expect(await addShowTime("long", [at(2, "18:00")], at(2, "10:00"))).toEqual({
+      ok: true,
+      times: [at(2, "10:00"), at(2, "18:00")],
+    });
+  });
+
+  it("ignores the same time twice", async () => {
+    const times = [at(2, "10:00"), at(2, "18:00")];
+    expect(await addShowTime("long", times, at(2, "18:00"))).toEqual({ ok: true, times });
+  });
+
+  it("refuses a time that has passed, or is more than a year ahead", async () => {
+    expect(await addShowTime("long", [], at(-1, "10:00"))).toEqual({
+      ok: false,
+      reason: "past",
+      time: at(-1, "10:00"),
+    });
+    expect(await addShowTime("long", [], at(400, "10:00"))).toMatchObject({ ok: false, reason: "too-far" });
+  });
+
+  it("refuses a time that overlaps a listed one, told from the new time's side", async () => {
+    const listed = [at(3, "18:00")];
+    // The film runs 2h 30m: 16:00 runs into 18:00, 20:00 starts while 18:00 is still running.
+    for (const time of [at(3, "16:00"), at(3, "20:00")]) {
+      expect(await addShowTime("long", listed, time)).toEqual({
+        ok: false,
+        reason: "overlap-listed",
+        time,
+        other: at(3, "18:00"),
+        title: "Long Film",
+        runtime: 150,
+      });
+    }
+    expect(await addShowTime("long", listed, at(3, "20:30"))).toMatchObject({ ok: true });
+    expect(await addShowTime("long", listed, at(3, "15:30"))).toMatchObject({ ok: true });
+  });
+
+  it("refuses a time that overlaps, or repeats, a stored show of the movie", async () => {
+    await createShows({ movieId: "long", priceCents: 5000, times: [at(4, "18:00")] });
+    expect(await addShowTime("long", [], at(4, "19:00"))).toMatchObject({
+      ok: false,
+      reason: "overlap",
+      time: at(4, "19:00"),
+      other: at(4, "18:00"),
+    });
+    expect(await addShowTime("long", [], at(4, "18:00"))).toEqual({
+      ok: false,
+      reason: "duplicate",
+      time: at(4, "18:00"),
+      title: "Long Film",
+    });
+    // Another movie may start at the same time.
+    expect(await addShowTime("short", [], at(4, "18:00"))).toMatchObject({ ok: true });
+  });
+
+  it("checks only the date while no movie is chosen", async () => {
+    expect(await addShowTime(undefined, [at(3, "18:00")], at(3, "18:30"))).toMatchObject({ ok: true });
+    expect(await addShowTime(undefined, [], at(-2, "18:30"))).toMatchObject({ ok: false, reason: "past" });
+  });
+
+  it(`refuses a time past ${MAX_SHOW_TIMES}`, async () => {
+    const times = Array.from({ length: MAX_SHOW_TIMES }, (_, i) => at(10 + i, "10:00"));
+    expect(await addShowTime("short", times, at(9, "10:00"))).toEqual({ ok: false, reason: "too-many" });
+  });
+});
+
+describe("removeShowTime", () => {
+  it("removes the time, and a day goes with its last time", () => {
+    expect(removeShowTime([at(2, "10:00"), at(3, "10:00")], at(3, "10:00"))).toEqual([at(2, "10:00")]);
+    expect(removeShowTime([at(2, "10:00")], at(5, "10:00"))).toEqual([at(2, "10:00")]);
+  });
+});
+
+describe("createShows", () => {
+  it("stores every time at its wall-clock time in the cinema's zone, at the price", async () => {
+    await addMovie("zone", { runtime: 100 });
+    const times = [at(6, "21:45"), at(5, "10:00"), at(5, "10:00")];
+    expect(await createShows({ movieId: "zone", priceCents: 1250, times })).toEqual({ ok: true, count: 2 });
+    const stored = await storedStarts("zone");
+    expect(stored.map((s) => s.local)).toEqual([at(5, "10:00"), at(6, "21:45")]);
+    // India is 5h 30m ahead of UTC.
+    expect(stored[0].utc).toBe(at(5, "04:30"));
+    expect(stored.every((s) => s.price_cents === 1250)).toBe(true);
+  });
+
+  it("shows the new shows to customers on the movie's page", async () => {
+    const days = await listShowDays("zone");
+    expect(days.map((d) => d.day)).toEqual([at(5, "").slice(0, 10), at(6, "").slice(0, 10)]);
+  });
+
+  it("stores all or none", async () => {
+    await addMovie("all-or-none");
+    const result = await createShows({
+      movieId: "all-or-none",
+      priceCents: 900,
+      times: [at(7, "10:00"), at(-1, "10:00")],
+    });
+    expect(result).toMatchObject({ ok: false, reason: "past", time: at(-1, "10:00") });
+    expect(await storedStarts("all-or-none")).toEqual([]);
+  });
+
+  it("refuses a show the movie already has, naming it", async () => {
+    await createShows({ movieId: "short", priceCents: 900, times: [at(8, "12:00")] });
+    expect(await createShows({ movieId: "short", priceCents: 900, times: [at(8, "20:00"), at(8, "12:00")] })).toEqual({
+      ok: false,
+      reason: "duplicate",
+      time: at(8, "12:00"),
+      title: "Short Film",
+    });
+    expect((await storedStarts("short")).map((s) => s.local)).not.toContain(at(8, "20:00"));
+  });
+
+  it("refuses times that overlap each other or a stored show", async () => {
+    expect(
+      await createShows({ movieId: "short", priceCents: 900, times: [at(9, "12:00"), at(9, "13:00")] }),
+    ).toMatchObject({ ok: false, reason: "overlap-listed", time: at(9, "13:00"), other: at(9, "12:00") });
+    expect(await createShows({ movieId: "short", priceCents: 900, times: [at(8, "13:00")] })).toMatchObject({
+      ok: false,
+      reason: "overlap",
+      other: at(8, "12:00"),
+    });
+  });
+
+  it("refuses a movie that is not in the catalogue", async () => {
+    expect(await createShows({ movieId: "gone", priceCents: 900, times: [at(9, "12:00")] })).toEqual({
+      ok: false,
+      reason: "no-movie",
+    });
+  });
+});
+
+describe("deleteShow", () => {
+  it("deletes a show nobody has booked", async () => {
+    const show = await addShow("short", "20 days");
+    expect(await deleteShow(show)).toEqual({ ok: true });
+    expect(await deleteShow(show)).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("keeps a show with bookings, even cancelled or expired ones", async () => {
+    await addUser("booker");
+    const cases = [
+      { startsIn: "21 days", booking: { status: "cancelled" as const } },
+      { startsIn: "22 days", booking: { status: "pending" as const, holdLeft: "-5 minutes" } },
+    ];
+    for (const { startsIn, booking } of cases) {
+      const show = await addShow("short", startsIn);
+      await addBooking("booker", show, ["A1"], booking);
+      expect(await deleteShow(show)).toEqual({ ok: false, reason: "has-bookings" });
+      const db = await getDb();
+      expect(await db.query("select id from shows where id = $1", [show])).toHaveLength(1);
+    }
+  });
+});
+
+describe("listMovieChoices", () => {
+  it("finds movies by a part of their title, newest first", async () => {
+    expect((await listMovieChoices("FILM")).movies.map((m) => m.id)).toEqual(["short", "long"]);
+    expect(await listMovieChoices("nothing like it")).toEqual({ movies: [], matching: 0 });
+  });
+
+  it("says how many matched when it shows only some", async () => {
+    const { movies, matching } = await listMovieChoices("", 2);
+    expect(movies).toHaveLength(2);
+    expect(matching).toBeGreaterThan(2);
+  });
+});

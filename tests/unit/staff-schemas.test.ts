@@ -1,0 +1,174 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { formFields, readSubmission } from "~/http/forms.server";
+import { adminMenuSchema } from "~/schemas/admin-menu";
+import {
+  addShowSchema,
+  MAX_SHOW_TIMES,
+  MOVIE_REQUIRED,
+  PRICE_DECIMALS,
+  PRICE_INVALID,
+  PRICE_NOT_POSITIVE,
+  PRICE_REQUIRED,
+  PRICE_TOO_HIGH,
+  priceProblem,
+  priceToCents,
+  removedTime,
+  removeIntent,
+  TIME_INVALID,
+  TIME_REQUIRED,
+  TIMES_REQUIRED,
+  TOO_MANY_TIMES,
+  UNKNOWN_BUTTON,
+} from "~/schemas/add-show";
+import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list";
+import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
+import { SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
+import { ticketCodeSchema } from "~/schemas/ticket-code";
+
+const TIME = "2030-05-01T19:30";
+
+function errorsOf(fields: Record<string, string | string[]>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const [index, item] of [value].flat().entries())
+      form.append(Array.isArray(value) ? `${name}[${index}]` : name, item);
+  }
+  const submission = parseWithZod(form, { schema: addShowSchema });
+  return submission.status === "success" ? {} : submission.reply().error;
+}
+
+describe("the Add Shows form", () => {
+  it("reads a price as cents: positive, at most 2 decimals, at most 1,000", () => {
+    expect(["12", "12.5", "12.50", ".5", "1000", "0.01"].map((p) => [priceProblem(p), priceToCents(p)])).toEqual([
+      [null, 1200],
+      [null, 1250],
+      [null, 1250],
+      [null, 50],
+      [null, 100000],
+      [null, 1],
+    ]);
+    expect(["abc", "1e3", "12,50", "", "1".repeat(30)].map(priceProblem)).toEqual(Array(5).fill(PRICE_INVALID));
+    expect(["0", "-5", "0.00", "-0.5"].map(priceProblem)).toEqual(Array(4).fill(PRICE_NOT_POSITIVE));
+    expect(priceProblem("12.345")).toBe(PRICE_DECIMALS);
+    expect(priceProblem("1000.01")).toBe(PRICE_TOO_HIGH);
+  });
+
+  it("asks Add Time for a valid date and time, and nothing else", () => {
+    expect(errorsOf({ intent: "add-time" })).toEqual({ time: [TIME_REQUIRED] });
+    expect(errorsOf({ intent: "add-time", time: "2030-02-30T10:00" })).toEqual({ time: [TIME_INVALID] });
+    expect(errorsOf({ intent: "add-time", time: "2030-02-10T24:00" })).toEqual({ time: [TIME_INVALID] });
+    expect(errorsOf({ intent: "add-time", time: TIME })).toEqual({});
+  });
+
+  it("asks Create Show for a movie, a price and a time, all at once", () => {
+    expect(errorsOf({ intent: "create" })).toEqual({
+      movieId: [MOVIE_REQUIRED],
+      price: [PRICE_REQUIRED],
+      times: [TIMES_REQUIRED],
+    });
+    expect(errorsOf({ intent: "create", price: "12.345", times: [TIME] })).toEqual({
+      movieId: [MOVIE_REQUIRED],
+      price: [PRICE_DECIMALS],
+    });
+    expect(errorsOf({ intent: "create", movieId: "1", price: "12", times: [TIME] })).toEqual({});
+  });
+
+  it("knows its buttons, and the time each remove button names", () => {
+    expect(errorsOf({ intent: removeIntent(TIME), times: [TIME] })).toEqual({});
+    expect(removedTime(`remove:${TIME}`)).toBe(TIME);
+    for (const intent of ["delete", "remove:", "remove:tomorrow", ""]) {
+      expect(errorsOf({ intent, time: TIME })).toMatchObject({ intent: [UNKNOWN_BUTTON] });
+    }
+  });
+
+  it(`bounds the list of times at ${MAX_SHOW_TIMES}`, () => {
+    expect(formFields(addShowSchema).get("times")).toEqual({ list: true, max: MAX_SHOW_TIMES });
+    const times = Array.from(
+      { length: MAX_SHOW_TIMES + 1 },
+      (_, i) => `2030-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00`,
+    );
+    expect(errorsOf({ intent: "create", movieId: "1", price: "12", times })).toEqual({ times: [TOO_MANY_TIMES] });
+  });
+
+  it("answers a step with the new values, and the emptied field shown anew", async () => {
+    const request = new Request("http://cinema.test/admin/add-shows", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add-time", movieId: "1", price: "12", time: TIME }),
+    });
+    const form = await readSubmission(request, addShowSchema);
+    expect(form.ok).toBe(true);
+    if (!form.ok) return;
+    const { data, init } = form.update({ intent: undefined, times: [TIME] }, { emptied: "time" });
+    expect(init?.status ?? 200).toBe(200);
+    expect(data).toEqual({
+      status: "success",
+      initialValue: { movieId: "1", price: "12", time: "", times: [TIME] },
+      intent: { type: "update", payload: { name: "time", value: "" } },
+    });
+    expect(form.refuse("Too late", 409, "time").data.error).toEqual({ time: ["Too late"] });
+  });
+});
+
+describe("the staff lists' query strings", () => {
+  const params = (query: string) => new URLSearchParams(query);
+
+  it("fall back to the defaults on odd values", () => {
+    expect(parseQuery(showListSchema, params("sort=drop+table&dir=sideways&when=tomorrow&page=-3"))).toEqual(
+      SHOW_LIST_DEFAULTS,
+    );
+    expect(parseQuery(showListSchema, params("page=1e99&page=abc"))).toEqual(SHOW_LIST_DEFAULTS);
+    expect(parseQuery(bookingListSchema, params("status=refunded&sort=price&dir=up&page=2.5&search=%00"))).toEqual(
+      BOOKING_LIST_DEFAULTS,
+    );
+    expect(SHOW_LIST_DEFAULTS).toEqual({ when: "upcoming", sort: "date", dir: "asc", page: 1 });
+    expect(BOOKING_LIST_DEFAULTS).toEqual({ status: "all", search: "", sort: "date", dir: "desc", page: 1 });
+  });
+
+  it("keep good values, trim and cap a search", () => {
+    expect(
+      parseQuery(bookingListSchema, params(`status=paid&sort=seats&dir=asc&page=3&search=+${"x".repeat(150)}`)),
+    ).toEqual({
+      status: "paid",
+      sort: "seats",
+      dir: "asc",
+      page: 3,
+      search: "x".repeat(100),
+    });
+  });
+
+  it("are written without the defaults", () => {
+    expect(listQuery({ ...SHOW_LIST_DEFAULTS, sort: "title", page: 2 }, SHOW_LIST_DEFAULTS)).toBe("?sort=title&page=2");
+    expect(listQuery(SHOW_LIST_DEFAULTS, SHOW_LIST_DEFAULTS)).toBe("");
+  });
+
+  it("page through rows, the last page for one past the end", () => {
+    expect(pageWindow(45, 2)).toEqual({ page: 2, pageCount: 3, offset: 20, limit: 20 });
+    expect(pageWindow(45, 9)).toMatchObject({ page: 3, offset: 40 });
+    expect(pageWindow(0, 4)).toEqual({ page: 1, pageCount: 1, offset: 0, limit: 20 });
+  });
+});
+
+describe("other staff forms", () => {
+  it("the Check In page takes a typed code, or the whole link a QR code carries", () => {
+    const code = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
+    expect(parseQuery(ticketCodeSchema, new URLSearchParams({ code: `  ${code}\n` }))).toEqual({ code });
+    expect(
+      parseQuery(ticketCodeSchema, new URLSearchParams({ code: `https://cinema.example/admin/check-in/${code}` })),
+    ).toEqual({
+      code,
+    });
+    expect(parseQuery(ticketCodeSchema, new URLSearchParams({ code: "x".repeat(5000) }))).toEqual({
+      code: "x".repeat(200),
+    });
+    expect(parseQuery(ticketCodeSchema, new URLSearchParams())).toEqual({ code: "" });
+  });
+
+  it("the menu button says collapsed or expanded", () => {
+    expect(adminMenuSchema.parse({ collapsed: "true", redirectTo: "/admin/list-shows?page=2" })).toEqual({
+      collapsed: true,
+      redirectTo: "/admin/list-shows?page=2",
+    });
+    expect(adminMenuSchema.safeParse({ collapsed: "maybe" }).success).toBe(false);
+  });
+});
