@@ -23,10 +23,10 @@ export function SortHeader<Sort extends string>(props: {
   );
 }
 
-/** Links that choose which rows a list shows; the current choice is marked. */
+/** Links that choose which rows a list shows (each option's value and label, in order); the current one is marked. */
 export function FilterLinks<Value extends string>(props: {
   label: string;
-  options: readonly { value: Value; label: string }[];
+  options: Record<Value, string>;
   current: Value;
   link: (value: Value) => string;
 }) {
@@ -34,10 +34,10 @@ export function FilterLinks<Value extends string>(props: {
   return (
     <nav aria-label={label}>
       <ul className="filter-links">
-        {options.map((option) => (
-          <li key={option.value}>
-            <Link to={link(option.value)} aria-current={option.value === current ? "true" : undefined}>
-              {option.label}
+        {(Object.entries(options) as [Value, string][]).map(([value, text]) => (
+          <li key={value}>
+            <Link to={link(value)} aria-current={value === current ? "true" : undefined}>
+              {text}
             </Link>
           </li>
         ))}
@@ -68,5 +68,43 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
+  );
+}
+
+type StaffListProps = {
+  rows: number;
+  /** What the page says when there are no rows: "No Shows Found". */
+  empty: string;
+  /** The line above the table: how many rows there are, and what can be done with them. */
+  count: React.ReactNode;
+  label: string;
+  head: React.ReactNode;
+  children: React.ReactNode;
+  page: number;
+  pageCount: number;
+  link: (page: number) => string;
+};
+
+/** A staff list: its table (or its empty state), the count above it and the pager below. */
+export function StaffList({ rows, empty, count, label, head, children, page, pageCount, link }: StaffListProps) {
+  return (
+    <>
+      {rows === 0 ? (
+        <div className="empty-state">
+          <h2>{empty}</h2>
+        </div>
+      ) : (
+        <>
+          <p className="count">{count}</p>
+          <TableScroll label={label}>
+            <table className="staff-table">
+              <thead>{head}</thead>
+              <tbody>{children}</tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+      <Pager page={page} pageCount={pageCount} link={link} />
+    </>
   );
 }

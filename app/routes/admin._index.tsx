@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
-import { config } from "~/config.server";
+import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
 import { SEAT_LABELS } from "~/models/seat-map";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return { ...(await getDashboard()), currency: config.currency, timeZone: config.timeZone };
+  return { ...(await getDashboard()), ...cinemaSettings() };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);

@@ -12,9 +12,14 @@ import { movieSearchSchema } from "~/schemas/movie-search";
 import { formatRuntime } from "~/utils/format";
 import { formatLocalShowTime } from "~/utils/show-display";
 import addShowsStyles from "~/styles/add-shows.css";
+import { pageMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: addShowsStyles }];
-export const meta: MetaFunction = () => [{ title: "Add Shows – Admin Panel – Marquee Cinemas" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Add Shows – Admin Panel",
+    "Schedule new shows of a movie: pick the movie, set the price and add the times.",
+  );
 
 const SHOW_ADDED = "Show added successfully";
 const NO_MOVIE = "That movie is no longer in the catalogue. Please select another.";

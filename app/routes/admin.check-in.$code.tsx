@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
+import { cinemaSettings } from "~/http/cinema.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { checkInTicket, readTicket, type Ticket, type TicketRefusal } from "~/models/check-in.server";
@@ -9,9 +10,11 @@ import { BOOKING_STATUS_LABELS } from "~/schemas/booking-list";
 import { plural } from "~/utils/format";
 import { formatClock24, formatMoney, formatShowTime } from "~/utils/show-display";
 import checkInStyles from "~/styles/check-in.css";
+import { pageMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
-export const meta: MetaFunction = () => [{ title: "Check In – Admin Panel – Marquee Cinemas" }];
+export const meta: MetaFunction = () =>
+  pageMeta("Check In – Admin Panel", "Check an e-ticket at the door and let its holder in.");
 
 const INVALID_CODE = "This ticket code is not valid.";
 
@@ -33,7 +36,7 @@ function refusalMessage(refusal: TicketRefusal, ticket: Ticket) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const found = await readTicket(params.code ?? "");
-  const common = { currency: config.currency, timeZone: config.timeZone };
+  const common = { ...cinemaSettings() };
   if (!found.ok) return data({ ...common, ticket: null, refusal: INVALID_CODE }, { status: 404 });
   const { ticket, refusal } = found;
   return { ...common, ticket, refusal: refusal && refusalMessage(refusal, ticket) };

@@ -4,8 +4,9 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { parseQuery } from "~/schemas/list-query";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Check In – Admin Panel – Marquee Cinemas" }];
+export const meta: MetaFunction = () => pageMeta("Check In – Admin Panel", "Type an e-ticket's code to check it in.");
 
 const CODE_REQUIRED = "Please enter a ticket code";
 

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { FilterLinks, Pager, SortHeader, TableScroll } from "~/components/StaffTable";
-import { config } from "~/config.server";
+import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
+import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { listBookingsForStaff } from "~/models/booking-admin.server";
 import {
@@ -14,27 +14,30 @@ import {
 } from "~/schemas/booking-list";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
-import staffListStyles from "~/styles/staff-lists.css";
+import { pageMeta } from "~/utils/page-meta";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffListStyles }];
-export const meta: MetaFunction = () => [{ title: "List Bookings – Admin Panel – Marquee Cinemas" }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "List Bookings – Admin Panel",
+    "Every booking, by status, customer, movie, amount or seats, with a CSV export.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const query = parseQuery(bookingListSchema, new URL(request.url).searchParams);
   const { page, ...list } = await listBookingsForStaff(query);
-  return { query: { ...query, page }, ...list, currency: config.currency, timeZone: config.timeZone };
+  return { query: { ...query, page }, ...list, ...cinemaSettings() };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
 
-const FILTERS: { value: BookingFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "paid", label: "Paid" },
-  { value: "pending", label: "Pending" },
-  { value: "cancelled", label: "Cancelled" },
-  { value: "expired", label: "Expired" },
-];
+const FILTERS: Record<BookingFilter, string> = {
+  all: "All",
+  paid: "Paid",
+  pending: "Pending",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
 
 export default function ListBookings() {
   const { query, bookings, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
@@ -77,59 +80,55 @@ export default function ListBookings() {
         current={query.status}
         link={(status) => link({ status })}
       />
-      {bookings.length === 0 ? (
-        <div className="empty-state">
-          <h2>No Bookings Found</h2>
-        </div>
-      ) : (
-        <>
-          <p className="count">
+      <StaffList
+        rows={bookings.length}
+        empty="No Bookings Found"
+        count={
+          <>
             {total === 1 ? "1 booking" : `${total} bookings`}{" "}
             <a href={`/admin/list-bookings.csv${queryFor({ page: 1 })}`} className="text-link" download>
               Export CSV
             </a>
-          </p>
-          <TableScroll label="Bookings">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <SortHeader label="Customer" column="name" {...query} link={sortLink} />
-                  <SortHeader label="Movie" column="movie" {...query} link={sortLink} />
-                  <th scope="col">Show Time</th>
-                  <SortHeader label="Seats" column="seats" {...query} link={sortLink} />
-                  <SortHeader label="Amount" column="amount" {...query} link={sortLink} />
-                  <th scope="col">Status</th>
-                  <SortHeader label="Booked On" column="date" {...query} link={sortLink} />
-                </tr>
-              </thead>
-              <tbody>
-                {bookings.map((booking) => (
-                  <tr key={booking.id}>
-                    <th scope="row">
-                      {booking.customerName}
-                      <small>{booking.customerEmail}</small>
-                      <small>Booking {booking.id.slice(0, 8)}</small>
-                    </th>
-                    <td>{booking.title}</td>
-                    <td>
-                      <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
-                    </td>
-                    <td>{booking.seats.join(", ")}</td>
-                    <td>{formatMoney(booking.amountCents, currency)}</td>
-                    <td>
-                      <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
-                    </td>
-                    <td>
-                      <time dateTime={booking.createdAt}>{formatShowTime(booking.createdAt, timeZone)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </>
-      )}
-      <Pager page={query.page} pageCount={pageCount} link={(page) => link({ page })} />
+          </>
+        }
+        label="Bookings"
+        head={
+          <tr>
+            <SortHeader label="Customer" column="name" {...query} link={sortLink} />
+            <SortHeader label="Movie" column="movie" {...query} link={sortLink} />
+            <th scope="col">Show Time</th>
+            <SortHeader label="Seats" column="seats" {...query} link={sortLink} />
+            <SortHeader label="Amount" column="amount" {...query} link={sortLink} />
+            <th scope="col">Status</th>
+            <SortHeader label="Booked On" column="date" {...query} link={sortLink} />
+          </tr>
+        }
+        page={query.page}
+        pageCount={pageCount}
+        link={(page) => link({ page })}
+      >
+        {bookings.map((booking) => (
+          <tr key={booking.id}>
+            <th scope="row">
+              {booking.customerName}
+              <small>{booking.customerEmail}</small>
+              <small>Booking {booking.id.slice(0, 8)}</small>
+            </th>
+            <td>{booking.title}</td>
+            <td>
+              <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
+            </td>
+            <td>{booking.seats.join(", ")}</td>
+            <td>{formatMoney(booking.amountCents, currency)}</td>
+            <td>
+              <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
+            </td>
+            <td>
+              <time dateTime={booking.createdAt}>{formatShowTime(booking.createdAt, timeZone)}</time>
+            </td>
+          </tr>
+        ))}
+      </StaffList>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { FilterLinks, Pager, SortHeader, TableScroll } from "~/components/StaffTable";
-import { config } from "~/config.server";
+import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
+import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
@@ -17,10 +17,10 @@ import {
   type ShowPeriod,
 } from "~/schemas/show-list";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
-import staffListStyles from "~/styles/staff-lists.css";
+import { pageMeta } from "~/utils/page-meta";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffListStyles }];
-export const meta: MetaFunction = () => [{ title: "List Shows – Admin Panel – Marquee Cinemas" }];
+export const meta: MetaFunction = () =>
+  pageMeta("List Shows – Admin Panel", "Every show with its seats booked and earnings, upcoming and past.");
 
 const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const query = parseQuery(showListSchema, new URL(request.url).searchParams);
   const { page, ...list } = await listShowsForStaff(query);
-  return { query: { ...query, page }, ...list, currency: config.currency, timeZone: config.timeZone };
+  return { query: { ...query, page }, ...list, ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,11 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess(back, "Show deleted");
 }
 
-const PERIODS: { value: ShowPeriod; label: string }[] = [
-  { value: "upcoming", label: "Upcoming" },
-  { value: "past", label: "Past" },
-  { value: "all", label: "All" },
-];
+const PERIODS: Record<ShowPeriod, string> = { upcoming: "Upcoming", past: "Past", all: "All" };
 
 export default function ListShows() {
   const { query, shows, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
@@ -57,62 +53,56 @@ export default function ListShows() {
     <section aria-labelledby="list-shows-title">
       <h1 id="list-shows-title">List Shows</h1>
       <FilterLinks label="Which shows" options={PERIODS} current={query.when} link={(when) => link({ when })} />
-      {shows.length === 0 ? (
-        <div className="empty-state">
-          <h2>No Shows Found</h2>
-        </div>
-      ) : (
-        <>
-          <p className="count">{total === 1 ? "1 show" : `${total} shows`}</p>
-          <TableScroll label="Shows">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <SortHeader label="Movie" column="title" {...query} link={sortLink} />
-                  <SortHeader label="Date and Time" column="date" {...query} link={sortLink} />
-                  <SortHeader label="Seats Booked" column="bookings" {...query} link={sortLink} />
-                  <th scope="col">Price</th>
-                  <SortHeader label="Earnings" column="earnings" {...query} link={sortLink} />
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shows.map((show) => {
-                  const when = formatShowTime(show.startsAt, timeZone);
-                  return (
-                    <tr key={show.id}>
-                      <th scope="row">{show.title}</th>
-                      <td>
-                        <time dateTime={show.startsAt}>{when}</time>
-                      </td>
-                      <td>
-                        {show.seatsBooked} / {SEAT_LABELS.length}
-                      </td>
-                      <td>{formatMoney(show.priceCents, currency)}</td>
-                      <td>{formatMoney(show.earningsCents, currency)}</td>
-                      <td>
-                        {show.bookings === 0 ? (
-                          <Form method="post" preventScrollReset>
-                            <input type="hidden" name="showId" value={show.id} />
-                            <button type="submit" className="button button-ghost button-small">
-                              Delete<span className="visually-hidden">{` ${show.title}, ${when}`}</span>
-                            </button>
-                          </Form>
-                        ) : (
-                          <span className="admin-note">Has bookings: cannot be deleted</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-        </>
-      )}
-      <Pager page={query.page} pageCount={pageCount} link={(page) => link({ page })} />
+      <StaffList
+        rows={shows.length}
+        empty="No Shows Found"
+        count={<>{total === 1 ? "1 show" : `${total} shows`}</>}
+        label="Shows"
+        head={
+          <tr>
+            <SortHeader label="Movie" column="title" {...query} link={sortLink} />
+            <SortHeader label="Date and Time" column="date" {...query} link={sortLink} />
+            <SortHeader label="Seats Booked" column="bookings" {...query} link={sortLink} />
+            <th scope="col">Price</th>
+            <SortHeader label="Earnings" column="earnings" {...query} link={sortLink} />
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        }
+        page={query.page}
+        pageCount={pageCount}
+        link={(page) => link({ page })}
+      >
+        {shows.map((show) => {
+          const when = formatShowTime(show.startsAt, timeZone);
+          return (
+            <tr key={show.id}>
+              <th scope="row">{show.title}</th>
+              <td>
+                <time dateTime={show.startsAt}>{when}</time>
+              </td>
+              <td>
+                {show.seatsBooked} / {SEAT_LABELS.length}
+              </td>
+              <td>{formatMoney(show.priceCents, currency)}</td>
+              <td>{formatMoney(show.earningsCents, currency)}</td>
+              <td>
+                {show.bookings === 0 ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="showId" value={show.id} />
+                    <button type="submit" className="button button-ghost button-small">
+                      Delete<span className="visually-hidden">{` ${show.title}, ${when}`}</span>
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="admin-note">Has bookings: cannot be deleted</span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </StaffList>
     </section>
   );
 }

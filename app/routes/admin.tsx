@@ -6,13 +6,17 @@ import { readSubmission } from "~/http/forms.server";
 import { requireStaff } from "~/http/viewer.server";
 import { adminMenuSchema } from "~/schemas/admin-menu";
 import adminStyles from "~/styles/admin.css";
+import staffListStyles from "~/styles/staff-lists.css";
+import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Admin Panel – Marquee Cinemas" },
-  { name: "description", content: "Marquee Cinemas' tools for staff: shows, bookings and the cinema's figures." },
+// The staff lists' table styles serve the dashboard and both lists, so they come with the layout.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: adminStyles },
+  { rel: "stylesheet", href: staffListStyles },
 ];
+export const meta: MetaFunction = () =>
+  pageMeta("Admin Panel", "Marquee Cinemas' tools for staff: shows, bookings and the cinema's figures.");
 
 // Every /admin page checks staff in its own loader and action too: Remix runs them in parallel with this one.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -26,6 +26,11 @@ export const meta: MetaFunction = () => [
 ];
 
 const ALREADY_PAID = "This booking is already paid.";
+const CARD_FIELDS = [
+  { name: "cardNumber", label: "Card number", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" },
+  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY" },
+  { name: "cvc", label: "Security code (CVC)", autoComplete: "cc-csc", placeholder: "123" },
+] as const;
 const notFound = () => new Response("Booking not found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -84,28 +89,17 @@ export default function Checkout() {
         <Form method="post" {...getFormProps(form)} className="card-form">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name={fields.attemptToken.name} value={attemptToken} />
-          <FormField
-            meta={fields.cardNumber}
-            label="Card number"
-            type="text"
-            autoComplete="cc-number"
-            attributes={{ inputMode: "numeric", placeholder: "1234 1234 1234 1234" }}
-          />
-          <div className="card-row">
-            <FormField
-              meta={fields.expiry}
-              label="Expiry (MM/YY)"
-              type="text"
-              autoComplete="cc-exp"
-              attributes={{ inputMode: "numeric", placeholder: "MM/YY" }}
-            />
-            <FormField
-              meta={fields.cvc}
-              label="Security code (CVC)"
-              type="text"
-              autoComplete="cc-csc"
-              attributes={{ inputMode: "numeric", placeholder: "123" }}
-            />
+          <div className="card-fields">
+            {CARD_FIELDS.map((field) => (
+              <FormField
+                key={field.name}
+                meta={fields[field.name]}
+                label={field.label}
+                type="text"
+                autoComplete={field.autoComplete}
+                attributes={{ inputMode: "numeric", placeholder: field.placeholder }}
+              />
+            ))}
           </div>
           <button type="submit" className="button button-large" disabled={submitting}>
             {submitting ? "Paying..." : `Pay ${formatMoney(booking.amountCents, currency)}`}

@@ -7,11 +7,13 @@ const MAX_MOVIE_ID_LENGTH = 100;
 const MAX_PRICE_LENGTH = 20;
 
 export const MOVIE_REQUIRED = "Please select a movie";
-export const PRICE_REQUIRED = "Please enter a price";
-export const PRICE_INVALID = "Price must be a number, such as 12.50";
-export const PRICE_NOT_POSITIVE = "Price must be more than 0";
-export const PRICE_DECIMALS = "Price can have at most 2 decimals";
-export const PRICE_TOO_HIGH = "Price must be at most 1,000";
+export const PRICE_MESSAGES = {
+  required: "Please enter a price",
+  invalid: "Price must be a number, such as 12.50",
+  notPositive: "Price must be more than 0",
+  decimals: "Price can have at most 2 decimals",
+  tooHigh: "Price must be at most 1,000",
+};
 export const TIME_REQUIRED = "Please pick a date and time";
 export const TIME_INVALID = "Please pick a valid date and time";
 export const TIMES_REQUIRED = "Please add at least one show time";
@@ -37,10 +39,10 @@ const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
 
 /** What is wrong with a typed price, or null for a positive amount with at most 2 decimals, at most MAX_PRICE. */
 export function priceProblem(price: string): string | null {
-  if (price.length > MAX_PRICE_LENGTH || !NUMBER.test(price)) return PRICE_INVALID;
-  if (price.startsWith("-") || Number(price) === 0) return PRICE_NOT_POSITIVE;
-  if (/\.\d{3,}$/.test(price)) return PRICE_DECIMALS;
-  if (Number(price) > MAX_PRICE) return PRICE_TOO_HIGH;
+  if (price.length > MAX_PRICE_LENGTH || !NUMBER.test(price)) return PRICE_MESSAGES.invalid;
+  if (price.startsWith("-") || Number(price) === 0) return PRICE_MESSAGES.notPositive;
+  if (/\.\d{3,}$/.test(price)) return PRICE_MESSAGES.decimals;
+  if (Number(price) > MAX_PRICE) return PRICE_MESSAGES.tooHigh;
   return null;
 }
 
@@ -95,7 +97,7 @@ export const addShowSchema = fields.superRefine((form, context): form is AddShow
   if (form.intent === ADD_TIME && form.time === undefined) missing("time", TIME_REQUIRED);
   if (form.intent === CREATE_SHOW) {
     if (!form.movieId) missing("movieId", MOVIE_REQUIRED);
-    if (form.price === undefined) missing("price", PRICE_REQUIRED);
+    if (form.price === undefined) missing("price", PRICE_MESSAGES.required);
     if (form.times.length === 0) missing("times", TIMES_REQUIRED);
   }
   return true;

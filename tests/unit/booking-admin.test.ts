@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { exportBookingsCsv, listBookingsForStaff } from "~/models/booking-admin.server";
 import { BOOKING_LIST_DEFAULTS, type BookingListQuery } from "~/schemas/booking-list";
-import { addBooking, addMovie, addShow, addUser, clearAll } from "./staff-data";
+import { addBooking, addMovies, addShow, addUser, clearAll } from "./fixtures";
 
 const query = (changes: Partial<BookingListQuery> = {}): BookingListQuery => ({ ...BOOKING_LIST_DEFAULTS, ...changes });
 const ids = async (changes: Partial<BookingListQuery>) =>
@@ -16,8 +16,7 @@ let zebra: string;
 
 beforeAll(async () => {
   await clearAll();
-  await addMovie("z", { title: "Zebra Night" });
-  await addMovie("a", { title: "Apple Days" });
+  await addMovies({ z: "Zebra Night", a: "Apple Days" });
   zebra = await addShow("z", "1 day");
   const apple = await addShow("a", "2 days");
   await addUser("ann", { name: "Ann Archer" });

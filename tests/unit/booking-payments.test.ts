@@ -32,8 +32,8 @@ async function pendingBooking(showId = show, day = DAY) {
 }
 
 beforeAll(async () => {
-  await addMovie(MOVIE, "Payment Test");
-  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, PRICE_CENTS);
+  await addMovie(MOVIE, { title: "Payment Test" });
+  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, { priceCents: PRICE_CENTS });
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -153,7 +153,7 @@ describe("cancelling a paid booking", () => {
   it(`is refused from ${config.bookings.cancelCutoffMinutes} minutes before the show`, async () => {
     const soon = new Date(Date.now() + (config.bookings.cancelCutoffMinutes - 5) * 60_000);
     const day = soon.toISOString().slice(0, 10);
-    const soonShow = await addShow(MOVIE, soon.toISOString(), PRICE_CENTS);
+    const soonShow = await addShow(MOVIE, soon.toISOString(), { priceCents: PRICE_CENTS });
     const { user, booking } = await pendingBooking(soonShow, day);
     await payBooking(user, booking.id, GOOD_CARD, randomUUID());
     expect(await cancelBooking(user, booking.id)).toEqual({ ok: false, reason: "past-cutoff" });

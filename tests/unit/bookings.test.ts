@@ -34,8 +34,8 @@ async function expireHolds(userUid: string) {
 }
 
 beforeAll(async () => {
-  await addMovie(MOVIE, "Booking Test");
-  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, 4900);
+  await addMovie(MOVIE, { title: "Booking Test" });
+  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, { priceCents: 4900 });
   otherShow = await addShow(MOVIE, `${DAY}T14:00:00Z`);
 });
 

@@ -11,7 +11,7 @@ import { checkInTicket, readTicket } from "~/models/check-in.server";
 import { getDb } from "~/services/db.server";
 import { signTicketCode } from "~/services/tickets.server";
 import { addDays, cinemaToday } from "~/utils/dates";
-import { addBooking, addMovie, addUser, refund } from "./staff-data";
+import { addBooking, addMovie, addUser, refund } from "./fixtures";
 
 const ZONE = "Pacific/Kiritimati";
 const codeOf = (bookingId: string) => signTicketCode(bookingId, getSessionSecrets()[0]);

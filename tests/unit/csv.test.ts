@@ -2,17 +2,14 @@ import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/utils/csv";
 
 describe("csvCell", () => {
-  it("leaves plain text as it is", () => {
-    expect(csvCell("Ann Archer")).toBe("Ann Archer");
-    expect(csvCell("49.00")).toBe("49.00");
-    expect(csvCell("")).toBe("");
+  it.each(["Ann Archer", "49.00", ""])("leaves plain text as it is: %j", (text) => {
+    expect(csvCell(text)).toBe(text);
   });
 
-  it("quotes a cell with a comma, a quote or a line break, doubling its quotes", () => {
-    expect(csvCell("Archer, Ann")).toBe('"Archer, Ann"');
-    expect(csvCell('Ann "The Ace" Archer')).toBe('"Ann ""The Ace"" Archer"');
-    expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("two\r\nlines")).toBe('"two\r\nlines"');
+  const QUOTED = { "Archer, Ann": '"Archer, Ann"', 'Ann "The Ace" Archer': '"Ann ""The Ace"" Archer"' };
+  const BROKEN = { "two\nlines": '"two\nlines"', "two\r\nlines": '"two\r\nlines"' };
+  it.each(Object.entries({ ...QUOTED, ...BROKEN }))("quotes %j, doubling its quotes, as %j", (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
   });
 
   it("keeps a spreadsheet from running a cell as a formula", () => {

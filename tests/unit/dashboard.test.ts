@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDashboard, trend } from "~/models/dashboard.server";
-import { addBooking, addMovie, addShow, addUser, clearAll, refund } from "./staff-data";
+import { addBooking, addMovies, addShow, addUser, clearAll, refund } from "./fixtures";
 
 describe("trend", () => {
   it("compares the last 7 days with the 7 before", () => {
@@ -22,8 +22,7 @@ describe("getDashboard", () => {
 
   beforeAll(async () => {
     await clearAll();
-    await addMovie("m", { title: "Film" });
-    await addMovie("n", { title: "Next Film" });
+    await addMovies({ m: "Film", n: "Next Film" });
     for (const [uid, joinedAgo] of [
       ["u1", "2 days"],
       ["u2", "3 days"],

@@ -1,4 +1,5 @@
-// Rows the model tests make for themselves in their in-memory database.
+// Rows the model tests write straight into the test file's own database. Times are given relative to the
+// database's now(), as SQL intervals ("2 days", "-3 hours"), or as timestamps ("2031-05-20T19:30:00Z").
 import { randomUUID } from "node:crypto";
 import type { MovieFilters } from "~/schemas/movie-filters";
 import { getDb } from "~/services/db.server";
@@ -12,29 +13,107 @@ export const movieFilters = (changes: Partial<MovieFilters> = {}): MovieFilters 
   ...changes,
 });
 
-/** A user as sign-in mirrors one; answers the uid. */
-export async function addUser(uid = `user-${randomUUID()}`) {
-  const db = await getDb();
-  await db.query("insert into users (uid, email, name) values ($1, $2, 'Test')", [uid, `${uid}@example.com`]);
-  return uid;
-}
-
-/** A movie of the tests' own, outside the sample catalogue. */
-export async function addMovie(id: string, title: string, runtime = 100) {
+export async function addMovie(id: string, { title = id, runtime = 120, released = "2024-01-01" } = {}) {
   const db = await getDb();
   await db.query(
     `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)
-     values ($1, $2, '/p.svg', '/b.svg', '2020-01-01', $3)`,
-    [id, title, runtime],
+     values ($1, $2, '/artwork/p.svg', '/artwork/b.svg', $3, $4)`,
+    [id, title, released, runtime],
+  );
+  return id;
+}
+
+/** Movies by id and title, for a test that needs several. */
+export async function addMovies(titles: Record<string, string>) {
+  for (const [id, title] of Object.entries(titles)) await addMovie(id, { title });
+}
+
+/** A show starting at a timestamp, or `startsIn` from now (an interval), added `addedAgo` before now. */
+export async function addShow(movieId: string, startsIn: string, { priceCents = 5000, addedAgo = "0 seconds" } = {}) {
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    `insert into shows (movie_id, starts_at, price_cents, created_at)
+     values ($1, case when $2 ~ '^[0-9]{4}-' then $2::timestamptz else date_trunc('minute', now()) + $2::interval end,
+       $3, now() - $4::interval) returning id`,
+    [movieId, startsIn, priceCents, addedAgo],
+  );
+  return id;
+}
+
+export async function addUser(
+  uid = `user-${randomUUID()}`,
+  { name = uid, email = `${uid}@example.com`, joinedAgo = "30 days" } = {},
+) {
+  const db = await getDb();
+  await db.query("insert into users (uid, email, name, created_at) values ($1, $2, $3, now() - $4::interval)", [
+    uid,
+    email,
+    name,
+    joinedAgo,
+  ]);
+  return uid;
+}
+
+type BookingOptions = {
+  status?: "paid" | "pending" | "cancelled";
+  /** For a pending booking: how long its hold still runs ("-1 minute" for one that has expired). */
+  holdLeft?: string;
+  madeAgo?: string;
+  amountCents?: number;
+};
+
+/** A booking of `seats`; a paid one also gets its payment, made when it was. */
+export async function addBooking(
+  userUid: string,
+  showId: string,
+  seats: string[],
+  {
+    status = "paid",
+    holdLeft = "10 minutes",
+    madeAgo = "1 hour",
+    amountCents = seats.length * 5000,
+  }: BookingOptions = {},
+) {
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    `insert into bookings (user_uid, show_id, seats, amount_cents, status, hold_expires_at, request_token, created_at,
+       paid_at, cancelled_at)
+     values ($1, $2, $3, $4, $5, now() + $6::interval, $7, now() - $8::interval,
+       case when $5 = 'paid' then now() - $8::interval end, case when $5 = 'cancelled' then now() end)
+     returning id`,
+    [userUid, showId, seats, amountCents, status, holdLeft, randomUUID(), madeAgo],
+  );
+  if (status === "paid") await addPayment(id, amountCents, { paidAgo: madeAgo });
+  return id;
+}
+
+export async function addPayment(bookingId: string, amountCents: number, { paidAgo = "1 hour" } = {}) {
+  const db = await getDb();
+  await db.query(
+    `insert into payments (booking_id, provider, reference, amount_cents, card_last4, created_at)
+     values ($1, 'test', $2, $3, '4242', now() - $4::interval)`,
+    [bookingId, randomUUID(), amountCents, paidAgo],
   );
 }
 
-/** A show of a movie; answers its id. */
-export async function addShow(movieId: string, startsAt: string, priceCents = 5000) {
+/** Cancels a paid booking with a refund of `refundedCents`, `ago` before now. */
+export async function refund(bookingId: string, refundedCents: number, { ago = "0 seconds" } = {}) {
   const db = await getDb();
-  const [{ id }] = await db.query<{ id: string }>(
-    "insert into shows (movie_id, starts_at, price_cents) values ($1, $2, $3) returning id",
-    [movieId, startsAt, priceCents],
+  await db.query("update bookings set status = 'cancelled', cancelled_at = now() - $2::interval where id = $1", [
+    bookingId,
+    ago,
+  ]);
+  await db.query(
+    `update payments set refund_reference = 'refund', refunded_cents = $2, refunded_at = now() - $3::interval
+     where booking_id = $1`,
+    [bookingId, refundedCents, ago],
   );
-  return id;
+}
+
+/** Empties the tables the staff models read, for a test that counts everything. */
+export async function clearAll() {
+  const db = await getDb();
+  await db.exec(
+    "delete from check_ins; delete from payments; delete from booked_seats; delete from bookings; delete from shows; delete from users; delete from movies;",
+  );
 }

@@ -10,7 +10,7 @@ import { listShowDays } from "~/models/shows.server";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
-import { addBooking, addMovie, addShow, addUser } from "./staff-data";
+import { addBooking, addMovie, addShow, addUser } from "./fixtures";
 
 const ZONE = "Asia/Kolkata";
 /** A `datetime-local` value `days` from the cinema's today. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { listShowsForStaff } from "~/models/show-admin.server";
 import { STAFF_LIST_PAGE_SIZE } from "~/schemas/list-query";
 import { SHOW_LIST_DEFAULTS, type ShowListQuery } from "~/schemas/show-list";
-import { addBooking, addMovie, addShow, addUser, clearAll } from "./staff-data";
+import { addBooking, addMovies, addShow, addUser, clearAll } from "./fixtures";
 
 const query = (changes: Partial<ShowListQuery> = {}): ShowListQuery => ({ ...SHOW_LIST_DEFAULTS, ...changes });
 const ids = async (changes: Partial<ShowListQuery>) => (await listShowsForStaff(query(changes))).shows.map((s) => s.id);
@@ -15,9 +15,7 @@ let lastWeek: string;
 
 beforeAll(async () => {
   await clearAll();
-  await addMovie("a", { title: "alpha" });
-  await addMovie("b", { title: "Beta" });
-  await addMovie("g", { title: "Gamma" });
+  await addMovies({ a: "alpha", b: "Beta", g: "Gamma" });
   await addUser("u");
   soon = await addShow("g", "1 day", { priceCents: 6000 });
   later = await addShow("a", "2 days", { priceCents: 2000 });

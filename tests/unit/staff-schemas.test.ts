@@ -6,11 +6,7 @@ import {
   addShowSchema,
   MAX_SHOW_TIMES,
   MOVIE_REQUIRED,
-  PRICE_DECIMALS,
-  PRICE_INVALID,
-  PRICE_NOT_POSITIVE,
-  PRICE_REQUIRED,
-  PRICE_TOO_HIGH,
+  PRICE_MESSAGES,
   priceProblem,
   priceToCents,
   removedTime,
@@ -48,10 +44,12 @@ describe("the Add Shows form", () => {
       [null, 100000],
       [null, 1],
     ]);
-    expect(["abc", "1e3", "12,50", "", "1".repeat(30)].map(priceProblem)).toEqual(Array(5).fill(PRICE_INVALID));
-    expect(["0", "-5", "0.00", "-0.5"].map(priceProblem)).toEqual(Array(4).fill(PRICE_NOT_POSITIVE));
-    expect(priceProblem("12.345")).toBe(PRICE_DECIMALS);
-    expect(priceProblem("1000.01")).toBe(PRICE_TOO_HIGH);
+    expect(["abc", "1e3", "12,50", "", "1".repeat(30)].map(priceProblem)).toEqual(
+      Array(5).fill(PRICE_MESSAGES.invalid),
+    );
+    expect(["0", "-5", "0.00", "-0.5"].map(priceProblem)).toEqual(Array(4).fill(PRICE_MESSAGES.notPositive));
+    expect(priceProblem("12.345")).toBe(PRICE_MESSAGES.decimals);
+    expect(priceProblem("1000.01")).toBe(PRICE_MESSAGES.tooHigh);
   });
 
   it("asks Add Time for a valid date and time, and nothing else", () => {
@@ -64,12 +62,12 @@ describe("the Add Shows form", () => {
   it("asks Create Show for a movie, a price and a time, all at once", () => {
     expect(errorsOf({ intent: "create" })).toEqual({
       movieId: [MOVIE_REQUIRED],
-      price: [PRICE_REQUIRED],
+      price: [PRICE_MESSAGES.required],
       times: [TIMES_REQUIRED],
     });
     expect(errorsOf({ intent: "create", price: "12.345", times: [TIME] })).toEqual({
       movieId: [MOVIE_REQUIRED],
-      price: [PRICE_DECIMALS],
+      price: [PRICE_MESSAGES.decimals],
     });
     expect(errorsOf({ intent: "create", movieId: "1", price: "12", times: [TIME] })).toEqual({});
   });
