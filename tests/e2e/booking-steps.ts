@@ -93,9 +93,14 @@ export async function seatSeenByAnother(
   return name;
 }
 
-/** A second customer in a browser context of their own. */
-export async function anotherCustomer(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
-  const account: Account = await createAccount();
+/** A second customer (or a staff member) in a browser context of their own. */
+export async function anotherCustomer(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  baseURL: string,
+  { staff = false } = {},
+) {
+  const account: Account = await createAccount(staff ? { staff, prefix: "staff" } : {});
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
   await signIn(page, account);
