@@ -6,8 +6,6 @@ import { defineConfig } from "@playwright/test";
 // The config is evaluated again in every worker; the environment carries the first choice to them.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "cinema-e2e-"));
-// The test server's own Auth emulator, on a port of its own so it never meets a running `npm start`.
-process.env.E2E_AUTH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -55,7 +53,8 @@ export default defineConfig({
       HOLD_MINUTES: "1",
       // Paid bookings can be cancelled until a week before the show, so tests have shows on both sides.
       CANCEL_CUTOFF_MINUTES: "10080",
-      AUTH_EMULATOR_PORT: process.env.E2E_AUTH_PORT,
+      // The test server's own Auth emulator, on a free port (tests/e2e/identity.ts reads which).
+      AUTH_EMULATOR_PORT: "0",
       // The embedded emulator, whatever Firebase settings the shell running the tests may have.
       FIREBASE_API_KEY: "",
       FIREBASE_AUTH_EMULATOR_HOST: "",

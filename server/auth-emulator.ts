@@ -7,15 +7,22 @@ import { latestSave, saveEmulatorAccounts, saveOnExitDir } from "~/services/iden
 
 // The Firebase Auth emulator (firebase-tools, pure Node) as the embedded default's identity provider.
 
-export function freePort(host: string) {
-  return new Promise<number>((resolve, reject) => {
+/**
+ * `count` free ports, distinct and none of `taken`: they are held open together while chosen, since a port closed
+ * and asked for again could be handed out twice.
+ */
+export async function freePorts(host: string, count: number, taken: number[] = []) {
+  const servers: net.Server[] = [];
+  const ports: number[] = [];
+  while (ports.length < count) {
     const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, host, resolve));
+    servers.push(server);
+    const { port } = server.address() as net.AddressInfo;
+    if (!taken.includes(port)) ports.push(port);
+  }
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 // The emulator answers HTTP before it has imported the saved accounts; this line comes after both.
@@ -88,13 +95,13 @@ export async function startAuthEmulator(options: {
   for (const name of fs.readdirSync(dir)) {
     if (name.startsWith("firebase-export-")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
-  const port = options.port || (await freePort(host));
-  const hubPort = await freePort(host);
+  const [hubPort, loggingPort, freeAuthPort] = await freePorts(host, 3, options.port ? [options.port] : []);
+  const port = options.port || freeAuthPort;
   const emulatorConfig = {
     emulators: {
       auth: { host, port },
       hub: { host, port: hubPort },
-      logging: { host, port: await freePort(host) },
+      logging: { host, port: loggingPort },
       ui: { enabled: false },
     },
   };

@@ -2,15 +2,7 @@
 // List Shows' delete rule.
 import type { Page } from "@playwright/test";
 import { dayFromToday } from "./admin-steps";
-import {
-  anotherCustomer,
-  bookAndPay,
-  bookingSlot,
-  bookSeats,
-  chooseSeats,
-  payWithGoodCard,
-  proceed,
-} from "./booking-steps";
+import { bookAndPay, bookingSlot, bookSeats, chooseSeats, payWithGoodCard, proceed } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { movies, open } from "./steps";
 
@@ -56,112 +48,101 @@ test("a paid ticket is checked in once; a second scan says when and by whom; a f
   customerPage: page,
   customer,
   jsEnabled,
-  browser,
-  baseURL,
+  staffBeside: staff,
 }) => {
-  const staff = await anotherCustomer(browser, jsEnabled, baseURL!, { staff: true });
-  const show = await showStartingSoon(staff.page);
+  const show = await showStartingSoon(staff);
   test.skip(!show, "no show can start later today");
   const { code } = await buyTicket(page, jsEnabled, show!.path, show!.start, ["E4", "E5"]);
 
-  await staff.page.goto(`/admin/check-in/${code}`);
-  const ticket = staff.page.getByRole("article", { name: "Ticket" });
+  await staff.goto(`/admin/check-in/${code}`);
+  const ticket = staff.getByRole("article", { name: "Ticket" });
   await expect(ticket.getByRole("heading", { name: show!.movie.title })).toBeVisible();
   await expect(ticket.getByText("E4, E5")).toBeVisible();
   await expect(ticket.getByText(customer.name)).toBeVisible();
   await expect(ticket.getByText(/^Paid \$19\.00$/)).toBeVisible();
-  await staff.page.getByRole("button", { name: "Check in" }).click();
+  await staff.getByRole("button", { name: "Check in" }).click();
   await expect(
-    staff.page.getByRole("status").filter({ hasText: `Checked in: 2 seats for ${show!.movie.title}` }),
+    staff.getByRole("status").filter({ hasText: `Checked in: 2 seats for ${show!.movie.title}` }),
   ).toBeVisible();
 
-  await staff.page.goto(`/admin/check-in/${code}`);
-  await expect(staff.page.getByText(/^Already checked in at \d\d:\d\d by Test Staff$/)).toBeVisible();
-  await expect(staff.page.getByRole("button", { name: "Check in" })).toHaveCount(0);
-  const again = await staff.page.request.post(`/admin/check-in/${code}`, { maxRedirects: 0 });
+  await staff.goto(`/admin/check-in/${code}`);
+  await expect(staff.getByText(/^Already checked in at \d\d:\d\d by Test Staff$/)).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Check in" })).toHaveCount(0);
+  const again = await staff.request.post(`/admin/check-in/${code}`, { maxRedirects: 0 });
   expect(again.status()).toBe(409);
 
   const forged = `${code.slice(0, 20)}${code[20] === "A" ? "B" : "A"}${code.slice(21)}`;
-  expect((await staff.page.goto(`/admin/check-in/${forged}`))?.status()).toBe(404);
-  await expect(staff.page.getByText("This ticket code is not valid.")).toBeVisible();
-  await staff.close();
+  expect((await staff.goto(`/admin/check-in/${forged}`))?.status()).toBe(404);
+  await expect(staff.getByText("This ticket code is not valid.")).toBeVisible();
 });
 
 test("a ticket for another day is refused, and a typed code finds its ticket", async ({
   customerPage: page,
   jsEnabled,
-  browser,
-  baseURL,
+  staffBeside: staff,
 }) => {
   await bookAndPay(page, jsEnabled, bookingSlot(2, jsEnabled, { cancellable: true }), ["A1", "A2"]);
   const code = (await page.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!;
-  const staff = await anotherCustomer(browser, jsEnabled, baseURL!, { staff: true });
-  await open(staff.page, "/admin/check-in");
-  await staff.page.getByLabel("Ticket code").fill(code);
-  await staff.page.getByRole("button", { name: "Find Ticket" }).click();
-  await expect(staff.page).toHaveURL(`/admin/check-in/${code}`);
-  await expect(staff.page.getByText(/^This ticket is for .*, not today\.$/)).toBeVisible();
-  await expect(staff.page.getByRole("button", { name: "Check in" })).toHaveCount(0);
-  await staff.close();
+  await open(staff, "/admin/check-in");
+  await staff.getByLabel("Ticket code").fill(code);
+  await staff.getByRole("button", { name: "Find Ticket" }).click();
+  await expect(staff).toHaveURL(`/admin/check-in/${code}`);
+  await expect(staff.getByText(/^This ticket is for .*, not today\.$/)).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Check in" })).toHaveCount(0);
 });
 
 test("List Bookings finds a customer's bookings, filters, sorts and exports them", async ({
   customerPage: page,
   customer,
   jsEnabled,
-  browser,
-  baseURL,
+  staffBeside: staff,
 }) => {
   const slot = bookingSlot(3, jsEnabled, { cancellable: true });
   await bookAndPay(page, jsEnabled, slot, ["B1", "B2", "B3"]);
   await bookSeats(page, jsEnabled, slot.path, ["D1"]);
-  const staff = await anotherCustomer(browser, jsEnabled, baseURL!, { staff: true });
-  const rows = staff.page.getByRole("region", { name: "Bookings" }).locator("tbody tr");
+  const rows = staff.getByRole("region", { name: "Bookings" }).locator("tbody tr");
 
-  await open(staff.page, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}`);
+  await open(staff, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}`);
   await expect(rows).toHaveCount(2);
   for (const row of await rows.all()) {
     await expect(row).toContainText(customer.name);
     await expect(row).toContainText(customer.email);
     await expect(row).toContainText(slot.movie.title);
   }
-  await staff.page.getByRole("navigation", { name: "Booking status" }).getByRole("link", { name: "Paid" }).click();
+  await staff.getByRole("navigation", { name: "Booking status" }).getByRole("link", { name: "Paid" }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("B1, B2, B3");
   await expect(rows.first()).toContainText("Paid");
-  await staff.page.getByRole("navigation", { name: "Booking status" }).getByRole("link", { name: "Pending" }).click();
+  await staff.getByRole("navigation", { name: "Booking status" }).getByRole("link", { name: "Pending" }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("D1");
   await expect(rows.first()).toContainText("Pending Payment");
 
-  await open(staff.page, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}&sort=amount&dir=desc`);
+  await open(staff, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}&sort=amount&dir=desc`);
   await expect(rows.first()).toContainText("B1, B2, B3");
-  await open(staff.page, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}&sort=amount&dir=asc`);
+  await open(staff, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}&sort=amount&dir=asc`);
   await expect(rows.first()).toContainText("D1");
   const shortId = ((await rows.first().textContent())!.match(/Booking ([0-9a-f]{8})/) ?? [])[1];
-  await open(staff.page, `/admin/list-bookings?search=${shortId}`);
+  await open(staff, `/admin/list-bookings?search=${shortId}`);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("D1");
 
-  const csv = await staff.page.request.get(`/admin/list-bookings.csv?search=${encodeURIComponent(customer.email)}`);
+  const csv = await staff.request.get(`/admin/list-bookings.csv?search=${encodeURIComponent(customer.email)}`);
   const lines = (await csv.text()).trim().split("\r\n");
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).join("\n")).toContain(`${customer.email},${slot.movie.title}`);
   expect(lines.slice(1).join("\n")).toContain(",B1 B2 B3,");
-  await staff.close();
 });
 
 test("the dashboard counts a paid booking, its revenue and its activity", async ({
   customerPage: page,
   customer,
   jsEnabled,
-  browser,
-  baseURL,
+  staffBeside: staff,
 }) => {
-  const staff = await anotherCustomer(browser, jsEnabled, baseURL!, { staff: true });
   const figure = async (label: string) => {
-    await open(staff.page, "/admin");
-    const card = staff.page.locator(".admin-card").filter({ hasText: label });
+    await open(staff, "/admin");
+    const card = staff.locator(".admin-card").filter({ hasText: label });
     return (await card.locator("strong").textContent())!;
   };
   const bookingsBefore = Number(await figure("Total Bookings"));
@@ -177,32 +158,28 @@ test("the dashboard counts a paid booking, its revenue and its activity", async 
 
   expect(Number(await figure("Total Bookings"))).toBeGreaterThan(bookingsBefore);
   expect(Number((await figure("Total Revenue")).replace(/[^\d.]/g, ""))).toBeGreaterThanOrEqual(revenueBefore + amount);
-  await expect(
-    staff.page.locator(".admin-card").filter({ hasText: "Total Revenue" }).locator(".admin-trend"),
-  ).toHaveText(/^(New this week|[+-]?\d+% vs previous 7 days)$/);
+  await expect(staff.locator(".admin-card").filter({ hasText: "Total Revenue" }).locator(".admin-trend")).toHaveText(
+    /^(New this week|[+-]?\d+% vs previous 7 days)$/,
+  );
   const paid = `${customer.name} paid $${amount.toFixed(2)} for ${slot.movie.title}`;
-  await expect(staff.page.getByRole("list", { name: "Recent Activity" }).getByText(paid).first()).toBeVisible();
-  await staff.close();
+  await expect(staff.getByRole("list", { name: "Recent Activity" }).getByText(paid).first()).toBeVisible();
 });
 
 test("a show someone booked cannot be deleted, and List Shows says why", async ({
   customerPage: page,
   jsEnabled,
-  browser,
-  baseURL,
+  staffBeside: staff,
 }) => {
-  const staff = await anotherCustomer(browser, jsEnabled, baseURL!, { staff: true });
-  const show = await showStartingSoon(staff.page);
+  const show = await showStartingSoon(staff);
   test.skip(!show, "no show can start later today");
   await buyTicket(page, jsEnabled, show!.path, show!.start, ["F1"]);
-  await open(staff.page, "/admin/list-shows");
-  const row = staff.page
+  await open(staff, "/admin/list-shows");
+  const row = staff
     .getByRole("region", { name: "Shows" })
     .locator("tbody tr")
-    .filter({ has: staff.page.locator(`time[datetime="${show!.start.toISOString()}"]`) })
+    .filter({ has: staff.locator(`time[datetime="${show!.start.toISOString()}"]`) })
     .filter({ hasText: show!.movie.title });
   await expect(row).toContainText("Has bookings: cannot be deleted");
   await expect(row).toContainText("1 / 90");
   await expect(row.getByRole("button", { name: /^Delete/ })).toHaveCount(0);
-  await staff.close();
 });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { anotherCustomer } from "./booking-steps";
 import { createAccount, signIn, type Account } from "./identity";
 
 type Fixtures = {
@@ -7,6 +8,7 @@ type Fixtures = {
   customerPage: Page;
   staff: Account;
   staffPage: Page;
+  staffBeside: Page;
 };
 
 /** A client address of its own for each test, so rate limits count each test apart, as they would people. */
@@ -33,6 +35,12 @@ export const test = base.extend<Fixtures>({
   staffPage: async ({ page, staff }, use) => {
     await signIn(page, staff);
     await use(page);
+  },
+  /** A staff member signed in in a browser context of their own, beside the test's page (a customer's, say). */
+  staffBeside: async ({ browser, jsEnabled, baseURL }, use) => {
+    const staff = await anotherCustomer(browser, jsEnabled, baseURL!, { staff: true });
+    await use(staff.page);
+    await staff.close();
   },
 });
 

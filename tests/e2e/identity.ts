@@ -1,9 +1,18 @@
 // Accounts for the tests, made directly in the test server's Auth emulator.
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
-const emulator = `http://127.0.0.1:${process.env.E2E_AUTH_PORT}`;
+/**
+ * The test server's Auth emulator: it runs on a free port, which npm start writes down in the data folder once it is
+ * up (so it is read when first needed, not when the tests are listed).
+ */
+function emulator() {
+  const state = path.join(process.env.E2E_DATA_DIR!, "identity", "emulator.json");
+  return `http://${JSON.parse(fs.readFileSync(state, "utf8")).host}`;
+}
 const PROJECT = "demo-marquee";
-const toolkit = `${emulator}/identitytoolkit.googleapis.com/v1`;
+const toolkit = () => `${emulator()}/identitytoolkit.googleapis.com/v1`;
 // The emulator lets the "owner" token do what firebase-admin does against a real project.
 const OWNER = { Authorization: "Bearer owner", "Content-Type": "application/json" };
 
@@ -28,14 +37,18 @@ export async function createAccount({ staff = false, prefix = "customer" } = {})
   const email = uniqueEmail(prefix);
   const password = "Passw0rd-test";
   const name = staff ? "Test Staff" : "Test Customer";
-  const { localId } = await call(`${toolkit}/accounts:signUp?key=demo-api-key`, { email, password, displayName: name });
+  const { localId } = await call(`${toolkit()}/accounts:signUp?key=demo-api-key`, {
+    email,
+    password,
+    displayName: name,
+  });
   if (staff) await setStaffClaim(localId, true);
   return { uid: localId, email, password, name };
 }
 
 export async function setStaffClaim(uid: string, isStaff: boolean) {
   await call(
-    `${toolkit}/projects/${PROJECT}/accounts:update`,
+    `${toolkit()}/projects/${PROJECT}/accounts:update`,
     { localId: uid, customAttributes: JSON.stringify({ admin: isStaff }) },
     OWNER,
   );
@@ -43,12 +56,12 @@ export async function setStaffClaim(uid: string, isStaff: boolean) {
 
 /** The account stored for an email in the emulator, or undefined. */
 export async function findAccount(email: string): Promise<{ localId: string; displayName?: string } | undefined> {
-  const { users } = await call(`${toolkit}/projects/${PROJECT}/accounts:lookup`, { email: [email] }, OWNER);
+  const { users } = await call(`${toolkit()}/projects/${PROJECT}/accounts:lookup`, { email: [email] }, OWNER);
   return users?.[0];
 }
 
 export async function passwordResetCodes(email: string) {
-  const response = await fetch(`${emulator}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  const response = await fetch(`${emulator()}/emulator/v1/projects/${PROJECT}/oobCodes`);
   const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string }[] };
   return oobCodes.filter((code) => code.email === email && code.requestType === "PASSWORD_RESET");
 }
