@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
-import { hasStaffClaim, isStaffAtSignIn } from "~/models/staff.server";
-import { accountFromToken, findUser, recordSignIn, setStaff, type User } from "~/models/users.server";
-import { clearSessionCookie, readSession, revokeSessions } from "~/services/session-cookie.server";
+import { hasStaffRight } from "~/models/staff.server";
+import { endSession, findSessionUser } from "~/models/sessions.server";
+import { setStaff, type User } from "~/models/users.server";
+import { clearSessionCookie, readSessionId } from "~/services/session-cookie.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 // The root, the page loaders and an action's guards ask about the same request: answer each once. After an
@@ -19,12 +20,10 @@ function oncePerRequest<T>(work: (request: Request) => Promise<T>) {
   };
 }
 
-/** The signed-in user, or null for a visitor, an expired, revoked or forged session. */
+/** The signed-in user, or null for a visitor, an expired, ended or forged session. */
 export const getViewer = oncePerRequest(async (request): Promise<User | null> => {
-  const token = await readSession(request);
-  if (!token) return null;
-  // A valid session whose user is missing from the database (e.g. a fresh database) is mirrored again.
-  return (await findUser(token.uid)) ?? (await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token))));
+  const sessionId = await readSessionId(request);
+  return sessionId ? findSessionUser(sessionId) : null;
 });
 
 /**
@@ -62,16 +61,16 @@ export const STAFF_ONLY = "This page is for cinema staff only.";
  */
 export const requireStaff = oncePerRequest(async (request): Promise<User> => {
   const viewer = await requireUser(request);
-  const isStaff = await hasStaffClaim(viewer.uid);
+  const isStaff = await hasStaffRight(viewer.uid);
   if (isStaff !== viewer.isStaff) await setStaff(viewer.uid, isStaff);
   if (!isStaff) throw new Response(STAFF_ONLY, { status: 403 });
   return { ...viewer, isStaff };
 });
 
-/** Ends the session at the provider too (revoking it), and answers the Set-Cookie that clears it. */
+/** Ends this browser's session (other devices stay signed in), and answers the Set-Cookie that clears it. */
 export async function signOut(request: Request) {
-  const viewer = await getViewer(request);
-  if (viewer) await revokeSessions(viewer.uid);
+  const sessionId = await readSessionId(request);
+  if (sessionId) await endSession(sessionId);
   return clearSessionCookie();
 }
 

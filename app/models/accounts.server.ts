@@ -6,8 +6,9 @@ import {
   signUpWithPassword,
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
-import { createSession } from "~/services/session-cookie.server";
+import { sessionSetCookie, verifyRecentSignIn } from "~/services/session-cookie.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
+import { openSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
 import { accountFromToken, recordSignIn } from "./users.server";
 
@@ -51,9 +52,11 @@ async function throttled(limits: RateLimit[]) {
 /** A session for the ID token of a fresh sign-in, with the user mirrored into the database. */
 async function startSession(idToken: string, remember: boolean, failure: AccountFailure) {
   try {
-    const { token, setCookie } = await createSession(idToken, remember);
+    const token = await verifyRecentSignIn(idToken);
+    if (!token) return { ok: false as const, reason: failure };
     const user = await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token)));
-    return { ok: true as const, setCookie, user };
+    const { sessionId, cookieMaxAgeSeconds } = await openSession(user.uid, token.auth_time, remember);
+    return { ok: true as const, setCookie: await sessionSetCookie(sessionId, cookieMaxAgeSeconds), user };
   } catch (error) {
     // A bad or stale token is the caller's problem; anything else is ours and worth a log line.
     if (!isAuthError(error)) console.error("Could not start a session:", error);

@@ -1,7 +1,7 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { config } from "~/config.server";
 import { firebaseAuth } from "~/services/firebase-admin.server";
-import { revokeSessions } from "~/services/session-cookie.server";
+import { endAllSessions } from "./sessions.server";
 
 // Staff are accounts with the custom claim admin:true (set by `npm run grant-admin` or ADMIN_EMAILS).
 
@@ -18,12 +18,12 @@ export async function isStaffAtSignIn(token: DecodedIdToken) {
 }
 
 /**
- * The live staff right. A session cookie keeps the claims it was minted with, so they are read from
- * the provider instead: a right taken away counts at once.
+ * The live staff right: read from the provider at every staff request, so a right taken away or an account
+ * disabled counts at once, not only at the next re-check of the session.
  */
-export async function hasStaffClaim(uid: string) {
+export async function hasStaffRight(uid: string) {
   const user = await firebaseAuth().getUser(uid);
-  return user.customClaims?.admin === true;
+  return user.customClaims?.admin === true && !user.disabled;
 }
 
 /** Grants or takes away the staff right; taking it away also ends that person's sessions. */
@@ -31,5 +31,5 @@ export async function setStaffClaim(uid: string, isStaff: boolean) {
   const auth = firebaseAuth();
   const { customClaims } = await auth.getUser(uid);
   await auth.setCustomUserClaims(uid, { ...customClaims, admin: isStaff });
-  if (!isStaff) await revokeSessions(uid);
+  if (!isStaff) await endAllSessions(uid);
 }

@@ -7,7 +7,8 @@ export type User = { uid: string; name: string; email: string; photoUrl: string 
 /** SQL for the name a user goes by: their name, else their email. `users` is the table's alias in the query. */
 export const userNameSql = (users: string) => `coalesce(nullif(${users}.name, ''), ${users}.email, 'Guest')`;
 
-const USER_COLUMNS = `uid, ${userNameSql("users")} as name, coalesce(email, '') as email,
+// The columns of a `User`, for queries that read `users` (under that name).
+export const USER_COLUMNS = `uid, ${userNameSql("users")} as name, coalesce(email, '') as email,
   photo_url as "photoUrl", is_staff as "isStaff"`;
 
 /** The identity provider's account, as a verified token describes it, to be mirrored into the database. */

@@ -15,6 +15,7 @@ const EMPTY_REGISTER_FORM_MESSAGES = [
 async function expectMessages(page: Page, messages: string[]) {
   for (const message of messages) await expect(page.getByText(message, { exact: true })).toBeVisible();
 }
+import { anotherCustomer } from "./booking-steps";
 import { findAccount, passwordResetCodes, uniqueEmail } from "./identity";
 import { open } from "./steps";
 
@@ -169,17 +170,28 @@ test.describe("login form", () => {
     expect(await passwordResetCodes(customer.email)).toHaveLength(1);
   });
 
-  test("logout ends the session everywhere and says so", async ({ customerPage: page, customer }) => {
+  test("logout ends this browser's session only, and says so", async ({
+    customerPage: page,
+    customer,
+    browser,
+    jsEnabled,
+    baseURL,
+  }) => {
+    const phone = await anotherCustomer(browser, jsEnabled, baseURL!, { account: customer });
     await page.goto("/movies");
     const before = await page.context().cookies();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("status").filter({ hasText: "logout successfully" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
-    // The old cookie was revoked at the provider, so putting it back does not sign anyone in.
+    // The session was ended on the server, so putting the old cookie back does not sign anyone in.
     await page.context().addCookies(before.filter((c) => c.name === "__session"));
     await page.goto("/movies");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmovies$/);
+    // The same customer's other device is still signed in.
+    await phone.page.goto("/movies");
+    await expect(phone.page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await phone.close();
     expect(await findAccount(customer.email)).toBeTruthy();
   });
 });

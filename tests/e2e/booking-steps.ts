@@ -98,9 +98,9 @@ export async function anotherCustomer(
   browser: Browser,
   javaScriptEnabled: boolean,
   baseURL: string,
-  { staff = false } = {},
+  { staff = false, account: existing }: { staff?: boolean; account?: Account } = {},
 ) {
-  const account: Account = await createAccount(staff ? { staff, prefix: "staff" } : {});
+  const account: Account = existing ?? (await createAccount(staff ? { staff, prefix: "staff" } : {}));
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
   await signIn(page, account);

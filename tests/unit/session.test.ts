@@ -2,9 +2,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const auth = vi.hoisted(() => ({
   verifyIdToken: vi.fn(),
-  createSessionCookie: vi.fn(),
-  verifySessionCookie: vi.fn(),
-  revokeRefreshTokens: vi.fn(),
   getUser: vi.fn(),
   setCustomUserClaims: vi.fn(),
 }));
@@ -13,9 +10,13 @@ vi.mock("~/services/firebase-admin.server", () => ({
   isAuthError: (error: { code?: string }) => String(error?.code ?? "").startsWith("auth/"),
 }));
 
-const { createSession, sessionCookie } = await import("~/services/session-cookie.server");
-const { getViewer, requireStaff, requireUser, signOut } = await import("~/http/viewer.server");
+const { signInWithGoogle } = await import("~/models/accounts.server");
+const { PROVIDER_RECHECK_MINUTES } = await import("~/models/sessions.server");
+const { setStaffClaim } = await import("~/models/staff.server");
 const { findUser } = await import("~/models/users.server");
+const { getDb } = await import("~/services/db.server");
+const { sessionCookie } = await import("~/services/session-cookie.server");
+const { getViewer, requireStaff, requireUser, signOut } = await import("~/http/viewer.server");
 
 const now = () => Math.floor(Date.now() / 1000);
 const token = (uid: string, extra: Record<string, unknown> = {}) => ({
@@ -26,28 +27,42 @@ const token = (uid: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function signedInRequest(uid: string, url = "http://localhost/movies") {
+/** Signs in through the accounts model, as /auth/google does; answers the Set-Cookie header. */
+async function signIn(uid: string, remember = false) {
   auth.verifyIdToken.mockResolvedValueOnce(token(uid));
-  auth.createSessionCookie.mockResolvedValueOnce(`firebase-session-${uid}`);
-  const { setCookie: cookie } = await createSession(`id-token-${uid}`, false);
-  return new Request(url, { headers: { Cookie: cookie.split(";")[0] } });
+  const session = await signInWithGoogle(`id-token-${uid}`, remember);
+  if (!session.ok) throw new Error(`sign-in of ${uid} failed`);
+  return session.setCookie;
 }
+
+const requestWith = (setCookie: string, url = "http://localhost/movies") =>
+  new Request(url, { headers: { Cookie: setCookie.split(";")[0] } });
+
+async function signedInRequest(uid: string, url?: string) {
+  return requestWith(await signIn(uid), url);
+}
+
+/** Makes every session look last checked with the provider longer ago than the re-check interval. */
+async function makeChecksStale() {
+  const db = await getDb();
+  await db.query("update sessions set checked_at = now() - make_interval(mins => $1)", [PROVIDER_RECHECK_MINUTES + 1]);
+}
+
+const sessionCount = async (uid: string) =>
+  (await (await getDb()).query("select 1 from sessions where uid = $1", [uid])).length;
 
 beforeEach(() => {
   vi.clearAllMocks();
-  auth.verifySessionCookie.mockImplementation(async (cookie: string) => token(cookie.replace("firebase-session-", "")));
+  auth.getUser.mockImplementation(async (uid: string) => ({ uid, disabled: false, customClaims: {} }));
 });
 
 describe("session cookie", () => {
   it("is httpOnly and SameSite=Lax, and lasts 14 days only with remember me", async () => {
-    auth.verifyIdToken.mockResolvedValue(token("u1"));
-    auth.createSessionCookie.mockResolvedValue("firebase-session-u1");
-    const remembered = (await createSession("t", true)).setCookie;
+    const remembered = await signIn("u1", true);
     expect(remembered).toMatch(/HttpOnly/);
     expect(remembered).toMatch(/SameSite=Lax/);
     expect(remembered).toMatch(/Max-Age=1209600/);
-    expect(auth.createSessionCookie).toHaveBeenLastCalledWith("t", { expiresIn: 14 * 24 * 3600 * 1000 });
-    const browserSession = (await createSession("t", false)).setCookie;
+    const browserSession = await signIn("u1", false);
     expect(browserSession).not.toMatch(/Max-Age|Expires/);
     expect(browserSession).toMatch(/HttpOnly/);
   });
@@ -61,34 +76,85 @@ describe("session cookie", () => {
     expect(await sessionCookie.serialize("x")).not.toMatch(/Secure/);
   });
 
-  it("refuses a sign-in that is not recent", async () => {
-    auth.verifyIdToken.mockResolvedValue(token("old", { auth_time: now() - 3600 }));
-    await expect(createSession("t", false)).rejects.toThrow();
-    expect(auth.createSessionCookie).not.toHaveBeenCalled();
+  it("is refused for a sign-in that is not recent", async () => {
+    auth.verifyIdToken.mockResolvedValueOnce(token("old", { auth_time: now() - 3600 }));
+    expect(await signInWithGoogle("stale", false)).toMatchObject({ ok: false, reason: "google-failed" });
+    expect(await sessionCount("old")).toBe(0);
+  });
+
+  it("carries a random id of which the database keeps only a hash", async () => {
+    const setCookie = await signIn("hashed");
+    const sessionId = await sessionCookie.parse(setCookie.split(";")[0]);
+    expect(sessionId).toMatch(/^[\w-]{43}$/);
+    const [row] = await (await getDb()).query<{ id_hash: string }>("select id_hash from sessions where uid = 'hashed'");
+    expect(row.id_hash).not.toContain(sessionId);
   });
 });
 
 describe("getViewer", () => {
-  it("verifies the session with the revocation check and mirrors the user", async () => {
+  it("reads the session and its user from the database, without asking the provider", async () => {
     const request = await signedInRequest("alice");
     expect(await getViewer(request)).toMatchObject({ uid: "alice", name: "User alice", isStaff: false });
-    expect(auth.verifySessionCookie).toHaveBeenCalledWith("firebase-session-alice", true);
+    expect(auth.getUser).not.toHaveBeenCalled();
     expect(await findUser("alice")).toMatchObject({ email: "alice@example.com" });
   });
 
-  it("treats a revoked or expired session as signed out", async () => {
-    const request = await signedInRequest("bob");
-    auth.verifySessionCookie.mockRejectedValueOnce(
-      Object.assign(new Error("revoked"), { code: "auth/session-cookie-revoked" }),
-    );
-    expect(await getViewer(request)).toBeNull();
-    await expect(requireUser(request)).rejects.toMatchObject({ status: 302 });
+  it("asks the provider again once the last check is older than the re-check interval", async () => {
+    const setCookie = await signIn("checked");
+    await makeChecksStale();
+    expect(await getViewer(requestWith(setCookie))).toMatchObject({ uid: "checked" });
+    expect(auth.getUser).toHaveBeenCalledTimes(1);
+    expect(await getViewer(requestWith(setCookie))).toMatchObject({ uid: "checked" });
+    expect(auth.getUser).toHaveBeenCalledTimes(1);
   });
 
-  it("ignores a forged cookie without asking Firebase", async () => {
+  it("ends a session revoked at the provider (a password changed elsewhere, say) or of a disabled account", async () => {
+    const revoked = await signIn("revoked");
+    const disabled = await signIn("disabled");
+    await makeChecksStale();
+    auth.getUser.mockImplementation(async (uid: string) =>
+      uid === "revoked"
+        ? { uid, disabled: false, tokensValidAfterTime: new Date(Date.now() + 1000).toUTCString() }
+        : { uid, disabled: true },
+    );
+    expect(await getViewer(requestWith(revoked))).toBeNull();
+    expect(await getViewer(requestWith(disabled))).toBeNull();
+    expect(await sessionCount("revoked")).toBe(0);
+    expect(await sessionCount("disabled")).toBe(0);
+    await expect(requireUser(requestWith(revoked))).rejects.toMatchObject({ status: 302 });
+  });
+
+  it("ends the session of an account deleted at the provider", async () => {
+    const setCookie = await signIn("deleted");
+    await makeChecksStale();
+    auth.getUser.mockRejectedValueOnce(Object.assign(new Error("gone"), { code: "auth/user-not-found" }));
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
+    expect(await sessionCount("deleted")).toBe(0);
+  });
+
+  it("keeps the session, signed out for now, while the provider cannot be reached", async () => {
+    const setCookie = await signIn("outage");
+    await makeChecksStale();
+    vi.spyOn(console, "error").mockImplementationOnce(() => {});
+    auth.getUser.mockRejectedValueOnce(new Error("ECONNREFUSED"));
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
+    expect(await getViewer(requestWith(setCookie))).toMatchObject({ uid: "outage" });
+  });
+
+  it("treats an expired session as signed out", async () => {
+    const setCookie = await signIn("expired");
+    await (await getDb()).query("update sessions set expires_at = now() - interval '1 second' where uid = 'expired'");
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
+  });
+
+  it("ignores a forged cookie without asking anyone", async () => {
     const request = new Request("http://localhost/", { headers: { Cookie: "__session=forged-value" } });
     expect(await getViewer(request)).toBeNull();
-    expect(auth.verifySessionCookie).not.toHaveBeenCalled();
+    const unsigned = new Request("http://localhost/", {
+      headers: { Cookie: `__session=${btoa(JSON.stringify("a-guessed-id"))}` },
+    });
+    expect(await getViewer(unsigned)).toBeNull();
+    expect(auth.getUser).not.toHaveBeenCalled();
   });
 
   it("sends a visitor to sign in with the page to come back to", async () => {
@@ -100,23 +166,41 @@ describe("getViewer", () => {
 describe("requireStaff", () => {
   it("reads the staff right live, so one taken away counts at once", async () => {
     const request = await signedInRequest("carol", "http://localhost/admin");
-    auth.getUser.mockResolvedValueOnce({ customClaims: { admin: true } });
+    auth.getUser.mockResolvedValueOnce({ disabled: false, customClaims: { admin: true } });
     await expect(requireStaff(request)).resolves.toMatchObject({ uid: "carol", isStaff: true });
     expect((await findUser("carol"))?.isStaff).toBe(true);
 
     const later = new Request("http://localhost/admin", { headers: request.headers });
-    auth.getUser.mockResolvedValueOnce({ customClaims: { admin: false } });
+    auth.getUser.mockResolvedValueOnce({ disabled: false, customClaims: { admin: false } });
     await expect(requireStaff(later)).rejects.toMatchObject({ status: 403 });
     expect((await findUser("carol"))?.isStaff).toBe(false);
+  });
+
+  it("refuses a disabled account at once, whatever its claim", async () => {
+    const request = await signedInRequest("dora", "http://localhost/admin");
+    auth.getUser.mockResolvedValueOnce({ disabled: true, customClaims: { admin: true } });
+    await expect(requireStaff(request)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("ends every session of someone whose staff right is taken away", async () => {
+    const laptop = await signIn("erin");
+    const phone = await signIn("erin");
+    auth.getUser.mockResolvedValueOnce({ customClaims: { admin: true } });
+    await setStaffClaim("erin", false);
+    expect(auth.setCustomUserClaims).toHaveBeenCalledWith("erin", { admin: false });
+    expect(await getViewer(requestWith(laptop))).toBeNull();
+    expect(await getViewer(requestWith(phone))).toBeNull();
   });
 });
 
 describe("signOut", () => {
-  it("revokes the Firebase session and clears the cookie", async () => {
-    const request = await signedInRequest("dave");
-    const cleared = await signOut(request);
-    expect(auth.revokeRefreshTokens).toHaveBeenCalledWith("dave");
+  it("ends this browser's session only, and clears the cookie", async () => {
+    const laptop = await signIn("dave");
+    const phone = await signIn("dave");
+    const cleared = await signOut(requestWith(laptop));
     expect(cleared).toMatch(/__session=;/);
     expect(cleared).toMatch(/Max-Age=0/);
+    expect(await getViewer(requestWith(laptop))).toBeNull();
+    expect(await getViewer(requestWith(phone))).toMatchObject({ uid: "dave" });
   });
 });

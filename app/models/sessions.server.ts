@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from "node:crypto";
+import { getDb } from "~/services/db.server";
+import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
+import { USER_COLUMNS, type User } from "./users.server";
+
+// Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request, the provider asked
+// again only every few minutes, and signing out ends this browser's session alone.
+
+export const REMEMBER_ME_DAYS = 14;
+// A session that ends with the browser still needs a lifetime here; a day keeps a stolen one short.
+const BROWSER_SESSION_HOURS = 24;
+// How stale our copy of "not disabled, not revoked" may be. Staff checks read the provider on every request.
+export const PROVIDER_RECHECK_MINUTES = 5;
+
+const hashOf = (sessionId: string) => createHash("sha256").update(sessionId).digest("base64url");
+
+/**
+ * Starts a session for a user who signed in at `signedInAt` (the provider's auth_time, in seconds). Answers the
+ * id for the cookie and, with remember me, how long the cookie should last (otherwise it ends with the browser).
+ */
+export async function openSession(uid: string, signedInAt: number, remember: boolean) {
+  const lifetimeSeconds = remember ? REMEMBER_ME_DAYS * 24 * 60 * 60 : BROWSER_SESSION_HOURS * 60 * 60;
+  const sessionId = randomBytes(32).toString("base64url");
+  const db = await getDb();
+  await db.query("delete from sessions where expires_at < now()");
+  await db.query(
+    `insert into sessions (id_hash, uid, signed_in_at, expires_at)
+     values ($1, $2, to_timestamp($3), now() + make_interval(secs => $4))`,
+    [hashOf(sessionId), uid, signedInAt, lifetimeSeconds],
+  );
+  return { sessionId, cookieMaxAgeSeconds: remember ? lifetimeSeconds : undefined };
+}
+
+/** Whether the provider still accepts a sign-in made at `signedInAt`: the account exists, is enabled, not revoked. */
+async function providerStillAccepts(uid: string, signedInAt: Date) {
+  try {
+    const account = await firebaseAuth().getUser(uid);
+    const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
+    return account.disabled || validSince > signedInAt.getTime() ? "no" : "yes";
+  } catch (error) {
+    if (isAuthError(error)) return "no";
+    console.error("Could not check a session with the identity provider:", error);
+    return "unknown";
+  }
+}
+
+/** The user of a live session, or null for an unknown, expired or ended one. */
+export async function findSessionUser(sessionId: string): Promise<User | null> {
+  const db = await getDb();
+  const idHash = hashOf(sessionId);
+  const [row] = await db.query<User & { signedInAt: Date; recheckDue: boolean }>(
+    `select ${USER_COLUMNS}, sessions.signed_in_at as "signedInAt",
+       sessions.checked_at < now() - make_interval(mins => $2) as "recheckDue"
+     from sessions join users using (uid)
+     where sessions.id_hash = $1 and sessions.expires_at > now()`,
+    [idHash, PROVIDER_RECHECK_MINUTES],
+  );
+  if (!row) return null;
+  const { signedInAt, recheckDue, ...user } = row;
+  if (recheckDue) {
+    const accepted = await providerStillAccepts(user.uid, signedInAt);
+    // Unreachable provider: signed out for now, the session kept for when it answers again.
+    if (accepted === "unknown") return null;
+    if (accepted === "no") {
+      await endSession(sessionId);
+      return null;
+    }
+    await db.query("update sessions set checked_at = now() where id_hash = $1", [idHash]);
+  }
+  return user;
+}
+
+/** Ends one session (signing out in this browser). */
+export async function endSession(sessionId: string) {
+  const db = await getDb();
+  await db.query("delete from sessions where id_hash = $1", [hashOf(sessionId)]);
+}
+
+/** Ends every session of a user, in every browser and on every app instance. */
+export async function endAllSessions(uid: string) {
+  const db = await getDb();
+  await db.query("delete from sessions where uid = $1", [uid]);
+}
