@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { config } from "~/config.server";
 import { loadSampleData } from "~/models/sample-data.server";
+import { endAllSessions, PROVIDER_RECHECK_MINUTES } from "~/models/sessions.server";
 import { setStaffClaim } from "~/models/staff.server";
 import { setStaff } from "~/models/users.server";
 import { closeDb } from "~/services/db.server";
@@ -20,8 +21,8 @@ export async function seed() {
 /**
  * `npm run grant-admin -- [--revoke] <email>`: gives or takes away the staff right (the custom claim admin:true,
  * read live at every staff check). With the embedded default the site must be running: this talks to its
- * emulator. The database mirror is written here on PostgreSQL; PGlite belongs to the running site, which
- * refreshes its mirror at the next staff check.
+ * emulator. The database mirror and the person's sessions are written here on PostgreSQL; PGlite belongs to the
+ * running site, which refreshes its mirror at the next staff check and ends the sessions at their next re-check.
  */
 export async function grantAdmin(args: string[]) {
   const revoke = args.includes("--revoke");
@@ -48,6 +49,7 @@ export async function grantAdmin(args: string[]) {
     await setStaffClaim(uid, !revoke);
     if (config.databaseUrl) {
       await setStaff(uid, !revoke);
+      if (revoke) await endAllSessions(uid);
       await closeDb();
     }
   } catch (error) {
@@ -57,6 +59,7 @@ export async function grantAdmin(args: string[]) {
     }
     throw error;
   }
-  console.info(revoke ? `${email} is no longer staff; their sessions were ended.` : `${email} is now staff.`);
+  const sessionsEnd = config.databaseUrl ? "were ended" : `end within ${PROVIDER_RECHECK_MINUTES} minutes`;
+  console.info(revoke ? `${email} is no longer staff; their sessions ${sessionsEnd}.` : `${email} is now staff.`);
   return 0;
 }

@@ -1,7 +1,6 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
 import { config } from "~/config.server";
 import { firebaseAuth } from "~/services/firebase-admin.server";
-import { endAllSessions } from "./sessions.server";
 
 // Staff are accounts with the custom claim admin:true (set by `npm run grant-admin` or ADMIN_EMAILS).
 
@@ -26,10 +25,14 @@ export async function hasStaffRight(uid: string) {
   return user.customClaims?.admin === true && !user.disabled;
 }
 
-/** Grants or takes away the staff right; taking it away also ends that person's sessions. */
+/**
+ * Grants or takes away the staff right. Taking it away also revokes the person's sign-ins at the provider, so
+ * their sessions end at the next re-check on every instance (staff pages refuse them at once, reading the right
+ * live). This touches no database: `grant-admin` runs it beside a site that owns its embedded one.
+ */
 export async function setStaffClaim(uid: string, isStaff: boolean) {
   const auth = firebaseAuth();
   const { customClaims } = await auth.getUser(uid);
   await auth.setCustomUserClaims(uid, { ...customClaims, admin: isStaff });
-  if (!isStaff) await endAllSessions(uid);
+  if (!isStaff) await auth.revokeRefreshTokens(uid);
 }

@@ -4,6 +4,7 @@ const auth = vi.hoisted(() => ({
   verifyIdToken: vi.fn(),
   getUser: vi.fn(),
   setCustomUserClaims: vi.fn(),
+  revokeRefreshTokens: vi.fn(),
 }));
 vi.mock("~/services/firebase-admin.server", () => ({
   firebaseAuth: () => auth,
@@ -182,12 +183,19 @@ describe("requireStaff", () => {
     await expect(requireStaff(request)).rejects.toMatchObject({ status: 403 });
   });
 
-  it("ends every session of someone whose staff right is taken away", async () => {
+  it("ends every session of someone whose staff right is taken away, at the next re-check", async () => {
     const laptop = await signIn("erin");
     const phone = await signIn("erin");
     auth.getUser.mockResolvedValueOnce({ customClaims: { admin: true } });
     await setStaffClaim("erin", false);
     expect(auth.setCustomUserClaims).toHaveBeenCalledWith("erin", { admin: false });
+    expect(auth.revokeRefreshTokens).toHaveBeenCalledWith("erin");
+    await makeChecksStale();
+    auth.getUser.mockImplementation(async (uid: string) => ({
+      uid,
+      disabled: false,
+      tokensValidAfterTime: new Date(Date.now() + 1000).toUTCString(),
+    }));
     expect(await getViewer(requestWith(laptop))).toBeNull();
     expect(await getViewer(requestWith(phone))).toBeNull();
   });
