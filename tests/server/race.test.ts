@@ -59,7 +59,10 @@ const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 async function race(sites: Site[], cookies: string[], showId: string) {
   const posts = Array.from({ length: POSTS }, (_, i) => {
     const first = pick(CONTESTED);
-    const seats = Math.random() < 0.5 ? [first] : [...new Set([first, pick(CONTESTED)])];
+    // Only a customer's first post may ask for two seats: their four posts then want at most 5 seats in all, the
+    // most one customer may hold per show, so every refusal here is a lost race.
+    const firstPostOfCustomer = i < cookies.length;
+    const seats = firstPostOfCustomer && Math.random() < 0.5 ? [...new Set([first, pick(CONTESTED)])] : [first];
     const body = new URLSearchParams([
       ["time", showId],
       ["requestToken", randomUUID()],
