@@ -73,11 +73,59 @@ export type RunningEmulator = {
 /** Where a running copy's emulator can be found by the commands (grant-admin) while the site runs. */
 export const emulatorStateFile = (dir: string) => path.join(dir, "emulator.json");
 
+// Free ports are chosen from the range the system also gives outgoing connections, so one may be taken between
+// choosing it and the emulator binding it: a start that fails so is tried again on other ports.
+const START_ATTEMPTS = 3;
+
+async function spawnOnFreePorts(options: {
+  dir: string;
+  host: string;
+  port: number;
+  projectId: string;
+  logFile: string;
+  onSpawn: (child: ChildProcess) => void;
+}) {
+  const { dir, host, projectId, logFile } = options;
+  for (let attempt = 1; ; attempt++) {
+    const [hubPort, loggingPort, freeAuthPort] = await freePorts(host, 3, options.port ? [options.port] : []);
+    const port = options.port || freeAuthPort;
+    const emulatorConfig = {
+      emulators: {
+        auth: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+      },
+    };
+    const configFile = path.join(dir, "firebase.json");
+    fs.writeFileSync(configFile, JSON.stringify(emulatorConfig, null, 2));
+    const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile];
+    args.push("--export-on-exit", saveOnExitDir(dir));
+    const saved = await latestSave(dir);
+    if (saved) args.push("--import", saved);
+    const child = spawn(process.execPath, [path.resolve("node_modules/firebase-tools/lib/bin/firebase.js"), ...args], {
+      cwd: dir,
+      // CI=true keeps firebase-tools from fetching its message of the day, which needs the internet.
+      env: childEnvironment({ CI: "true", TMPDIR: path.join(dir, "tmp") }),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    options.onSpawn(child);
+    child.stdout!.pipe(fs.createWriteStream(logFile));
+    try {
+      await waitUntilReady(child, logFile);
+      return { child, port, hubPort };
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS || !/port taken/i.test(logTail(logFile))) throw error;
+      console.info("A port chosen for the Auth emulator was taken meanwhile; trying other ports.");
+    }
+  }
+}
+
 /**
  * Starts the emulator on the accounts last saved in `dir`. Its helper ports are free ones, and its temporary
  * folder (where firebase-tools keeps the file by which it finds its hub, named only by project id) is its own,
- * so copies of the site on one machine never reach each other's emulator. `onSpawn` gets the process at once,
- * so the caller can stop it even if it never becomes ready.
+ * so copies of the site on one machine never reach each other's emulator. `onSpawn` gets each process it spawns
+ * at once, so the caller can stop it even if it never becomes ready.
  */
 export async function startAuthEmulator(options: {
   dir: string;
@@ -87,7 +135,7 @@ export async function startAuthEmulator(options: {
   saveEverySeconds: number;
   onSpawn: (child: ChildProcess) => void;
 }): Promise<RunningEmulator> {
-  const { dir, host, projectId } = options;
+  const { dir, host } = options;
   const tmpDir = path.join(dir, "tmp");
   fs.rmSync(tmpDir, { recursive: true, force: true });
   fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
@@ -95,32 +143,8 @@ export async function startAuthEmulator(options: {
   for (const name of fs.readdirSync(dir)) {
     if (name.startsWith("firebase-export-")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
-  const [hubPort, loggingPort, freeAuthPort] = await freePorts(host, 3, options.port ? [options.port] : []);
-  const port = options.port || freeAuthPort;
-  const emulatorConfig = {
-    emulators: {
-      auth: { host, port },
-      hub: { host, port: hubPort },
-      logging: { host, port: loggingPort },
-      ui: { enabled: false },
-    },
-  };
-  const configFile = path.join(dir, "firebase.json");
-  fs.writeFileSync(configFile, JSON.stringify(emulatorConfig, null, 2));
-  const args = ["emulators:start", "--only", "auth", "--project", projectId, "--config", configFile];
-  args.push("--export-on-exit", saveOnExitDir(dir));
-  const saved = await latestSave(dir);
-  if (saved) args.push("--import", saved);
-  const child = spawn(process.execPath, [path.resolve("node_modules/firebase-tools/lib/bin/firebase.js"), ...args], {
-    cwd: dir,
-    // CI=true keeps firebase-tools from fetching its message of the day, which needs the internet.
-    env: childEnvironment({ CI: "true", TMPDIR: tmpDir }),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  options.onSpawn(child);
   const logFile = path.join(dir, "emulator.log");
-  child.stdout!.pipe(fs.createWriteStream(logFile));
-  await waitUntilReady(child, logFile);
+  const { child, port, hubPort } = await spawnOnFreePorts({ ...options, logFile });
 
   const emulator: RunningEmulator = {
     host: `${host}:${port}`,

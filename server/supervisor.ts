@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { childEnvironment, config } from "~/config.server";
 import { useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
@@ -72,9 +71,12 @@ export async function superviseSite(entry: string) {
         saveEverySeconds: config.embeddedEmulator.saveEverySeconds,
         onSpawn(child) {
           emulatorProcess = child;
-          child.on("exit", exitedUnexpectedly("Auth emulator", path.join(dir, "emulator.log")));
         },
       });
+      // Watched from now on: a start that fails is reported by startAuthEmulator, or tried again on other ports.
+      emulator.process.on("exit", exitedUnexpectedly("Auth emulator", emulator.logFile));
+      const { exitCode, signalCode } = emulator.process;
+      if (hasExited(emulator.process)) exitedUnexpectedly("Auth emulator", emulator.logFile)(exitCode, signalCode);
       if (stopping) return;
       useAuthEmulator(emulator.host);
       await ensureStaffAccount(config.dataDir);
