@@ -86,8 +86,9 @@ describe("hostile form posts", () => {
     const before = residentMegabytes(pid);
     for (let round = 0; round < 6; round++) await send();
     const growth = residentMegabytes(pid) - before;
-    // Each round is about 100 posts; a server that built what they ask for would grow by gigabytes or die.
-    expect(growth).toBeLessThan(40);
+    // Each round is about 100 posts; a server that built what they ask for would grow by gigabytes or die. V8 may
+    // still grow its heap by a step of tens of megabytes before it next collects (54 MB was seen once on CI).
+    expect(growth).toBeLessThan(100);
   });
 
   it("echo back only the fields the form has", async () => {
