@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { childEnvironment } from "~/config.server";
 import { latestSave, saveEmulatorAccounts, saveOnExitDir } from "~/services/identity-emulator.server";
+import { stopChild } from "./child-process";
 
 // The Firebase Auth emulator (firebase-tools, pure Node) as the embedded default's identity provider.
 
@@ -82,10 +83,11 @@ async function spawnOnFreePorts(options: {
   host: string;
   port: number;
   projectId: string;
+  tmpDir: string;
   logFile: string;
   onSpawn: (child: ChildProcess) => void;
 }) {
-  const { dir, host, projectId, logFile } = options;
+  const { dir, host, projectId, tmpDir, logFile } = options;
   for (let attempt = 1; ; attempt++) {
     const [hubPort, loggingPort, freeAuthPort] = await freePorts(host, 3, options.port ? [options.port] : []);
     const port = options.port || freeAuthPort;
@@ -106,7 +108,7 @@ async function spawnOnFreePorts(options: {
     const child = spawn(process.execPath, [path.resolve("node_modules/firebase-tools/lib/bin/firebase.js"), ...args], {
       cwd: dir,
       // CI=true keeps firebase-tools from fetching its message of the day, which needs the internet.
-      env: childEnvironment({ CI: "true", TMPDIR: path.join(dir, "tmp") }),
+      env: childEnvironment({ CI: "true", TMPDIR: tmpDir }),
       stdio: ["ignore", "pipe", "inherit"],
     });
     options.onSpawn(child);
@@ -144,7 +146,7 @@ export async function startAuthEmulator(options: {
     if (name.startsWith("firebase-export-")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
   const logFile = path.join(dir, "emulator.log");
-  const { child, port, hubPort } = await spawnOnFreePorts({ ...options, logFile });
+  const { child, port, hubPort } = await spawnOnFreePorts({ ...options, tmpDir, logFile });
 
   const emulator: RunningEmulator = {
     host: `${host}:${port}`,
@@ -156,12 +158,7 @@ export async function startAuthEmulator(options: {
     async stop() {
       clearInterval(timer);
       fs.rmSync(emulatorStateFile(dir), { force: true });
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const force = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(force);
+      await stopChild(child, STOP_TIMEOUT_MS);
     },
   };
   fs.writeFileSync(emulatorStateFile(dir), JSON.stringify({ host: emulator.host, hub: emulator.hub }));

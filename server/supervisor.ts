@@ -3,24 +3,12 @@ import { childEnvironment, config } from "~/config.server";
 import { useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
 import { logTail, startAuthEmulator, type RunningEmulator } from "./auth-emulator";
+import { hasExited, stopChild } from "./child-process";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { ensureStaffAccount } from "./staff-account";
 
 // How long the site has to finish its requests and close its database when asked to stop.
 const SITE_STOP_TIMEOUT_MS = 15_000;
-
-function hasExited(child: ChildProcess) {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-async function stopChild(child: ChildProcess, timeoutMs: number) {
-  if (hasExited(child)) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const force = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  await exited;
-  clearTimeout(force);
-}
 
 /**
  * `npm start`: the site in a process of its own and, with no Firebase project configured, the Auth emulator
@@ -73,10 +61,9 @@ export async function superviseSite(entry: string) {
           emulatorProcess = child;
         },
       });
-      // Watched from now on: a start that fails is reported by startAuthEmulator, or tried again on other ports.
+      // Watched from now on (startAuthEmulator returns in the turn the emulator reported ready): a start that fails
+      // is reported by startAuthEmulator, or tried again on other ports.
       emulator.process.on("exit", exitedUnexpectedly("Auth emulator", emulator.logFile));
-      const { exitCode, signalCode } = emulator.process;
-      if (hasExited(emulator.process)) exitedUnexpectedly("Auth emulator", emulator.logFile)(exitCode, signalCode);
       if (stopping) return;
       useAuthEmulator(emulator.host);
       await ensureStaffAccount(config.dataDir);
