@@ -1,25 +1,24 @@
 import { Link } from "@remix-run/react";
-import type { Booking } from "~/models/bookings.server";
+import { canCancel, canPay, cancelRefusal, type Booking } from "~/domain/booking";
 import { describeMinutes } from "~/utils/format";
 import { shortBookingId } from "./BookingCard";
 
 type Props = {
   booking: Booking;
-  pastCancelCutoff: boolean;
   cancelCutoffMinutes: number;
   /** Whether to link to the booking's own page (not on that page itself). */
   details: boolean;
 };
 
 /** What its owner can do with a booking now; what cannot be done says why instead of doing nothing. */
-export function BookingActions({ booking, pastCancelCutoff, cancelCutoffMinutes, details }: Props) {
+export function BookingActions({ booking, cancelCutoffMinutes, details }: Props) {
   const id = shortBookingId(booking.id);
-  const cancellable = booking.status === "pending" || (booking.status === "paid" && !pastCancelCutoff);
   const links = [
-    booking.status === "pending" && { to: "pay", label: "Pay Now", ghost: false, name: `Pay Now for booking ${id}` },
+    canPay(booking) && { to: "pay", label: "Pay Now", ghost: false, name: `Pay Now for booking ${id}` },
     details && { to: "", label: "View Details", ghost: true, name: `View Details of booking ${id}` },
-    cancellable && { to: "cancel", label: "Cancel", ghost: true, name: `Cancel booking ${id}` },
+    canCancel(booking) && { to: "cancel", label: "Cancel", ghost: true, name: `Cancel booking ${id}` },
   ].filter((link) => link !== false);
+  const refusal = booking.status === "paid" ? cancelRefusal(booking) : null;
   return (
     <>
       {links.map((link) => (
@@ -32,8 +31,10 @@ export function BookingActions({ booking, pastCancelCutoff, cancelCutoffMinutes,
           {link.label}
         </Link>
       ))}
-      {booking.status === "paid" && pastCancelCutoff ? (
+      {refusal === "past-cutoff" ? (
         <p className="field-note">Cancellation closed {describeMinutes(cancelCutoffMinutes)} before the show.</p>
+      ) : refusal === "checked-in" ? (
+        <p className="field-note">Checked in at the door.</p>
       ) : null}
     </>
   );

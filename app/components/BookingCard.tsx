@@ -1,16 +1,9 @@
 import type { ReactNode } from "react";
-import type { Booking, BookingStatus } from "~/models/bookings.server";
+import { BOOKING_STATUS_LABELS, type Booking } from "~/domain/booking";
 import { formatRuntime } from "~/utils/format";
 import { formatDate, formatMoney, formatShowTime } from "~/utils/show-display";
 import { Facts } from "./Facts";
 import { HoldCountdown } from "./HoldCountdown";
-
-export const STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: "Pending Payment",
-  paid: "Paid",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
 
 /** The short booking id people read out at the counter: the first block of the id, in capitals. */
 export function shortBookingId(id: string) {
@@ -42,7 +35,7 @@ export function BookingCard({ booking, timeZone, currency, actions }: Props) {
         />
       </div>
       <div className="booking-side">
-        <p className={`status status-${booking.status}`}>{STATUS_LABELS[booking.status]}</p>
+        <p className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</p>
         {booking.status === "pending" ? (
           <HoldCountdown holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
         ) : null}

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type KeyboardEvent } from "react";
-import { SEAT_LABELS, SEAT_ROW_PAIRS, SEAT_ROWS, seatNumber, seatRow, SEATS_PER_ROW } from "~/models/seat-map";
+import { SEAT_LABELS, SEAT_ROW_PAIRS, SEAT_ROWS, seatNumber, seatRow, SEATS_PER_ROW } from "~/domain/seat-map";
 
 type SeatState = "available" | "selected" | "occupied";
 

@@ -1,5 +1,6 @@
+import type { Booking } from "~/domain/booking";
 import type { BookingFailure } from "~/models/bookings.server";
-import { MAX_SEATS_PER_BOOKING } from "~/models/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
 
 /** What the seat page says, and with which status, when a booking is refused. */
 export function bookingFailure(failure: BookingFailure): { status: number; message: string } {
@@ -26,4 +27,12 @@ export function bookingFailure(failure: BookingFailure): { status: number; messa
         message: `You have ${failure.unpaid} unpaid bookings. Please pay for or cancel one before booking more.`,
       };
   }
+}
+
+/** What a seat form posted again is told when the booking it made is no longer held. */
+export function repeatedBookingMessage(booking: Pick<Booking, "status" | "seats">) {
+  const seats = booking.seats.join(", ");
+  return booking.status === "cancelled"
+    ? `You cancelled the booking of seat(s) ${seats} that this form made. Please choose your seats again.`
+    : `Your hold on seat(s) ${seats} has run out. Please choose your seats again.`;
 }

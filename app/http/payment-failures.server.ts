@@ -1,7 +1,10 @@
-import type { PaymentFailure } from "~/models/payments.server";
+import type { PayRefusal } from "~/domain/booking";
 
-/** What the checkout says, and with which status, when a payment is refused; null for "already paid". */
-export function paymentFailure(failure: Exclude<PaymentFailure, { reason: "not-found" | "already-paid" }>) {
+type CheckoutFailure =
+  { reason: Exclude<PayRefusal, "already-paid"> } | { reason: "declined" | "unavailable"; message: string };
+
+/** What the checkout says, and with which status, when a payment is refused ("already paid" goes to the ticket). */
+export function paymentFailure(failure: CheckoutFailure) {
   switch (failure.reason) {
     case "declined":
       return { status: 402, message: failure.message };
@@ -14,5 +17,10 @@ export function paymentFailure(failure: Exclude<PaymentFailure, { reason: "not-f
       };
     case "cancelled":
       return { status: 409, message: "This booking was cancelled, so it cannot be paid." };
+    case "show-started":
+      return {
+        status: 409,
+        message: "This show has already started, so the booking can no longer be paid. Its seats have been released.",
+      };
   }
 }

@@ -1,20 +1,12 @@
 import { config } from "~/config.server";
+import { bookingStatusSql } from "~/models/bookings.server";
 import { userNameSql } from "~/models/users.server";
-import {
-  BOOKING_STATUS_LABELS,
-  type BookingListQuery,
-  type BookingSort,
-  type BookingStatus,
-} from "~/schemas/booking-list";
+import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/booking";
+import type { BookingListQuery, BookingSort } from "~/schemas/booking-list";
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
 import { toCsv } from "~/utils/csv";
 import { formatSortableTime } from "~/utils/show-display";
-
-/** SQL for a booking's status as people see it: a pending booking whose hold has run out is expired. */
-export const bookingStatusSql = (bookings: string) =>
-  `case when ${bookings}.status = 'pending' and ${bookings}.hold_expires_at <= now() then 'expired'
-   else ${bookings}.status end`;
 
 /** A booking as List Bookings shows it. */
 export type StaffBooking = {

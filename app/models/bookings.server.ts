@@ -1,22 +1,7 @@
 import { config } from "~/config.server";
+import { bookingAmountCents, type Booking } from "~/domain/booking";
+import { MAX_SEATS_PER_BOOKING, refusesStrandedSeat, SEAT_LABELS } from "~/domain/seat-map";
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
-import { bookingAmountCents, MAX_SEATS_PER_BOOKING, refusesStrandedSeat, SEAT_LABELS } from "./seat-map";
-
-export type BookingStatus = "pending" | "paid" | "cancelled" | "expired";
-
-export type Booking = {
-  id: string;
-  showId: string;
-  startsAt: string;
-  movie: { id: string; title: string; posterUrl: string; runtime: number };
-  seats: string[];
-  amountCents: number;
-  status: BookingStatus;
-  holdExpiresAt: string;
-  createdAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-};
 
 export type BookingFailure =
   | { reason: "show-unavailable" }
@@ -37,14 +22,20 @@ export type SeatRequest = {
   requestToken: string;
 };
 
-// A booking's status as people see it: an unpaid hold past its deadline is expired, whatever a clean-up did.
-const STATUS = `case when b.status = 'pending' and b.hold_expires_at <= now() then 'expired' else b.status end`;
+/** SQL for a booking's status as people see it: a pending booking whose hold has run out is expired. */
+export const bookingStatusSql = (bookings: string) =>
+  `case when ${bookings}.status = 'pending' and ${bookings}.hold_expires_at <= now() then 'expired'
+   else ${bookings}.status end`;
 // Seats that count as taken: those of paid bookings and of holds still running.
 const HOLDS_SEATS = `(b.status = 'paid' or (b.status = 'pending' and b.hold_expires_at > now()))`;
 
+// The state flags are read by the database's clock, the one clock every rule on stored times uses.
 const BOOKING_SELECT = `select b.id, b.show_id as "showId", s.starts_at as "startsAt", b.seats,
-    b.amount_cents as "amountCents", ${STATUS} as status, b.hold_expires_at as "holdExpiresAt",
+    b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status, b.hold_expires_at as "holdExpiresAt",
     b.created_at as "createdAt", b.paid_at as "paidAt", b.cancelled_at as "cancelledAt",
+    s.starts_at <= now() as "showStarted",
+    s.starts_at - make_interval(mins => ${config.bookings.cancelCutoffMinutes}) <= now() as "pastCancelCutoff",
+    exists (select 1 from check_ins c where c.booking_id = b.id) as "checkedIn",
     m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
   from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id`;
 
@@ -97,14 +88,39 @@ async function findBookingByToken(db: Queryable, userUid: string, requestToken: 
 const inHallOrder = (seats: string[]) => SEAT_LABELS.filter((label) => seats.includes(label));
 
 /**
+ * Lets go of unpaid bookings: each is marked expired and its seat rows go. The update takes each booking's row
+ * lock and re-checks `where` on the row as it stands then, so a payment of the same booking (which updates that row
+ * too) either commits first, and the hold stays, or finds it expired afterwards.
+ */
+async function releaseHolds(tx: Queryable, where: string, params: unknown[]) {
+  await tx.query(
+    `with released as (
+       update bookings b set status = 'expired' where b.status = 'pending' and (${where}) returning b.id)
+     delete from booked_seats where booking_id in (select id from released)`,
+    params,
+  );
+}
+
+/** Releases a booking whose show has started before it was paid. */
+export async function releaseStartedHold(bookingId: string) {
+  const db = await getDb();
+  await db.transaction((tx) =>
+    releaseHolds(tx, "b.id = $1 and exists (select 1 from shows s where s.id = b.show_id and s.starts_at <= now())", [
+      bookingId,
+    ]),
+  );
+}
+
+type BookingOutcome = { ok: true; booking: Booking; repeated: boolean } | ({ ok: false } & BookingFailure);
+
+/**
  * Books seats of a show for a customer in one transaction. The primary key on (show, seat) decides every race:
  * the seats are inserted with "on conflict do nothing", so a seat another buyer got first comes back missing and
  * the whole booking is rolled back, naming it. The customer's own row is locked first, so their limits (unpaid
- * bookings, seats held per show) are counted without a race between their own tabs.
+ * bookings, seats held per show) are counted without a race between their own tabs. A form posted again answers
+ * the booking it made (`repeated`), in the state it is in now.
  */
-export async function bookSeats(
-  request: SeatRequest,
-): Promise<{ ok: true; booking: Booking } | ({ ok: false } & BookingFailure)> {
+export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
   // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
   // still pick a victim when other locks cross, that transaction simply runs again.
   for (let attempt = 1; ; attempt++) {
@@ -117,7 +133,7 @@ export async function bookSeats(
   }
 }
 
-async function attemptBooking(request: SeatRequest) {
+async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
   const seats = inHallOrder(request.seats);
   const { holdMinutes, maxUnpaidBookings, strandedSeatRule } = config.bookings;
@@ -125,7 +141,7 @@ async function attemptBooking(request: SeatRequest) {
     return await db.transaction(async (tx) => {
       await tx.query("select uid from users where uid = $1 for update", [request.userUid]);
       const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
-      if (repeated) return { ok: true as const, booking: repeated };
+      if (repeated) return { ok: true as const, booking: repeated, repeated: true };
 
       const [show] = await tx.query<{ priceCents: number; started: boolean }>(
         `select price_cents as "priceCents", starts_at <= now() as started from shows
@@ -153,16 +169,18 @@ async function attemptBooking(request: SeatRequest) {
       if (strandedSeatRule && refusesStrandedSeat({ taken, chosen: seats }))
         throw new Refusal({ reason: "stranded-seat" });
 
-      // Seats of holds that have run out are free: their rows go, so the key below can take the new ones.
-      await tx.query(
-        `delete from booked_seats bs using bookings b
-         where bs.booking_id = b.id and bs.show_id = $1 and bs.seat = any($2::text[])
-           and b.status = 'pending' and b.hold_expires_at <= now()`,
+      // Holds on these seats that have run out let go of them, so the key below can take the new ones.
+      await releaseHolds(
+        tx,
+        `b.hold_expires_at <= now()
+         and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
         [request.showId, seats],
       );
+      // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
       const [{ id }] = await tx.query<{ id: string }>(
         `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
-         values ($1, $2, $3, $4, now() + make_interval(mins => $5), $6) returning id`,
+         select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), $6 from shows s where s.id = $2
+         returning id`,
         [
           request.userUid,
           request.showId,
@@ -181,7 +199,8 @@ async function attemptBooking(request: SeatRequest) {
         const got = new Set(inserted.map((r) => r.seat));
         throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !got.has(seat)) });
       }
-      return { ok: true as const, booking: (await findBookingByToken(tx, request.userUid, request.requestToken))! };
+      const booking = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
+      return { ok: true as const, booking, repeated: false };
     });
   } catch (error) {
     if (error instanceof Refusal) return { ok: false as const, ...error.failure };
@@ -205,10 +224,22 @@ export async function listBookings(userUid: string): Promise<Booking[]> {
   return rows.map(toBooking);
 }
 
-/** One of a customer's bookings; null for an unknown id or someone else's booking. */
-export async function findBooking(userUid: string, bookingId: string): Promise<Booking | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bookingId)) return null;
-  const db = await getDb();
+const isBookingId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * One of a customer's bookings; null for an unknown id or someone else's booking. With `lock`, inside a transaction,
+ * the booking's row is locked first and then read, so the state answered is the one no other change can overtake.
+ */
+export async function findBooking(
+  userUid: string,
+  bookingId: string,
+  { tx, lock = false }: { tx?: Queryable; lock?: boolean } = {},
+): Promise<Booking | null> {
+  if (!isBookingId(bookingId)) return null;
+  const db = tx ?? (await getDb());
+  // Locking and reading are two statements: a statement that waited for a lock still reads the other tables
+  // (the check-ins) as they were when it began.
+  if (lock) await db.query("select id from bookings where id = $1 and user_uid = $2 for update", [bookingId, userUid]);
   const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.id = $1 and b.user_uid = $2`, [
     bookingId,
     userUid,
@@ -224,31 +255,4 @@ export function summarizeBookings(bookings: Booking[]) {
     pending: bookings.filter((b) => b.status === "pending").length,
     spentCents: bookings.filter((b) => b.status === "paid").reduce((sum, b) => sum + b.amountCents, 0),
   };
-}
-
-export type CancelFailure = { reason: "not-found" } | { reason: "not-cancellable"; status: BookingStatus };
-
-/**
- * Cancels an unpaid booking (pending or already expired): it is marked cancelled and its seats are free at once.
- * The update's condition, not an earlier read, decides a race with a payment.
- */
-export async function cancelUnpaidBooking(
-  userUid: string,
-  bookingId: string,
-): Promise<{ ok: true; booking: Booking } | ({ ok: false } & CancelFailure)> {
-  const booking = await findBooking(userUid, bookingId);
-  if (!booking) return { ok: false, reason: "not-found" };
-  const db = await getDb();
-  const cancelled = await db.transaction(async (tx) => {
-    const rows = await tx.query(
-      `update bookings set status = 'cancelled', cancelled_at = now()
-       where id = $1 and user_uid = $2 and status = 'pending' returning id`,
-      [bookingId, userUid],
-    );
-    if (rows.length === 0) return false;
-    await tx.query("delete from booked_seats where booking_id = $1", [bookingId]);
-    return true;
-  });
-  if (!cancelled) return { ok: false, reason: "not-cancellable", status: booking.status };
-  return { ok: true, booking: (await findBooking(userUid, bookingId))! };
 }

@@ -1,7 +1,7 @@
 import { config, getSessionSecrets } from "~/config.server";
-import { bookingStatusSql } from "~/models/booking-admin.server";
+import { bookingStatusSql } from "~/models/bookings.server";
 import { userNameSql } from "~/models/users.server";
-import type { BookingStatus } from "~/schemas/booking-list";
+import type { BookingStatus } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
 import { verifyTicketCode } from "~/services/tickets.server";
 

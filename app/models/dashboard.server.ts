@@ -1,4 +1,4 @@
-import { bookingStatusSql } from "~/models/booking-admin.server";
+import { bookingStatusSql } from "~/models/bookings.server";
 import { SEAT_FIGURES_JOIN } from "~/models/show-admin.server";
 import { userNameSql } from "~/models/users.server";
 import { getDb } from "~/services/db.server";

@@ -1,8 +1,9 @@
 import { config } from "~/config.server";
-import { getDb } from "~/services/db.server";
+import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
+import { getDb, type Queryable } from "~/services/db.server";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import type { CardDetails } from "~/services/payments/types";
-import { cancelUnpaidBooking, findBooking, type Booking, type CancelFailure } from "./bookings.server";
+import { findBooking, releaseStartedHold } from "./bookings.server";
 
 export type Payment = {
   provider: string;
@@ -18,15 +19,14 @@ export type Payment = {
 export type PaymentFailure =
   | { reason: "not-found" }
   | { reason: "already-paid" }
-  | { reason: "expired" }
-  | { reason: "cancelled" }
+  | { reason: Exclude<PayRefusal, "already-paid"> }
   | { reason: "declined" | "unavailable"; message: string };
 
 type PaymentRow = Omit<Payment, "paidAt" | "refundedAt"> & { paidAt: Date; refundedAt: Date | null };
 
 /** A booking's payment, if it has one. */
-export async function findPayment(bookingId: string): Promise<Payment | null> {
-  const db = await getDb();
+export async function findPayment(bookingId: string, tx?: Queryable): Promise<Payment | null> {
+  const db = tx ?? (await getDb());
   const [row] = await db.query<PaymentRow>(
     `select provider, reference, amount_cents as "amountCents", card_last4 as "cardLast4", created_at as "paidAt",
        refund_reference as "refundReference", refunded_cents as "refundedCents", refunded_at as "refundedAt"
@@ -44,9 +44,10 @@ export async function findPayment(bookingId: string): Promise<Payment | null> {
 /**
  * Pays an unpaid booking that still holds its seats. The provider is charged first (outside any transaction: a
  * gateway can take seconds), then one transaction marks the booking paid and records the payment, on condition
- * that it is still pending and held. If that condition fails, another tab paid first or the hold ran out
- * meanwhile, and this charge is refunded at once. `attempt` is the checkout form's one-time token: the same form
- * posted twice is one charge.
+ * that it is still pending, held and its show not started. That update takes the booking's row lock: a booking of
+ * the same seats that lets this hold go (it ran out meanwhile) updates the same row, so one of the two waits for the
+ * other and then sees what it did. If the condition fails, another tab paid first or the hold ended, and this charge
+ * is refunded at once. `attempt` is the checkout form's one-time token: the same form posted twice is one charge.
  */
 export async function payBooking(
   userUid: string,
@@ -56,7 +57,9 @@ export async function payBooking(
 ): Promise<{ ok: true; booking: Booking } | ({ ok: false } & PaymentFailure)> {
   const booking = await findBooking(userUid, bookingId);
   if (!booking) return { ok: false, reason: "not-found" };
-  if (booking.status !== "pending") return { ok: false, reason: unpayable(booking) };
+  const refusal = payRefusal(booking);
+  if (refusal === "show-started") await releaseStartedHold(booking.id);
+  if (refusal) return { ok: false, reason: refusal };
 
   const provider = configuredPaymentProvider();
   const charge = await provider.charge({
@@ -71,8 +74,10 @@ export async function payBooking(
   const db = await getDb();
   const recorded = await db.transaction(async (tx) => {
     const paid = await tx.query(
-      `update bookings set status = 'paid', paid_at = now()
-       where id = $1 and user_uid = $2 and status = 'pending' and hold_expires_at > now() returning id`,
+      `update bookings b set status = 'paid', paid_at = now() from shows s
+       where b.id = $1 and b.user_uid = $2 and b.status = 'pending' and b.hold_expires_at > now()
+         and s.id = b.show_id and s.starts_at > now()
+       returning b.id`,
       [booking.id, userUid],
     );
     if (paid.length === 0) return false;
@@ -88,70 +93,14 @@ export async function payBooking(
   const payment = await findPayment(booking.id);
   // The same form posted twice: its charge is the one recorded, so nothing is refunded.
   if (payment?.reference === charge.reference) return { ok: false, reason: "already-paid" };
-  await refundCharge(charge.reference, booking.amountCents, `${booking.id}:${attempt}:void`);
-  return { ok: false, reason: now.status === "pending" || now.status === "expired" ? "expired" : unpayable(now) };
+  const voided = await refundCharge(charge.reference, booking.amountCents, `${booking.id}:${attempt}:void`);
+  if (!voided.ok) throw new Error(`Refunding ${charge.reference} failed: ${voided.message}`);
+  const reason = payRefusal(now) ?? "expired";
+  if (reason === "show-started") await releaseStartedHold(booking.id);
+  return { ok: false, reason };
 }
 
-function unpayable(booking: Booking) {
-  if (booking.status === "paid") return "already-paid" as const;
-  if (booking.status === "cancelled") return "cancelled" as const;
-  return "expired" as const;
-}
-
-async function refundCharge(reference: string, amountCents: number, idempotencyKey: string) {
-  const refund = await configuredPaymentProvider().refund({ reference, amountCents, idempotencyKey });
-  if (!refund.ok) throw new Error(`Refunding ${reference} failed: ${refund.message}`);
-  return refund.reference;
-}
-
-/** Until when a paid booking can be cancelled with a full refund: CANCEL_CUTOFF_MINUTES before its show. */
-export function cancellableUntil(booking: Pick<Booking, "startsAt">) {
-  return new Date(Date.parse(booking.startsAt) - config.bookings.cancelCutoffMinutes * 60_000).toISOString();
-}
-
-export function isPastCancelCutoff(booking: Pick<Booking, "startsAt">, now = Date.now()) {
-  return now >= Date.parse(cancellableUntil(booking));
-}
-
-export type CancellationFailure = CancelFailure | { reason: "past-cutoff" } | { reason: "refund-unavailable" };
-
-/**
- * Cancels a booking: an unpaid one is released; a paid one is refunded in full through the provider until the
- * cutoff, then marked cancelled with the refund recorded and its seats freed, in one transaction.
- */
-export async function cancelBooking(
-  userUid: string,
-  bookingId: string,
-): Promise<{ ok: true; booking: Booking; refundedCents: number } | ({ ok: false } & CancellationFailure)> {
-  const booking = await findBooking(userUid, bookingId);
-  if (!booking) return { ok: false, reason: "not-found" };
-  if (booking.status !== "paid") {
-    const released = await cancelUnpaidBooking(userUid, bookingId);
-    return released.ok ? { ...released, refundedCents: 0 } : released;
-  }
-  if (isPastCancelCutoff(booking)) return { ok: false, reason: "past-cutoff" };
-  const payment = (await findPayment(booking.id))!;
-  let refundReference: string;
-  try {
-    refundReference = await refundCharge(payment.reference, payment.amountCents, `${booking.id}:cancel`);
-  } catch (error) {
-    console.error(error);
-    return { ok: false, reason: "refund-unavailable" };
-  }
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const cancelled = await tx.query(
-      `update bookings set status = 'cancelled', cancelled_at = now()
-       where id = $1 and user_uid = $2 and status = 'paid' returning id`,
-      [booking.id, userUid],
-    );
-    if (cancelled.length === 0) return;
-    await tx.query(
-      `update payments set refund_reference = $2, refunded_cents = amount_cents, refunded_at = now()
-       where booking_id = $1`,
-      [booking.id, refundReference],
-    );
-    await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
-  });
-  return { ok: true, booking: (await findBooking(userUid, bookingId))!, refundedCents: payment.amountCents };
+/** Refunds a charge in full through the provider; the same key never refunds twice. */
+export function refundCharge(reference: string, amountCents: number, idempotencyKey: string) {
+  return configuredPaymentProvider().refund({ reference, amountCents, idempotencyKey });
 }

@@ -4,7 +4,7 @@ import { ActivityList } from "~/components/ActivityList";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
-import { SEAT_LABELS } from "~/models/seat-map";
+import { SEAT_LABELS } from "~/domain/seat-map";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 
 export const meta: MetaFunction = () => [

@@ -6,7 +6,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { checkInTicket, readTicket, type Ticket, type TicketRefusal } from "~/models/check-in.server";
-import { BOOKING_STATUS_LABELS } from "~/schemas/booking-list";
+import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { plural } from "~/utils/format";
 import { formatClock24, formatMoney, formatShowTime } from "~/utils/show-display";
 import checkInStyles from "~/styles/check-in.css";

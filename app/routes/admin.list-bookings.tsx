@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
+import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { listBookingsForStaff } from "~/models/booking-admin.server";
 import {
   BOOKING_LIST_DEFAULTS,
-  BOOKING_STATUS_LABELS,
   bookingListSchema,
   MAX_BOOKING_SEARCH_LENGTH,
   type BookingFilter,

@@ -5,7 +5,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { SEAT_LABELS } from "~/models/seat-map";
+import { SEAT_LABELS } from "~/domain/seat-map";
 import { deleteShow, listShowsForStaff } from "~/models/show-admin.server";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import {

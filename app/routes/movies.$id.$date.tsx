@@ -12,15 +12,16 @@ import {
 } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
+import { bookingAmountCents } from "~/domain/booking";
 import { showToast } from "~/components/Toaster";
-import { bookingFailure } from "~/http/booking-failures.server";
+import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { requireMovie } from "~/http/movies.server";
-import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { bookSeats, occupiedSeats } from "~/models/bookings.server";
-import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/models/seat-map";
+import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/domain/seat-map";
 import { listShowsOnDay } from "~/models/shows.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import { SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/schemas/booking-messages";
@@ -99,6 +100,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return form.refuse(message, status);
   }
   const { booking } = result;
+  // The same form posted again answers what became of its booking, not what the first post said.
+  if (booking.status === "paid") return redirectWithInfo(`/my-bookings/${booking.id}`, "This booking is already paid.");
+  if (booking.status !== "pending") return form.refuse(repeatedBookingMessage(booking), 409);
   const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
   return redirectWithSuccess(
     "/my-bookings",
@@ -178,7 +182,7 @@ export default function SeatPage() {
             </div>
             <div>
               <dt>Total</dt>
-              <dd>{formatMoney(show ? show.priceCents * seats.length : 0, page.currency)}</dd>
+              <dd>{formatMoney(show ? bookingAmountCents(show.priceCents, seats.length) : 0, page.currency)}</dd>
             </div>
           </dl>
           <div id="seat-form-errors" className="form-errors" role="alert">

@@ -8,7 +8,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { requireUser } from "~/http/viewer.server";
 import { findBooking } from "~/models/bookings.server";
 import { eTicketFor } from "~/models/e-tickets.server";
-import { findPayment, isPastCancelCutoff } from "~/models/payments.server";
+import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -29,15 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     booking,
     payment,
     ticket,
-    pastCancelCutoff: isPastCancelCutoff(booking),
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...cinemaSettings(),
   };
 }
 
 export default function BookingDetails() {
-  const { booking, payment, ticket, pastCancelCutoff, cancelCutoffMinutes, timeZone, currency } =
-    useLoaderData<typeof loader>();
+  const { booking, payment, ticket, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <section className="section page-top booking-details" aria-labelledby="booking-title">
@@ -51,14 +49,7 @@ export default function BookingDetails() {
         booking={booking}
         timeZone={timeZone}
         currency={currency}
-        actions={
-          <BookingActions
-            booking={booking}
-            pastCancelCutoff={pastCancelCutoff}
-            cancelCutoffMinutes={cancelCutoffMinutes}
-            details={false}
-          />
-        }
+        actions={<BookingActions booking={booking} cancelCutoffMinutes={cancelCutoffMinutes} details={false} />}
       />
       <div className="booking-sections">
         <section aria-labelledby="seats-title">

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { BookingCard, STATUS_LABELS } from "~/components/BookingCard";
+import { BookingCard } from "~/components/BookingCard";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
+import { cancelRefusal, cancelRefusalMessage } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
 import { findBooking } from "~/models/bookings.server";
-import { cancelBooking, findPayment, isPastCancelCutoff } from "~/models/payments.server";
+import { cancelBooking } from "~/models/cancellations.server";
+import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
-import { describeMinutes } from "~/utils/format";
 import { formatMoney } from "~/utils/show-display";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
@@ -19,21 +20,21 @@ export const meta: MetaFunction = () => [
 ];
 
 const notFound = () => new Response("Booking not found", { status: 404 });
-const cutoffPassed = () =>
-  `Cancellations close ${describeMinutes(config.bookings.cancelCutoffMinutes)} before the show, so this booking can no longer be cancelled.`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const booking = await findBooking(viewer.uid, params.id ?? "");
   if (!booking) throw notFound();
   const payment = booking.status === "paid" ? await findPayment(booking.id) : null;
-  const refusal =
-    booking.status === "cancelled"
-      ? "This booking is already cancelled."
-      : booking.status === "paid" && isPastCancelCutoff(booking)
-        ? cutoffPassed()
-        : null;
-  return { booking, payment, refusal, cancelCutoffMinutes: config.bookings.cancelCutoffMinutes, ...cinemaSettings() };
+  const refusal = cancelRefusal(booking);
+  const { cancelCutoffMinutes } = config.bookings;
+  return {
+    booking,
+    payment,
+    refusal: refusal ? cancelRefusalMessage(refusal, cancelCutoffMinutes) : null,
+    cancelCutoffMinutes,
+    ...cinemaSettings(),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,21 +47,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : "";
     return redirectWithSuccess(`/my-bookings`, `Booking cancelled.${refund} ${seats}`);
   }
-  switch (result.reason) {
-    case "not-found":
-      throw notFound();
-    case "past-cutoff":
-      return redirectWithError(`/my-bookings/${params.id}`, cutoffPassed());
-    case "refund-unavailable":
-      return redirectWithError(`/my-bookings/${params.id}`, "The refund could not be made just now. Please try again.");
-    case "not-cancellable":
-      return redirectWithError(
-        "/my-bookings",
-        `This booking is ${STATUS_LABELS[result.status].toLowerCase()}, so it cannot be cancelled.`,
-      );
-  }
+  if (result.reason === "not-found") throw notFound();
+  const message =
+    result.reason === "refund-unavailable"
+      ? "The refund could not be made just now. Please try again."
+      : cancelRefusalMessage(result.reason, config.bookings.cancelCutoffMinutes);
+  return redirectWithError(`/my-bookings/${params.id}`, message);
 }
-
 export default function CancelBooking() {
   const { booking, payment, refusal, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
   const submitting = useNavigation().state === "submitting";

@@ -6,6 +6,7 @@ import { BookingCard } from "~/components/BookingCard";
 import { FormErrors, FormField } from "~/components/FormField";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
+import { payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { paymentFailure } from "~/http/payment-failures.server";
@@ -37,12 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const booking = await findBooking(viewer.uid, params.id ?? "");
   if (!booking) throw notFound();
-  if (booking.status === "paid") throw await redirectWithInfo(`/my-bookings/${booking.id}`, ALREADY_PAID);
+  const refusal = payRefusal(booking);
+  if (refusal === "already-paid") throw await redirectWithInfo(`/my-bookings/${booking.id}`, ALREADY_PAID);
   const provider = configuredPaymentProvider();
-  const status = booking.status;
   return {
     booking,
-    notPayable: status === "expired" || status === "cancelled" ? paymentFailure({ reason: status }).message : null,
+    notPayable: refusal ? paymentFailure({ reason: refusal }).message : null,
     attemptToken: randomUUID(),
     provider: { label: provider.label, testMode: provider.testMode },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,

@@ -7,7 +7,6 @@ import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
-import { isPastCancelCutoff } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/show-display";
 
@@ -26,7 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedIn: true as const,
     bookings,
     summary: summarizeBookings(bookings),
-    pastCancelCutoff: bookings.filter((booking) => isPastCancelCutoff(booking)).map((booking) => booking.id),
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...cinemaSettings(),
   };
@@ -69,14 +67,7 @@ export default function MyBookings() {
                   booking={booking}
                   timeZone={page.timeZone}
                   currency={page.currency}
-                  actions={
-                    <BookingActions
-                      booking={booking}
-                      pastCancelCutoff={page.pastCancelCutoff.includes(booking.id)}
-                      cancelCutoffMinutes={page.cancelCutoffMinutes}
-                      details
-                    />
-                  }
+                  actions={<BookingActions booking={booking} cancelCutoffMinutes={page.cancelCutoffMinutes} details />}
                 />
               </li>
             ))}

@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { BOOKING_STATUSES } from "~/domain/booking";
 import { pageField, searchField } from "./fields";
 import { MAX_LIST_PAGE, SORT_DIRECTIONS } from "./list-query";
 
 export const BOOKING_SORTS = ["date", "name", "movie", "amount", "seats"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
-/** A booking's status as people see it: a pending booking whose hold has run out is expired. */
-export const BOOKING_STATUSES = ["paid", "pending", "cancelled", "expired"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  paid: "Paid",
-  pending: "Pending Payment",
-  cancelled: "Cancelled",
-  expired: "Expired",
-};
 export const BOOKING_FILTERS = ["all", ...BOOKING_STATUSES] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 export const MAX_BOOKING_SEARCH_LENGTH = 100;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSeatLabel, MAX_SEATS_PER_BOOKING } from "~/models/seat-map";
+import { isSeatLabel, MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
 import { SELECT_A_SEAT, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "./booking-messages";
 
 export const FORM_EXPIRED = "This page was open for too long. Please choose your seats again.";

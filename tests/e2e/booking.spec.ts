@@ -178,6 +178,35 @@ test("the back button then Proceed makes no second booking", async ({ customerPa
   await expect(bookingCard(page, movie.title).getByText("J1, J2")).toBeVisible();
 });
 
+test("the same seat form posted after its booking was cancelled says so and books nothing", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const { movie, path } = bookingSlot(1, jsEnabled, { cancellable: true });
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["H1", "H2"]);
+  const time = await timeRadios(page).first().getAttribute("value");
+  const requestToken = await page.locator('input[name="requestToken"]').inputValue();
+  await proceed(page);
+  await expect(page).toHaveURL(/\/my-bookings$/);
+  await page.getByRole("link", { name: /^Cancel booking / }).click();
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Booking cancelled." })).toBeVisible();
+
+  const again = await page.request.post(path, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: `time=${time}&seats=H1&seats=H2&requestToken=${requestToken}`,
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(409);
+  const said = "You cancelled the booking of seat(s) H1, H2 that this form made. Please choose your seats again.";
+  expect(await again.text()).toContain(said);
+  await page.goto("/my-bookings");
+  await expect(bookingCard(page, movie.title).filter({ hasText: "H1, H2" })).toHaveCount(1);
+  await expect(bookingCard(page, movie.title).filter({ hasText: "H1, H2" }).getByText("Cancelled")).toBeVisible();
+});
+
 test("bad addresses and tampered forms get a clear message, never an error", async ({
   customerPage: page,
   jsEnabled,

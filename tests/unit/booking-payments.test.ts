@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { bookSeats, findBooking, occupiedSeats } from "~/models/bookings.server";
-import { cancelBooking, findPayment, isPastCancelCutoff, payBooking } from "~/models/payments.server";
+import { cancelBooking } from "~/models/cancellations.server";
+import { findPayment, payBooking } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";
 import { testPaymentProvider } from "~/services/payments/test-provider.server";
 import { addMovie, addShow, addUser } from "./fixtures";
@@ -162,11 +163,84 @@ describe("cancelling a paid booking", () => {
   });
 });
 
-describe("isPastCancelCutoff", () => {
-  it("turns true exactly at the cutoff", () => {
-    const startsAt = "2031-06-10T19:30:00.000Z";
-    const cutoff = Date.parse(startsAt) - config.bookings.cancelCutoffMinutes * 60_000;
-    expect(isPastCancelCutoff({ startsAt }, cutoff - 1)).toBe(false);
-    expect(isPastCancelCutoff({ startsAt }, cutoff)).toBe(true);
+describe("a show that has started", () => {
+  it("ends an unpaid hold at the start: a booking made minutes before is held until then only", async () => {
+    const soon = await addShow(MOVIE, "3 minutes", { priceCents: PRICE_CENTS });
+    const day = (await findShowStart(soon)).slice(0, 10);
+    const { booking } = await pendingBooking(soon, day);
+    expect(booking.holdExpiresAt).toBe(booking.startsAt);
+  });
+
+  it("refuses a payment without charging, and releases the seats", async () => {
+    const { user, booking } = await pendingBooking(await addShow(MOVIE, `${DAY}T21:00:00Z`));
+    await moveShowStart(booking.showId, "-1 minute");
+    const charge = vi.spyOn(testPaymentProvider, "charge");
+    expect(await payBooking(user, booking.id, GOOD_CARD, randomUUID())).toEqual({
+      ok: false,
+      reason: "show-started",
+    });
+    expect(charge).not.toHaveBeenCalled();
+    expect(await occupiedSeats(booking.showId)).not.toContain(booking.seats[0]);
+    const db = await getDb();
+    const [{ status, seatRows }] = await db.query<{ status: string; seatRows: number }>(
+      `select status, (select count(*)::int from booked_seats where booking_id = $1) as "seatRows"
+       from bookings where id = $1`,
+      [booking.id],
+    );
+    expect({ status, seatRows }).toEqual({ status: "expired", seatRows: 0 });
   });
 });
+
+describe("a ticket let in at the door", () => {
+  it("can no longer be cancelled: no refund, the seats stay taken", async () => {
+    const { user, booking } = await pendingBooking(await addShow(MOVIE, `${DAY}T22:00:00Z`));
+    await payBooking(user, booking.id, GOOD_CARD, randomUUID());
+    const db = await getDb();
+    const staff = await addUser();
+    await db.query("insert into check_ins (booking_id, staff_uid) values ($1, $2)", [booking.id, staff]);
+    const refund = vi.spyOn(testPaymentProvider, "refund");
+    expect(await cancelBooking(user, booking.id)).toEqual({ ok: false, reason: "checked-in" });
+    expect(refund).not.toHaveBeenCalled();
+    expect(await findBooking(user, booking.id)).toMatchObject({ status: "paid", checkedIn: true });
+    expect(await occupiedSeats(booking.showId)).toEqual(expect.arrayContaining(booking.seats));
+    expect(await findPayment(booking.id)).toMatchObject({ refundedAt: null });
+  });
+});
+
+describe("a seat form posted again", () => {
+  it("answers the booking it made in the state it is in now", async () => {
+    const user = await addUser();
+    const seatForm = {
+      userUid: user,
+      movieId: MOVIE,
+      day: DAY,
+      showId: show,
+      seats: ["H1"],
+      requestToken: randomUUID(),
+    };
+    const first = await bookSeats(seatForm);
+    if (!first.ok) throw new Error(first.reason);
+    expect(first.repeated).toBe(false);
+    await cancelBooking(user, first.booking.id);
+    expect(await bookSeats(seatForm)).toMatchObject({
+      ok: true,
+      repeated: true,
+      booking: { id: first.booking.id, status: "cancelled" },
+    });
+    expect(await occupiedSeats(show)).not.toContain("H1");
+  });
+});
+
+async function findShowStart(showId: string) {
+  const db = await getDb();
+  const [{ startsAt }] = await db.query<{ startsAt: Date }>('select starts_at as "startsAt" from shows where id = $1', [
+    showId,
+  ]);
+  return new Date(startsAt).toISOString();
+}
+
+/** Moves a show's start to `fromNow` (an interval). */
+async function moveShowStart(showId: string, fromNow: string) {
+  const db = await getDb();
+  await db.query("update shows set starts_at = now() + $2::interval where id = $1", [showId, fromNow]);
+}

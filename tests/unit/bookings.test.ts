@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import {
   bookSeats,
-  cancelUnpaidBooking,
   findBooking,
   listBookings,
   occupiedSeats,
   summarizeBookings,
   type SeatRequest,
 } from "~/models/bookings.server";
+import { cancelBooking } from "~/models/cancellations.server";
 import { getDb } from "~/services/db.server";
 import { addMovie, addShow, addUser } from "./fixtures";
 
@@ -162,14 +162,10 @@ describe("cancelling", () => {
     const user = await addUser();
     const result = await bookSeats(request(user, ["E8", "E9"], { showId: otherShow }));
     if (!result.ok) throw new Error("booking failed");
-    const cancelled = await cancelUnpaidBooking(user, result.booking.id);
+    const cancelled = await cancelBooking(user, result.booking.id);
     expect(cancelled).toMatchObject({ ok: true, booking: { status: "cancelled", seats: ["E8", "E9"] } });
     expect(await occupiedSeats(otherShow)).not.toContain("E8");
-    expect(await cancelUnpaidBooking(user, result.booking.id)).toEqual({
-      ok: false,
-      reason: "not-cancellable",
-      status: "cancelled",
-    });
+    expect(await cancelBooking(user, result.booking.id)).toEqual({ ok: false, reason: "cancelled" });
   });
 
   it("is for the owner only: another customer's booking id is not found", async () => {
@@ -177,9 +173,40 @@ describe("cancelling", () => {
     const result = await bookSeats(request(owner, ["B9"], { showId: otherShow }));
     if (!result.ok) throw new Error("booking failed");
     expect(await findBooking(stranger, result.booking.id)).toBeNull();
-    expect(await cancelUnpaidBooking(stranger, result.booking.id)).toEqual({ ok: false, reason: "not-found" });
+    expect(await cancelBooking(stranger, result.booking.id)).toEqual({ ok: false, reason: "not-found" });
     expect(await findBooking(owner, "not-a-uuid")).toBeNull();
     expect((await findBooking(owner, result.booking.id))?.status).toBe("pending");
+  });
+});
+
+describe("the stranded-seat rule and cancellations", () => {
+  it("lets a cancellation leave a single seat, which is then free for anyone to book on its own", async () => {
+    const gapShow = await addShow(MOVIE, `${DAY}T22:30:00Z`);
+    const [left, middle, right, next] = [await addUser(), await addUser(), await addUser(), await addUser()];
+    const bookings = [];
+    for (const [user, seat] of [
+      [left, "G4"],
+      [middle, "G5"],
+      [right, "G6"],
+    ] as const) {
+      const result = await bookSeats(request(user, [seat], { showId: gapShow }));
+      if (!result.ok) throw new Error(`${seat}: ${result.reason}`);
+      bookings.push(result.booking);
+    }
+    expect(await cancelBooking(middle, bookings[1].id)).toMatchObject({ ok: true });
+    expect(await occupiedSeats(gapShow)).toEqual(["G4", "G6"]);
+    // Choosing beside a gap the choice did not make is no fault of the buyer's.
+    expect(await bookSeats(request(next, ["G7", "G8", "G9"], { showId: gapShow }))).toMatchObject({ ok: true });
+    expect(await bookSeats(request(next, ["G5"], { showId: gapShow }))).toMatchObject({ ok: true });
+  });
+
+  it("still refuses a choice that itself leaves a single seat", async () => {
+    const gapShow = await addShow(MOVIE, `${DAY}T23:00:00Z`);
+    const user = await addUser();
+    expect(await bookSeats(request(user, ["F2", "F3"], { showId: gapShow }))).toEqual({
+      ok: false,
+      reason: "stranded-seat",
+    });
   });
 });
 

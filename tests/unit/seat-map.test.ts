@@ -6,13 +6,12 @@ import {
   SEAT_ROW_PAIRS,
   SEAT_ROWS,
   SEATS_PER_ROW,
-  bookingAmountCents,
   findStrandedSeats,
   isSeatLabel,
   refusesStrandedSeat,
   seatNumber,
   seatRow,
-} from "~/models/seat-map";
+} from "~/domain/seat-map";
 
 /** "A1-A4" -> A1, A2, A3, A4; "A1 A3" -> A1, A3 */
 function seats(list: string) {
@@ -57,24 +56,6 @@ describe("the hall", () => {
     expect(seatNumber("J9")).toBe(9);
     expect(() => seatRow("K1")).toThrow('"K1" is not a seat label');
     expect(() => seatNumber("A10")).toThrow('"A10" is not a seat label');
-  });
-});
-
-describe("booking amount", () => {
-  it("is the show price times the seats, in cents", () => {
-    expect(bookingAmountCents(1299, 3)).toBe(3897);
-    expect(bookingAmountCents(4900, 1)).toBe(4900);
-    expect(bookingAmountCents(4900, 0)).toBe(0);
-    expect(bookingAmountCents(0, 5)).toBe(0);
-  });
-
-  it("refuses fractions, negatives and amounts too large to count", () => {
-    expect(() => bookingAmountCents(12.99, 2)).toThrow("The price must be a whole, non-negative number of cents");
-    expect(() => bookingAmountCents(-100, 2)).toThrow("The price must be a whole, non-negative number of cents");
-    expect(() => bookingAmountCents(NaN, 2)).toThrow("The price must be a whole, non-negative number of cents");
-    expect(() => bookingAmountCents(100, 1.5)).toThrow("The seat count must be a whole, non-negative number");
-    expect(() => bookingAmountCents(100, -1)).toThrow("The seat count must be a whole, non-negative number");
-    expect(() => bookingAmountCents(Number.MAX_SAFE_INTEGER, 2)).toThrow("too large to count in cents");
   });
 });
 

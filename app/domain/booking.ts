@@ -1,0 +1,88 @@
+// A booking as its owner and the staff see it, and what may be done with it now: one module for the browser and
+// the server. Whether the show has started, the refund cut-off has passed or the ticket was let in is read from the
+// database with the booking, by the database's clock, so every page and every rule answers alike.
+import { describeMinutes } from "~/utils/format";
+
+/** A booking's status as people see it: a pending booking whose hold has run out is expired. */
+export const BOOKING_STATUSES = ["paid", "pending", "cancelled", "expired"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  paid: "Paid",
+  pending: "Pending Payment",
+  cancelled: "Cancelled",
+  expired: "Expired",
+};
+
+/** What the rules need to know of a booking, read at one moment. */
+export type BookingState = {
+  status: BookingStatus;
+  showStarted: boolean;
+  /** The last moment for a cancellation with a full refund has passed. */
+  pastCancelCutoff: boolean;
+  /** The ticket was let in at the door. */
+  checkedIn: boolean;
+};
+
+export type Booking = BookingState & {
+  id: string;
+  showId: string;
+  startsAt: string;
+  movie: { id: string; title: string; posterUrl: string; runtime: number };
+  seats: string[];
+  amountCents: number;
+  holdExpiresAt: string;
+  createdAt: string;
+  paidAt: string | null;
+  cancelledAt: string | null;
+};
+
+export type PayRefusal = "already-paid" | "cancelled" | "show-started" | "expired";
+
+/** Why a booking cannot be paid now; null when it can. */
+export function payRefusal(booking: BookingState): PayRefusal | null {
+  if (booking.status === "paid") return "already-paid";
+  if (booking.status === "cancelled") return "cancelled";
+  if (booking.showStarted) return "show-started";
+  if (booking.status === "expired") return "expired";
+  return null;
+}
+
+export const canPay = (booking: BookingState) => payRefusal(booking) === null;
+
+export type CancelRefusal = "cancelled" | "expired" | "checked-in" | "past-cutoff";
+
+/** Why a booking cannot be cancelled now; null when it can. A hold can always be let go; a paid one until the cut-off. */
+export function cancelRefusal(booking: BookingState): CancelRefusal | null {
+  if (booking.status === "cancelled" || booking.status === "expired") return booking.status;
+  if (booking.status === "paid" && booking.checkedIn) return "checked-in";
+  if (booking.status === "paid" && booking.pastCancelCutoff) return "past-cutoff";
+  return null;
+}
+
+export const canCancel = (booking: BookingState) => cancelRefusal(booking) === null;
+
+/** What the customer is told when a booking cannot be cancelled. */
+export function cancelRefusalMessage(refusal: CancelRefusal, cancelCutoffMinutes: number) {
+  switch (refusal) {
+    case "cancelled":
+      return "This booking is already cancelled.";
+    case "expired":
+      return "This booking's hold has expired: nothing is held or charged, so there is nothing to cancel.";
+    case "checked-in":
+      return "This ticket has been checked in at the door, so the booking can no longer be cancelled.";
+    case "past-cutoff":
+      return `Cancellations close ${describeMinutes(cancelCutoffMinutes)} before the show, so this booking can no longer be cancelled.`;
+  }
+}
+
+/** Price times seats in integer minor units; anything but whole, non-negative numbers is a bug upstream. */
+export function bookingAmountCents(priceCents: number, seatCount: number): number {
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0)
+    throw new RangeError(`The price must be a whole, non-negative number of cents, not ${priceCents}`);
+  if (!Number.isSafeInteger(seatCount) || seatCount < 0)
+    throw new RangeError(`The seat count must be a whole, non-negative number, not ${seatCount}`);
+  const amount = priceCents * seatCount;
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in cents`);
+  return amount;
+}

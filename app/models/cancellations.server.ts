@@ -1,0 +1,44 @@
+import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/booking";
+import { getDb } from "~/services/db.server";
+import { findBooking } from "./bookings.server";
+import { findPayment, refundCharge } from "./payments.server";
+
+export type CancellationFailure =
+  { reason: "not-found" } | { reason: CancelRefusal } | { reason: "refund-unavailable" };
+
+/**
+ * Cancels a booking and frees its seats at once: a hold is let go, a paid booking is refunded in full until the
+ * cut-off, unless its ticket was let in. The booking's row is locked and read again before anything changes, so a
+ * check-in, a payment or a second cancellation at the same moment waits and is decided by what this one did. The
+ * refund is asked for while the lock is held: it happens if and only if the cancellation commits (a commit that
+ * fails after it is made good by the refund's idempotency key when the customer tries again).
+ */
+export async function cancelBooking(
+  userUid: string,
+  bookingId: string,
+): Promise<{ ok: true; booking: Booking; refundedCents: number } | ({ ok: false } & CancellationFailure)> {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+    if (!booking) return { ok: false as const, reason: "not-found" as const };
+    const refusal = cancelRefusal(booking);
+    if (refusal) return { ok: false as const, reason: refusal };
+    let refundedCents = 0;
+    if (booking.status === "paid") {
+      const payment = (await findPayment(booking.id, tx))!;
+      const refund = await refundCharge(payment.reference, payment.amountCents, `${booking.id}:cancel`);
+      if (!refund.ok) return { ok: false as const, reason: "refund-unavailable" as const };
+      await tx.query(
+        `update payments set refund_reference = $2, refunded_cents = amount_cents, refunded_at = now()
+         where booking_id = $1`,
+        [booking.id, refund.reference],
+      );
+      refundedCents = payment.amountCents;
+    }
+    await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
+    await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
+    return { ok: true as const, refundedCents };
+  });
+  if (!outcome.ok) return outcome;
+  return { ok: true, booking: (await findBooking(userUid, bookingId))!, refundedCents: outcome.refundedCents };
+}

@@ -1,0 +1,221 @@
+import crypto, { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Queryable } from "~/services/db.server";
+
+// What only PostgreSQL can show: several transactions at once on many connections (PGlite runs one at a time), and
+// a database clock apart from the app's (PGlite's is the app's own). Each race test holds one transaction still at
+// a chosen statement, so the overlap happens every time.
+const adminUrl = process.env.TEST_DATABASE_URL;
+const database = `cinema_${crypto.randomBytes(4).toString("hex")}`;
+const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
+const DAY = "2031-07-01";
+const MOVIE = "t-pg-races";
+
+const models = () =>
+  Promise.all([
+    import("~/services/db.server"),
+    import("~/models/bookings.server"),
+    import("~/models/payments.server"),
+    import("~/services/payments/test-provider.server"),
+    import("./fixtures"),
+  ]);
+
+/** A promise with its resolve function, to hold a transaction still until the test lets it go. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the two clocks", () => {
+  let show: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client(adminUrl);
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    process.env.DATABASE_URL = adminUrl!.replace(/\/[^/]*$/, `/${database}`);
+    process.env.SESSION_SECRET = "test-secret";
+    const [, , , , fixtures] = await models();
+    await fixtures.addMovie(MOVIE);
+    show = await fixtures.addShow(MOVIE, `${DAY}T19:30:00Z`, { priceCents: 5000 });
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  afterAll(async () => {
+    const [db] = await models();
+    await (await db.getDb()).close();
+    const admin = new pg.Client(adminUrl);
+    await admin.connect();
+    await admin.query(`drop database if exists ${database}`);
+    await admin.end();
+  });
+
+  /**
+   * Makes the app's transactions stop at the first statement matching `at` (before or after running it) until the
+   * returned gate opens; `reached` resolves when one got there.
+   */
+  async function holdTransactionAt(at: RegExp, when: "before" | "after") {
+    const [{ getDb }] = await models();
+    const db = await getDb();
+    const reached = gate();
+    const release = gate();
+    const transaction = db.transaction.bind(db);
+    vi.spyOn(db, "transaction").mockImplementation((work) =>
+      transaction((tx) => {
+        const held: Queryable = {
+          ...tx,
+          async query(sql, params) {
+            const stop = at.test(sql);
+            const holdHere = async (moment: "before" | "after") => {
+              if (!stop || when !== moment) return;
+              reached.open();
+              await release.opened;
+            };
+            await holdHere("before");
+            const rows = await tx.query(sql, params);
+            await holdHere("after");
+            return rows as never;
+          },
+        };
+        return work(held);
+      }),
+    );
+    return { reached: reached.opened, release: release.open };
+  }
+
+  /** A customer's unpaid booking of `seat` whose hold runs out in `ms` milliseconds. */
+  async function holdEndingSoon(seat: string, ms: number) {
+    const [{ getDb }, { bookSeats }, , , { addUser }] = await models();
+    const user = await addUser();
+    const result = await bookSeats({
+      userUid: user,
+      movieId: MOVIE,
+      day: DAY,
+      showId: show,
+      seats: [seat],
+      requestToken: randomUUID(),
+    });
+    if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
+    const db = await getDb();
+    await db.query(
+      "update bookings set hold_expires_at = clock_timestamp() + make_interval(secs => $2) where id = $1",
+      [result.booking.id, ms / 1000],
+    );
+    return { user, bookingId: result.booking.id };
+  }
+
+  async function bookFor(seat: string) {
+    const [, { bookSeats }, , , { addUser }] = await models();
+    const user = await addUser();
+    return bookSeats({
+      userUid: user,
+      movieId: MOVIE,
+      day: DAY,
+      showId: show,
+      seats: [seat],
+      requestToken: randomUUID(),
+    });
+  }
+
+  /** Which bookings hold or paid for `seat`, and which booking its seat row belongs to. */
+  async function whoHas(seat: string) {
+    const [{ getDb }] = await models();
+    const db = await getDb();
+    const [row] = await db.query<{ owner: string | null; paid: string[] }>(
+      `select (select booking_id::text from booked_seats where show_id = $1 and seat = $2) as owner,
+         coalesce((select array_agg(id::text) from bookings where show_id = $1 and $2 = any(seats) and status = 'paid'),
+           '{}') as paid`,
+      [show, seat],
+    );
+    return row;
+  }
+
+  /** Waits until some connection waits for a row lock (or the time runs out). */
+  async function someoneWaitsForALock() {
+    const [{ getDb }] = await models();
+    const db = await getDb();
+    for (let tries = 0; tries < 40; tries++) {
+      const [{ waiting }] = await db.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (waiting > 0) return true;
+      await sleep(50);
+    }
+    return false;
+  }
+
+  it("a payment that began before its hold ran out, and a booking of its seat after: one seat, one owner", async () => {
+    const [, , { payBooking }] = await models();
+    const a = await holdEndingSoon("A1", 1500);
+    const payment = await holdTransactionAt(/set status = 'paid'/, "after");
+    const paying = payBooking(a.user, a.bookingId, GOOD_CARD, randomUUID());
+    await payment.reached;
+    await sleep(2000);
+    // The hold has run out by the clock now; the payment's update is written but not committed.
+    const booking = bookFor("A1");
+    const waited = await someoneWaitsForALock();
+    payment.release();
+    const [paid, booked] = await Promise.all([paying, booking]);
+
+    expect(waited).toBe(true);
+    expect(paid.ok).toBe(true);
+    expect(booked).toEqual({ ok: false, reason: "seats-taken", seats: ["A1"] });
+    expect(await whoHas("A1")).toEqual({ owner: a.bookingId, paid: [a.bookingId] });
+  });
+
+  it("a booking that lets a run-out hold go first: the payment that began before is refused and refunded", async () => {
+    const [, , { payBooking, findPayment }, { testPaymentProvider }] = await models();
+    const a = await holdEndingSoon("A2", 1500);
+    const payment = await holdTransactionAt(/set status = 'paid'/, "before");
+    const refund = vi.spyOn(testPaymentProvider, "refund");
+    const paying = payBooking(a.user, a.bookingId, GOOD_CARD, randomUUID());
+    // The payment's transaction has begun (its clock reads before the deadline) and waits to write.
+    await payment.reached;
+    await sleep(2000);
+    const booked = await bookFor("A2");
+    payment.release();
+    const paid = await paying;
+
+    expect(booked.ok).toBe(true);
+    expect(paid).toEqual({ ok: false, reason: "expired" });
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await findPayment(a.bookingId)).toBeNull();
+    expect(await whoHas("A2")).toEqual({ owner: booked.ok ? booked.booking.id : null, paid: [] });
+  });
+
+  it("closes cancellations by the database's clock, whatever the app server's clock says", async () => {
+    const [, { bookSeats, findBooking }, { payBooking }, , { addShow, addUser }] = await models();
+    const { cancelBooking } = await import("~/models/cancellations.server");
+    const { config } = await import("~/config.server");
+    // By the database's clock the cut-off passed five minutes ago.
+    const soon = await addShow(MOVIE, `${config.bookings.cancelCutoffMinutes - 5} minutes`);
+    const user = await addUser();
+    const day = new Date(Date.now() + (config.bookings.cancelCutoffMinutes - 5) * 60_000).toISOString().slice(0, 10);
+    const booked = await bookSeats({
+      userUid: user,
+      movieId: MOVIE,
+      day,
+      showId: soon,
+      seats: ["B1"],
+      requestToken: randomUUID(),
+    });
+    if (!booked.ok) throw new Error(booked.reason);
+    expect((await payBooking(user, booked.booking.id, GOOD_CARD, randomUUID())).ok).toBe(true);
+    // The app server's clock is a day behind.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() - 24 * 60 * 60_000);
+    try {
+      expect(await findBooking(user, booked.booking.id)).toMatchObject({ pastCancelCutoff: true });
+      expect(await cancelBooking(user, booked.booking.id)).toEqual({ ok: false, reason: "past-cutoff" });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
