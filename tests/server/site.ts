@@ -37,10 +37,16 @@ export type Site = {
   killAll(): Promise<void>;
 };
 
-export async function startSite({ dataDir = tempDataDir(), env = {} as Record<string, string> } = {}): Promise<Site> {
+export async function startSite({
+  dataDir = tempDataDir(),
+  env = {} as Record<string, string>,
+  /** The folder of the app to start; by default this checkout's. */
+  cwd = process.cwd(),
+} = {}): Promise<Site> {
   const port = await freePort();
   let output = "";
   const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
+    cwd,
     detached: true, // a process group of its own, so a test can kill it whole
     stdio: ["ignore", "pipe", "pipe"],
     env: {
