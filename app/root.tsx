@@ -1,19 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPage } from "~/components/ErrorPage";
+import { errorPageText, RouteError } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
@@ -90,26 +88,6 @@ export default function App() {
   return <Outlet />;
 }
 
-function errorPageText(error: unknown) {
-  if (isRouteErrorResponse(error) && error.status === 404)
-    return {
-      title: "Page not found",
-      message: "We could not find that page. It may have moved, or the link may be wrong.",
-    };
-  if (isRouteErrorResponse(error) && error.status === 403)
-    // A 403 says why (staff only, or a form sent from another site).
-    return {
-      title: "Access denied",
-      message: typeof error.data === "string" && error.data ? error.data : "This page is for cinema staff only.",
-    };
-  return {
-    title: "Something went wrong",
-    message: "Sorry, we could not show this page. Please try again in a moment.",
-  };
-}
-
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage {...errorPageText(error)} />;
+  return <RouteError next={[{ to: "/", label: "Back to home" }]} />;
 }

@@ -1,12 +1,73 @@
-/** A page that says what went wrong and leads home; also what our server answers before the app runs. */
-export function ErrorPage({ title, message }: { title: string; message: string }) {
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+
+type NextStep = { to: string; label: string };
+
+/** A page that says what went wrong and what to do next; also what our server answers before the app runs. */
+export function ErrorPage({
+  title,
+  message,
+  next = [{ to: "/", label: "Back to home" }],
+}: {
+  title: string;
+  message: string;
+  next?: NextStep[];
+}) {
   return (
     <section className="error-page">
       <h1>{title}</h1>
       <p>{message}</p>
-      <a href="/" className="button">
-        Back to home
-      </a>
+      <p className="error-actions">
+        {next.map((step, index) => (
+          // Plain links: our server renders this page without the router too.
+          <a key={step.to} href={step.to} className={index === 0 ? "button" : "button button-ghost"}>
+            {step.label}
+          </a>
+        ))}
+      </p>
     </section>
   );
+}
+
+/**
+ * The title and message of an error page. A 404 or 403 says in its body what was not found or why it is refused;
+ * anything else is our fault and says so without details.
+ */
+export function errorPageText(error: unknown) {
+  const said = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return {
+      title: "Page not found",
+      message: said ?? "We could not find that page. It may have moved, or the link may be wrong.",
+    };
+  if (isRouteErrorResponse(error) && error.status === 403)
+    return { title: "Access denied", message: said ?? "This page is for cinema staff only." };
+  if (isRouteErrorResponse(error) && error.status < 500 && said) return { title: "Sorry", message: said };
+  return {
+    title: "Something went wrong",
+    message: "Sorry, we could not show this page. Please try again in a moment.",
+  };
+}
+
+/** A route's error boundary: the error in the page's own layout, with the next steps that make sense there. */
+export function RouteError({ next }: { next: NextStep[] }) {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage {...errorPageText(error)} next={next} />;
+}
+
+/** For the pages of one booking: its payment, its cancellation, its ticket. */
+export function BookingErrorBoundary() {
+  return (
+    <RouteError
+      next={[
+        { to: "/my-bookings", label: "Go to My Bookings" },
+        { to: "/movies", label: "Browse Movies" },
+      ]}
+    />
+  );
+}
+
+/** For the staff pages: shown inside the admin layout, so the menu stays. */
+export function AdminErrorBoundary() {
+  return <RouteError next={[{ to: "/admin", label: "Back to the Dashboard" }]} />;
 }

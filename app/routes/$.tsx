@@ -1,5 +1,8 @@
-export function loader() {
-  throw new Response("Not found", { status: 404 });
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageNotFound } from "~/http/not-found.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  throw pageNotFound(new URL(request.url).pathname);
 }
 
 export default function NotFound() {

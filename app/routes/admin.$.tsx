@@ -1,10 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
+import { notFound } from "~/http/not-found.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 // Any /admin URL without a page of its own: guarded like the rest of the admin area, then not found.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  throw new Response("Not found", { status: 404 });
+  throw notFound(`There is no staff page at ${new URL(request.url).pathname}.`);
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);

@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
 import { SEAT_LABELS } from "~/domain/seat-map";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta: MetaFunction = () => [
   { title: "Dashboard – Admin Panel – Marquee Cinemas" },

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddShowForm } from "~/components/AddShowForm";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
@@ -13,6 +14,8 @@ import { formatRuntime } from "~/utils/format";
 import { formatLocalShowTime } from "~/utils/show-display";
 import addShowsStyles from "~/styles/add-shows.css";
 import { pageMeta } from "~/utils/page-meta";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: addShowsStyles }];
 export const meta: MetaFunction = () =>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { redirectWithSuccess } from "~/http/toast.server";
@@ -11,6 +12,8 @@ import { plural } from "~/utils/format";
 import { formatClock24, formatMoney, formatShowTime } from "~/utils/show-display";
 import checkInStyles from "~/styles/check-in.css";
 import { pageMeta } from "~/utils/page-meta";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
 export const meta: MetaFunction = () =>

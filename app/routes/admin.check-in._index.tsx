@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { parseQuery } from "~/schemas/list-query";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
 import { pageMeta } from "~/utils/page-meta";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta: MetaFunction = () => pageMeta("Check In – Admin Panel", "Type an e-ticket's code to check it in.");
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -15,6 +16,8 @@ import {
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 import { pageMeta } from "~/utils/page-meta";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta: MetaFunction = () =>
   pageMeta(

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
@@ -18,6 +19,8 @@ import {
 } from "~/schemas/show-list";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 import { pageMeta } from "~/utils/page-meta";
+
+export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta: MetaFunction = () =>
   pageMeta("List Shows – Admin Panel", "Every show with its seats booked and earnings, upcoming and past.");

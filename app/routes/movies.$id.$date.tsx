@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
+import { RouteError } from "~/components/ErrorPage";
 import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
 import { bookingAmountCents } from "~/domain/booking";
 import { showToast } from "~/components/Toaster";
@@ -30,6 +31,17 @@ import seatStyles from "~/styles/seats.css";
 import { isValidDay } from "~/utils/dates";
 import { formatCinemaDay, formatClockTime, formatMoney } from "~/utils/show-display";
 import { useHydrated } from "~/utils/use-hydrated";
+
+export function ErrorBoundary() {
+  return (
+    <RouteError
+      next={[
+        { to: "/movies", label: "Browse Movies" },
+        { to: "/my-bookings", label: "Go to My Bookings" },
+      ]}
+    />
+  );
+}
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
 

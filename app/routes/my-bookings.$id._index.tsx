@@ -1,10 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingCard, shortBookingId } from "~/components/BookingCard";
+import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { BookingActions } from "~/components/BookingActions";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
+import { bookingNotFound } from "~/http/not-found.server";
 import { requireUser } from "~/http/viewer.server";
 import { findBooking } from "~/models/bookings.server";
 import { eTicketFor } from "~/models/e-tickets.server";
@@ -12,6 +14,8 @@ import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney, formatShowTime } from "~/utils/show-display";
 import { useHydrated } from "~/utils/use-hydrated";
+
+export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [
@@ -22,7 +26,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const booking = await findBooking(viewer.uid, params.id ?? "");
-  if (!booking) throw new Response("Booking not found", { status: 404 });
+  if (!booking) throw bookingNotFound();
   const payment = await findPayment(booking.id);
   const ticket = booking.status === "paid" ? await eTicketFor(booking.id, new URL(request.url).origin) : null;
   return {

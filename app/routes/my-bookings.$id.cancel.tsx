@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
+import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { cancelRefusal, cancelRefusalMessage } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
+import { bookingNotFound } from "~/http/not-found.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
 import { findBooking } from "~/models/bookings.server";
@@ -13,18 +15,18 @@ import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/show-display";
 
+export { BookingErrorBoundary as ErrorBoundary };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [
   { title: "Cancel booking – Marquee Cinemas" },
   { name: "description", content: "Confirm that you want to cancel a booking and free its seats." },
 ];
 
-const notFound = () => new Response("Booking not found", { status: 404 });
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const booking = await findBooking(viewer.uid, params.id ?? "");
-  if (!booking) throw notFound();
+  if (!booking) throw bookingNotFound();
   const payment = booking.status === "paid" ? await findPayment(booking.id) : null;
   const refusal = cancelRefusal(booking);
   const { cancelCutoffMinutes } = config.bookings;
@@ -47,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : "";
     return redirectWithSuccess(`/my-bookings`, `Booking cancelled.${refund} ${seats}`);
   }
-  if (result.reason === "not-found") throw notFound();
+  if (result.reason === "not-found") throw bookingNotFound();
   const message =
     result.reason === "refund-unavailable"
       ? "The refund could not be made just now. Please try again."

@@ -3,11 +3,13 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
+import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { FormErrors, FormField } from "~/components/FormField";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
+import { bookingNotFound } from "~/http/not-found.server";
 import { readSubmission } from "~/http/forms.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
@@ -19,6 +21,8 @@ import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/show-display";
 import { useValidatedForm } from "~/utils/use-validated-form";
+
+export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [
@@ -32,12 +36,11 @@ const CARD_FIELDS = [
   { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY" },
   { name: "cvc", label: "Security code (CVC)", autoComplete: "cc-csc", placeholder: "123" },
 ] as const;
-const notFound = () => new Response("Booking not found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireUser(request);
   const booking = await findBooking(viewer.uid, params.id ?? "");
-  if (!booking) throw notFound();
+  if (!booking) throw bookingNotFound();
   const refusal = payRefusal(booking);
   if (refusal === "already-paid") throw await redirectWithInfo(`/my-bookings/${booking.id}`, ALREADY_PAID);
   const provider = configuredPaymentProvider();
@@ -60,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await payBooking(viewer.uid, params.id ?? "", card, attemptToken);
   if (result.ok)
     return redirectWithSuccess(`/my-bookings/${result.booking.id}`, "Payment received. Your e-ticket is ready.");
-  if (result.reason === "not-found") throw notFound();
+  if (result.reason === "not-found") throw bookingNotFound();
   if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${params.id}`, ALREADY_PAID);
   const { message, status } = paymentFailure(result);
   return form.refuse(message, status);

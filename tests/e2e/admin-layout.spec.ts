@@ -66,6 +66,14 @@ test("a forged or unknown ticket code is refused, and an empty one asked for", a
   await expect(page.getByRole("alert").filter({ hasText: "This ticket code is not valid." })).toBeVisible();
   await expect(page.getByRole("button", { name: "Check in" })).toHaveCount(0);
 
+  // An address with no staff page keeps the staff menu and says so.
+  expect((await page.goto("/admin/no-such-page"))?.status()).toBe(404);
+  await expect(page.getByText("There is no staff page at /admin/no-such-page.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the Dashboard" }).click();
+  await expect(page).toHaveURL("/admin");
+  await page.goto(`/admin/check-in/${forged}`);
+
   const response = await page.request.post(`/admin/check-in/${forged}`, { maxRedirects: 0 });
   expect(response.status()).toBe(404);
   expect(await response.text()).toContain("This ticket code is not valid.");

@@ -81,11 +81,18 @@ test("the legal links open the policies", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Cookie Policy" })).toBeVisible();
 });
 
-test("an unknown address answers 404 with a way home", async ({ page }) => {
-  for (const path of ["/no-such-page", "/movies/no-such-movie", "/movies/999999999", "/movies/%00"]) {
+test("an unknown address answers 404, says what was not found, and gives a way home", async ({ page }) => {
+  const noMovie = "We could not find that movie. It may no longer be in our programme, or the link may be wrong.";
+  for (const [path, said] of [
+    ["/no-such-page", "We could not find a page at /no-such-page. It may have moved, or the link may be wrong."],
+    ["/movies/no-such-movie", noMovie],
+    ["/movies/999999999", noMovie],
+    ["/movies/%00", noMovie],
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByText(said)).toBeVisible();
   }
   await page.getByRole("link", { name: "Back to home" }).click();
   await expect(page).toHaveURL("/");
