@@ -40,7 +40,7 @@ export function errorPageText(error: unknown) {
       message: said ?? "We could not find that page. It may have moved, or the link may be wrong.",
     };
   if (isRouteErrorResponse(error) && error.status === 403)
-    return { title: "Access denied", message: said ?? "This page is for cinema staff only." };
+    return { title: "Access denied", message: said ?? "You do not have access to this page." };
   if (isRouteErrorResponse(error) && error.status < 500 && said) return { title: "Sorry", message: said };
   return {
     title: "Something went wrong",

@@ -10,7 +10,6 @@ type Props = {
   onToggle?: (seat: string, event: ChangeEvent<HTMLInputElement>) => void;
   /** With JavaScript, arrow keys move between seats and the grid is one Tab stop. */
   interactive: boolean;
-  describedBy?: string;
 };
 
 const ARROWS: Record<string, [number, number]> = {
@@ -27,7 +26,7 @@ const seatId = (label: string) => `seat-${label}`;
  * announced as "Row C, seat 4, available" (or selected, occupied); occupied seats are disabled and marked with a
  * cross, selected ones with a tick, so no state is shown by colour alone.
  */
-export function SeatGrid({ occupied, selected, onToggle, interactive, describedBy }: Props) {
+export function SeatGrid({ occupied, selected, onToggle, interactive }: Props) {
   const firstFree = SEAT_LABELS.find((label) => !occupied.has(label));
   const [focusable, setFocusable] = useState<string | undefined>(undefined);
   const tabStop = focusable && !occupied.has(focusable) ? focusable : (selected[0] ?? firstFree);
@@ -54,7 +53,7 @@ export function SeatGrid({ occupied, selected, onToggle, interactive, describedB
   };
 
   return (
-    <div className="seat-blocks" aria-describedby={describedBy}>
+    <div className="seat-blocks">
       {SEAT_ROW_PAIRS.map((pair) => (
         <div key={pair.join("")} className="seat-block">
           {pair.map((row) => (

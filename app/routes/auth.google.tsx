@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { signInWithGoogle } from "~/models/accounts.server";
@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
     : ({ ok: false, reason: "google-failed" } as const);
   if (!result.ok) {
     const { message, status } = accountFailure(result);
-    return json({ error: message }, { status });
+    return data({ error: message }, { status });
   }
   return redirect(safeRedirect(form.ok ? form.value.redirectTo : "/"), { headers: { "Set-Cookie": result.setCookie } });
 }

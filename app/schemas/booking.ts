@@ -19,5 +19,3 @@ export const seatSelectionSchema = z.object({
     }),
   requestToken: z.string({ required_error: FORM_EXPIRED }).uuid(FORM_EXPIRED),
 });
-
-export type SeatSelection = z.infer<typeof seatSelectionSchema>;
