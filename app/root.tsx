@@ -18,11 +18,11 @@ import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
 import { getViewer } from "~/http/viewer.server";
 import { takeToast } from "~/http/toast.server";
-import stylesheet from "~/styles/app.css";
+import layoutStyles from "~/styles/layout.css";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: layoutStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -12,7 +12,7 @@ import { cacheControlFor } from "~/http/cache-control.server";
 import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, getDb } from "~/services/db.server";
-import stylesheet from "~/styles/app.css";
+import stylesheet from "~/styles/layout.css";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 
 // How long a stop waits for the requests in flight before it gives up on them.

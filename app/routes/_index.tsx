@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
@@ -7,7 +7,13 @@ import { TrailerPlayer } from "~/components/TrailerPlayer";
 import { listNowShowing } from "~/models/movies.server";
 import { listTrailers } from "~/models/trailers.server";
 import { formatRuntime, releaseYear } from "~/utils/format";
+import cardStyles from "~/styles/cards.css";
+import homeStyles from "~/styles/home.css";
 
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: cardStyles },
+  { rel: "stylesheet", href: homeStyles },
+];
 export const meta: MetaFunction = () => [
   { title: "Marquee Cinemas – now showing" },
   {

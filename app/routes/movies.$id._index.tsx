@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
@@ -21,10 +21,16 @@ import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
 import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
+import cardStyles from "~/styles/cards.css";
+import movieStyles from "~/styles/movie.css";
 
 // Search results show about this many characters of a description.
 const DESCRIPTION_LENGTH = 155;
 
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: cardStyles },
+  { rel: "stylesheet", href: movieStyles },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [

@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MovieBrowser } from "~/components/MovieBrowser";
 import { requireUser } from "~/http/viewer.server";
 import { browseMovies } from "~/models/movies.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
+import cardStyles from "~/styles/cards.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: cardStyles }];
 export const meta: MetaFunction = () => [
   { title: "Movies – Marquee Cinemas" },
   {
