@@ -1,0 +1,187 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  companionPartners,
+  layoutProblems,
+  layoutSeats,
+  layoutText,
+  MAX_LAYOUT_TEXT,
+  parseLayout,
+  seatInDirection,
+  seatRuns,
+  seatTypesOf,
+  type HallLayout,
+} from "~/domain/hall-layout";
+
+function layout(text: string): HallLayout {
+  const parsed = parseLayout(text);
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  return parsed.layout;
+}
+
+const problems = (text: string) => {
+  const parsed = parseLayout(text);
+  return parsed.ok ? [] : parsed.problems;
+};
+
+describe("reading a layout", () => {
+  it("reads rows of seats, gaps, aisles, types and walkways", () => {
+    const hall = layout(`
+      # the front block
+      A: . 1 2 | 3 4 .
+      B  P1 P2 | P3 P4
+      --
+      C  W1 C2 3 | 4 C5 W6
+    `);
+    expect(hall.lines).toEqual([
+      {
+        row: "A",
+        cells: [
+          { space: "gap" },
+          { seat: 1, type: "standard" },
+          { seat: 2, type: "standard" },
+          { space: "aisle" },
+          { seat: 3, type: "standard" },
+          { seat: 4, type: "standard" },
+          { space: "gap" },
+        ],
+      },
+      {
+        row: "B",
+        cells: [
+          { seat: 1, type: "premium" },
+          { seat: 2, type: "premium" },
+          { space: "aisle" },
+          { seat: 3, type: "premium" },
+          { seat: 4, type: "premium" },
+        ],
+      },
+      { walkway: true },
+      {
+        row: "C",
+        cells: [
+          { seat: 1, type: "wheelchair" },
+          { seat: 2, type: "companion" },
+          { seat: 3, type: "standard" },
+          { space: "aisle" },
+          { seat: 4, type: "standard" },
+          { seat: 5, type: "companion" },
+          { seat: 6, type: "wheelchair" },
+        ],
+      },
+    ]);
+    expect(layoutSeats(hall).map((seat) => seat.label)).toEqual([
+      "A1",
+      "A2",
+      "A3",
+      "A4",
+      "B1",
+      "B2",
+      "B3",
+      "B4",
+      "C1",
+      "C2",
+      "C3",
+      "C4",
+      "C5",
+      "C6",
+    ]);
+    expect(seatTypesOf(hall)).toEqual(["standard", "premium", "wheelchair", "companion"]);
+  });
+
+  it("keeps the numbers printed on the seats, not their positions", () => {
+    const seats = layoutSeats(layout("A . 2 4 6 | 8"));
+    expect(seats.map((seat) => [seat.label, seat.column])).toEqual([
+      ["A2", 1],
+      ["A4", 2],
+      ["A6", 3],
+      ["A8", 5],
+    ]);
+  });
+
+  it("drops walkways that separate nothing", () => {
+    expect(layout("--\nA 1\n--\n--\nB 1\n--").lines).toEqual([
+      { row: "A", cells: [{ seat: 1, type: "standard" }] },
+      { walkway: true },
+      { row: "B", cells: [{ seat: 1, type: "standard" }] },
+    ]);
+  });
+
+  it("says what is wrong, line by line", () => {
+    expect(problems("A 1 2 x3")).toEqual([expect.stringMatching(/^Line 1: "x3" is not a place/)]);
+    expect(problems("1 2 3")).toEqual(['Line 1: start a row with its letter (A to Z), or write "--" for a walkway.']);
+    expect(problems("A 1 100")).toEqual([expect.stringMatching(/^Line 1: "100" is not a place/)]);
+    expect(problems("A 1 2\nA 3 4")).toEqual(["Row A is written twice."]);
+    expect(problems("A 1 2 1")).toEqual(["Seat A1 is written twice."]);
+    expect(problems("A 1 . |")).toEqual([]);
+    expect(problems("A . |")).toEqual(["Row A has no seats.", "A hall needs at least one seat."]);
+    expect(problems("")).toEqual(["A hall needs at least one seat."]);
+    expect(problems("A C1 2 W3")).toEqual(["Companion seat A1 must be right next to a wheelchair space."]);
+    expect(problems("A W1 . C2")).toEqual(["Companion seat A2 must be right next to a wheelchair space."]);
+    expect(problems("A W1 C2 C3")).toEqual(["Companion seat A3 must be right next to a wheelchair space."]);
+    expect(problems("A 0")).toEqual(["Row A: seat numbers go from 1 to 99."]);
+    expect(problems(`A ${"1 ".repeat(41)}`)).toContain("Row A is too long: at most 40 places a row.");
+    expect(problems("A 1\n".repeat(3000))).toEqual([`The layout is too long: at most ${MAX_LAYOUT_TEXT} characters.`]);
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    expect(problems([...letters].map((row) => `${row} 1`).join("\n"))).toEqual([]);
+  });
+
+  it("writes back the text it reads", () => {
+    const cell = fc.oneof(
+      fc.constantFrom(".", "|"),
+      fc.tuple(fc.constantFrom("", "P"), fc.integer({ min: 1, max: 99 })).map(([mark, n]) => `${mark}${n}`),
+    );
+    const row = fc.array(cell, { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 8 }), (rows) => {
+        const text = rows.map((cells, i) => `${"ABCDEFGH"[i]} 1 ${cells.join(" ")}`).join("\n");
+        const parsed = parseLayout(text);
+        if (!parsed.ok) return; // a seat written twice, say
+        expect(parseLayout(layoutText(parsed.layout))).toEqual(parsed);
+      }),
+    );
+  });
+});
+
+describe("the places of a hall", () => {
+  const hall = layout(`
+    A 1 2 3 | 4 5 6
+    B 1 2 . 3 4 5
+    --
+    C W1 C2 3 4 C5 W6
+  `);
+
+  it("splits rows into runs at gaps, aisles and wheelchair and companion places", () => {
+    expect(seatRuns(hall)).toEqual([
+      ["A1", "A2", "A3"],
+      ["A4", "A5", "A6"],
+      ["B1", "B2"],
+      ["B3", "B4", "B5"],
+      ["C3", "C4"],
+    ]);
+  });
+
+  it("pairs each companion seat with the wheelchair space beside it", () => {
+    expect(companionPartners(hall)).toEqual(
+      new Map([
+        ["C2", ["C1"]],
+        ["C5", ["C6"]],
+      ]),
+    );
+    expect(companionPartners(layout("A W1 C2 W3"))).toEqual(new Map([["A2", ["A1", "A3"]]]));
+  });
+
+  it("moves with the arrow keys along the layout, over aisles and walkways", () => {
+    const seats = layoutSeats(hall);
+    expect(seatInDirection(seats, "A3", "right")).toBe("A4");
+    expect(seatInDirection(seats, "A6", "right")).toBeNull();
+    expect(seatInDirection(seats, "B3", "left")).toBe("B2");
+    // B's gap sits under A3: down from A3 goes to the nearest seat of B, then over the walkway to C.
+    expect(seatInDirection(seats, "A3", "down")).toBe("B2");
+    expect(seatInDirection(seats, "B5", "down")).toBe("C6");
+    expect(seatInDirection(seats, "C1", "up")).toBe("B1");
+    expect(seatInDirection(seats, "A1", "up")).toBeNull();
+    expect(seatInDirection(seats, "A1", "right", (label) => label === "A2")).toBe("A3");
+    expect(seatInDirection(seats, "Z9", "right")).toBeNull();
+  });
+});
