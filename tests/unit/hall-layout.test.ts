@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   companionPartners,
-  layoutProblems,
   layoutSeats,
   layoutText,
   MAX_LAYOUT_TEXT,
