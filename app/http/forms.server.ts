@@ -2,14 +2,16 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z, type output, type ZodTypeAny } from "zod";
+import { hasControlCharacter } from "~/schemas/fields";
 
 // Our forms are a few short fields; anything this large is not one of them.
 export const MAX_FORM_BYTES = 16 * 1024;
 export const FORM_TOO_LARGE = "This form is too large. Please shorten what you typed and try again.";
 export const FORM_UNREADABLE = "This form could not be read. Please fill it in again.";
+export const controlCharactersMessage = (label: string) => `${label} must not contain control characters.`;
 
-/** How a schema's field may appear in a form: once, or as a list of at most `max` values. */
-type FieldShape = { list: false } | { list: true; max: number };
+/** How a schema's field may appear in a form (once, or as a list of at most `max` values), and its label. */
+type FieldShape = { label: string } & ({ list: false } | { list: true; max: number });
 
 function unwrap(schema: ZodTypeAny): ZodTypeAny {
   if (schema instanceof z.ZodEffects) return unwrap(schema.innerType());
@@ -31,7 +33,8 @@ const shapesBySchema = new WeakMap<ZodTypeAny, Map<string, FieldShape>>();
 
 /**
  * The fields a form schema names, read once per schema. Lists must say their maximum length: it is what bounds
- * the list a hostile post can make the server build.
+ * the list a hostile post can make the server build. Every field must have a label (`.describe("Email")`): the
+ * reader's own messages name the field.
  */
 export function formFields(schema: ZodTypeAny): Map<string, FieldShape> {
   const known = shapesBySchema.get(schema);
@@ -47,12 +50,15 @@ export function formFields(schema: ZodTypeAny): Map<string, FieldShape> {
     if (!(inner instanceof z.ZodObject)) throw new Error("A form schema must be an object schema");
     for (const [name, field] of Object.entries(inner.shape as Record<string, ZodTypeAny>)) {
       const value = unwrap(field);
+      if (value instanceof z.ZodUnknown) continue;
+      const label = field.description;
+      if (!label) throw new Error(`The form field "${name}" needs a label: .describe("...")`);
       if (value instanceof z.ZodArray) {
         const max = value._def.maxLength?.value;
         if (max === undefined) throw new Error(`The form list "${name}" needs a maximum length`);
-        fields.set(name, { list: true, max });
-      } else if (!(value instanceof z.ZodUnknown)) {
-        fields.set(name, { list: false });
+        fields.set(name, { label, list: true, max });
+      } else {
+        fields.set(name, { label, list: false });
       }
     }
   };
@@ -61,7 +67,8 @@ export function formFields(schema: ZodTypeAny): Map<string, FieldShape> {
   return fields;
 }
 
-type FormRead = { ok: true; formData: FormData } | { ok: false; message: string };
+type FormRead =
+  { ok: true; formData: FormData } | { ok: false; message: string; fieldErrors?: Record<string, string[]> };
 
 const LIST_ITEM = /^([A-Za-z][\w-]*)\[(0|[1-9]\d{0,3})\]$/;
 
@@ -69,7 +76,7 @@ const LIST_ITEM = /^([A-Za-z][\w-]*)\[(0|[1-9]\d{0,3})\]$/;
  * Reads a posted form into the fields its schema names and nothing else. The body is capped while it streams
  * in; unknown keys are dropped before anything parses them; a list keeps at most one value past its maximum (so
  * the schema still says it is too long); a repeated single field or a file (no form of ours sends one) refuses
- * the form.
+ * the form; a control character refuses each field that holds one, with a message naming it by its label.
  */
 export async function readForm(request: Request, schema: ZodTypeAny): Promise<FormRead> {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES)
@@ -87,6 +94,7 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
   const fields = formFields(schema);
   const formData = new FormData();
   const counts = new Map<string, number>();
+  const fieldErrors: Record<string, string[]> = {};
   for (const [key, value] of posted) {
     const name = fields.has(key) ? key : LIST_ITEM.exec(key)?.[1];
     const shape = name === undefined ? undefined : fields.get(name);
@@ -96,8 +104,11 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
     counts.set(name!, count);
     if (!shape.list && count > 1) return { ok: false, message: FORM_UNREADABLE };
     if (shape.list && (count > shape.max + 1 || Number(LIST_ITEM.exec(key)?.[2] ?? 0) > shape.max)) continue;
+    if (hasControlCharacter(value)) fieldErrors[name!] = [controlCharactersMessage(shape.label)];
     formData.append(key, value);
   }
+  const refused = Object.values(fieldErrors);
+  if (refused.length > 0) return { ok: false, message: refused[0][0], fieldErrors };
   return { ok: true, formData };
 }
 
@@ -142,7 +153,10 @@ export async function readSubmission<Schema extends ZodTypeAny>(
 ) {
   const form = await readForm(request, schema);
   if (!form.ok) {
-    return { ok: false as const, message: form.message, response: data(formError(form.message), { status: 400 }) };
+    const reply: SubmissionResult<string[]> = form.fieldErrors
+      ? { status: "error", error: form.fieldErrors }
+      : formError(form.message);
+    return { ok: false as const, message: form.message, response: data(reply, { status: 400 }) };
   }
   const submission = parseWithZod(form.formData, { schema });
   if (submission.status !== "success") {

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { hasStaffRight } from "~/models/staff.server";
-import { endSession, findSessionUser } from "~/models/sessions.server";
-import { setStaff, type User } from "~/models/users.server";
+import { endSession, findSessionUser, PROVIDER_UNREACHABLE } from "~/models/sessions.server";
+import type { User } from "~/models/users.server";
 import { clearSessionCookie, readSessionId } from "~/services/session-cookie.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { accountFailure } from "./account-failures.server";
 
 // The root, the page loaders and an action's guards ask about the same request: answer each once. After an
 // action Remix gives the loaders a new Request, but with the same abort signal, which is what identifies the
@@ -23,7 +23,9 @@ function oncePerRequest<T>(work: (request: Request) => Promise<T>) {
 /** The signed-in user, or null for a visitor, an expired, ended or forged session. */
 export const getViewer = oncePerRequest(async (request): Promise<User | null> => {
   const sessionId = await readSessionId(request);
-  return sessionId ? findSessionUser(sessionId) : null;
+  const viewer = sessionId ? await findSessionUser(sessionId) : null;
+  // Signed out for now while the provider cannot be reached; the session is kept for when it answers again.
+  return viewer === PROVIDER_UNREACHABLE ? null : viewer;
 });
 
 /**
@@ -56,15 +58,17 @@ export async function requireGuest(request: Request) {
 export const STAFF_ONLY = "This page is for cinema staff only.";
 
 /**
- * A signed-in staff member; a customer gets a 403. The right is read live from the provider and
- * mirrored into the database, so granting or taking it away counts at the next request.
+ * A signed-in staff member; a visitor is sent to sign in, a customer gets a 403. The session is checked with the
+ * provider on every staff request, so a right taken away, a disabled account or a password changed counts at once.
  */
 export const requireStaff = oncePerRequest(async (request): Promise<User> => {
-  const viewer = await requireUser(request);
-  const isStaff = await hasStaffRight(viewer.uid);
-  if (isStaff !== viewer.isStaff) await setStaff(viewer.uid, isStaff);
-  if (!isStaff) throw new Response(STAFF_ONLY, { status: 403 });
-  return { ...viewer, isStaff };
+  const sessionId = await readSessionId(request);
+  const viewer = sessionId ? await findSessionUser(sessionId, { checkNow: true }) : null;
+  if (viewer === PROVIDER_UNREACHABLE)
+    throw new Response(accountFailure({ reason: "unavailable" }).message, { status: 503 });
+  if (!viewer) throw redirect(loginPath(request));
+  if (!viewer.isStaff) throw new Response(STAFF_ONLY, { status: 403 });
+  return viewer;
 });
 
 /** Ends this browser's session (other devices stay signed in), and answers the Set-Cookie that clears it. */

@@ -35,12 +35,26 @@ export function signInLimits(email: string, client: string): RateLimit[] {
   ];
 }
 
-/** Sign-ups and reset mails cost the provider (and the inbox's owner) something: a few per hour. */
-export function requestLimits(kind: "sign-up" | "password-reset", email: string, client: string): RateLimit[] {
+/** Sign-ups cost the provider something: a few per hour. */
+export function signUpLimits(email: string, client: string): RateLimit[] {
   const windowMinutes = REQUEST_WINDOW_MINUTES;
   return [
-    { bucket: `${kind}:client`, key: client, max: 10, windowMinutes },
-    { bucket: `${kind}:email`, key: email, max: 3, windowMinutes },
+    { bucket: "sign-up:client", key: client, max: 10, windowMinutes },
+    { bucket: "sign-up:email", key: email, max: 3, windowMinutes },
+  ];
+}
+
+/**
+ * Reset mails count per email and client together, so a stranger asking for someone's mails cannot stop the owner
+ * asking from their own device; per client, against mailing many inboxes; and per email alone only past a higher
+ * ceiling, which keeps an inbox from being flooded from many addresses.
+ */
+export function passwordResetLimits(email: string, client: string): RateLimit[] {
+  const windowMinutes = REQUEST_WINDOW_MINUTES;
+  return [
+    { bucket: "password-reset:email-client", key: `${email} ${client}`, max: 3, windowMinutes },
+    { bucket: "password-reset:client", key: client, max: 10, windowMinutes },
+    { bucket: "password-reset:email", key: email, max: 20, windowMinutes },
   ];
 }
 
@@ -92,7 +106,7 @@ export async function registerAccount(
   input: { fullName: string; email: string; password: string },
   client: string,
 ): Promise<AccountResult> {
-  const limits = requestLimits("sign-up", input.email, client);
+  const limits = signUpLimits(input.email, client);
   const refused = await throttled(limits);
   if (refused) return refused;
   await recordHits(limits);
@@ -107,9 +121,9 @@ export async function registerAccount(
   return { ok: true };
 }
 
-/** Sends a reset link; the answer never says whether the account exists. */
+/** Sends a reset link; the answer, a refusal included, never says whether the account exists. */
 export async function requestPasswordReset(email: string, client: string): Promise<AccountResult> {
-  const limits = requestLimits("password-reset", email, client);
+  const limits = passwordResetLimits(email, client);
   const refused = await throttled(limits);
   if (refused) return refused;
   await recordHits(limits);

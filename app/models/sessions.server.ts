@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
-import { USER_COLUMNS, type User } from "./users.server";
+import { hasStaffClaim } from "./staff.server";
+import { setStaff, USER_COLUMNS, type User } from "./users.server";
 
 // Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request, the provider asked
-// again only every few minutes, and signing out ends this browser's session alone.
+// again only every few minutes (on every staff request), and signing out ends this browser's session alone.
 
 export const REMEMBER_ME_DAYS = 14;
 // A session that ends with the browser still needs a lifetime here; a day keeps a stolen one short.
@@ -31,21 +32,34 @@ export async function openSession(uid: string, signedInAt: number, remember: boo
   return { sessionId, cookieMaxAgeSeconds: remember ? lifetimeSeconds : undefined };
 }
 
-/** Whether the provider still accepts a sign-in made at `signedInAt`: the account exists, is enabled, not revoked. */
-async function providerStillAccepts(uid: string, signedInAt: Date) {
+/**
+ * What the provider says of a sign-in made at `signedInAt`: ended (the account is gone or disabled, or its sign-ins
+ * were revoked since: a password change), still accepted with the account's staff right, or unknown (unreachable).
+ */
+async function askProvider(uid: string, signedInAt: Date) {
   try {
     const account = await firebaseAuth().getUser(uid);
     const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
-    return account.disabled || validSince > signedInAt.getTime() ? "no" : "yes";
+    if (account.disabled || validSince > signedInAt.getTime()) return "ended";
+    return { isStaff: hasStaffClaim(account) };
   } catch (error) {
-    if (isAuthError(error)) return "no";
+    if (isAuthError(error)) return "ended";
     console.error("Could not check a session with the identity provider:", error);
     return "unknown";
   }
 }
 
-/** The user of a live session, or null for an unknown, expired or ended one. */
-export async function findSessionUser(sessionId: string): Promise<User | null> {
+export const PROVIDER_UNREACHABLE = "provider-unreachable";
+
+/**
+ * The user of a live session, or null for an unknown, expired or ended one. The provider is asked again when the
+ * last check is stale, or always with `checkNow` (staff requests); its answer also refreshes the staff right in
+ * `users`. When the provider cannot be reached the session is kept, and the answer is PROVIDER_UNREACHABLE.
+ */
+export async function findSessionUser(
+  sessionId: string,
+  { checkNow = false } = {},
+): Promise<User | null | typeof PROVIDER_UNREACHABLE> {
   const db = await getDb();
   const idHash = hashOf(sessionId);
   const [row] = await db.query<User & { signedInAt: Date; recheckDue: boolean }>(
@@ -57,17 +71,16 @@ export async function findSessionUser(sessionId: string): Promise<User | null> {
   );
   if (!row) return null;
   const { signedInAt, recheckDue, ...user } = row;
-  if (recheckDue) {
-    const accepted = await providerStillAccepts(user.uid, signedInAt);
-    // Unreachable provider: signed out for now, the session kept for when it answers again.
-    if (accepted === "unknown") return null;
-    if (accepted === "no") {
-      await endSession(sessionId);
-      return null;
-    }
-    await db.query("update sessions set checked_at = now() where id_hash = $1", [idHash]);
+  if (!recheckDue && !checkNow) return user;
+  const answer = await askProvider(user.uid, signedInAt);
+  if (answer === "unknown") return PROVIDER_UNREACHABLE;
+  if (answer === "ended") {
+    await endSession(sessionId);
+    return null;
   }
-  return user;
+  await db.query("update sessions set checked_at = now() where id_hash = $1", [idHash]);
+  if (answer.isStaff !== user.isStaff) await setStaff(user.uid, answer.isStaff);
+  return { ...user, isStaff: answer.isStaff };
 }
 
 /** Ends one session (signing out in this browser). */

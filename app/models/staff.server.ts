@@ -1,4 +1,4 @@
-import type { DecodedIdToken } from "firebase-admin/auth";
+import type { DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { config } from "~/config.server";
 import { firebaseAuth } from "~/services/firebase-admin.server";
 
@@ -16,19 +16,15 @@ export async function isStaffAtSignIn(token: DecodedIdToken) {
   return true;
 }
 
-/**
- * The live staff right: read from the provider at every staff request, so a right taken away or an account
- * disabled counts at once, not only at the next re-check of the session.
- */
-export async function hasStaffRight(uid: string) {
-  const user = await firebaseAuth().getUser(uid);
-  return user.customClaims?.admin === true && !user.disabled;
+/** Whether the provider's account has the staff right; sessions read it at every staff request. */
+export function hasStaffClaim(account: UserRecord) {
+  return account.customClaims?.admin === true;
 }
 
 /**
  * Grants or takes away the staff right. Taking it away also revokes the person's sign-ins at the provider, so
- * their sessions end at the next re-check on every instance (staff pages refuse them at once, reading the right
- * live). This touches no database: `grant-admin` runs it beside a site that owns its embedded one.
+ * their sessions end at the next re-check on every instance (staff pages end them at once, asking the provider on
+ * every request). This touches no database: `grant-admin` runs it beside a site that owns its embedded one.
  */
 export async function setStaffClaim(uid: string, isStaff: boolean) {
   const auth = firebaseAuth();

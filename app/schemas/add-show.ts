@@ -63,8 +63,9 @@ const fields = z.object({
         intent === CREATE_SHOW ||
         (intent.startsWith(REMOVE) && isShowTime(intent.slice(REMOVE.length))),
       UNKNOWN_BUTTON,
-    ),
-  movieId: z.string().trim().max(MAX_MOVIE_ID_LENGTH, MOVIE_REQUIRED).optional(),
+    )
+    .describe("Button"),
+  movieId: z.string().trim().max(MAX_MOVIE_ID_LENGTH, MOVIE_REQUIRED).optional().describe("Movie"),
   // Kept as typed (priceToCents reads it): a failed transform would stop the requirements below from being checked.
   price: z
     .string()
@@ -73,9 +74,10 @@ const fields = z.object({
       const problem = priceProblem(price);
       if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
     })
-    .optional(),
-  time: showTime.optional(),
-  times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES),
+    .optional()
+    .describe("Show price"),
+  time: showTime.optional().describe("Date and time"),
+  times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES).describe("Show times"),
 });
 
 type Fields = z.output<typeof fields>;

@@ -8,7 +8,7 @@ const SEAT_TWICE = "Each seat can only be chosen once.";
 
 /** The seat page's form: a show time, up to five seats, and the one-time token that makes posting it twice harmless. */
 export const seatSelectionSchema = z.object({
-  time: z.string({ required_error: SELECT_TIME_FIRST }).uuid(SELECT_TIME_FIRST),
+  time: z.string({ required_error: SELECT_TIME_FIRST }).uuid(SELECT_TIME_FIRST).describe("Show time"),
   seats: z
     .array(z.string().max(8))
     .max(MAX_SEATS_PER_BOOKING, TOO_MANY_SEATS)
@@ -16,6 +16,7 @@ export const seatSelectionSchema = z.object({
       if (seats.length === 0) context.addIssue({ code: "custom", message: SELECT_A_SEAT });
       else if (!seats.every(isSeatLabel)) context.addIssue({ code: "custom", message: UNKNOWN_SEAT });
       else if (new Set(seats).size !== seats.length) context.addIssue({ code: "custom", message: SEAT_TWICE });
-    }),
-  requestToken: z.string({ required_error: FORM_EXPIRED }).uuid(FORM_EXPIRED),
+    })
+    .describe("Seats"),
+  requestToken: z.string({ required_error: FORM_EXPIRED }).uuid(FORM_EXPIRED).describe("Form token"),
 });

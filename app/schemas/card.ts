@@ -15,12 +15,13 @@ const MAX_FIELD_LENGTH = 40;
 const EXPIRY_PATTERN = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/;
 
 // The transforms below run only on a value that passed these checks, so each field shows one message.
-function cardField(required: string, invalid: string) {
+function cardField(label: string, required: string, invalid: string) {
   return z
     .string({ required_error: required, invalid_type_error: invalid })
     .trim()
     .min(1, required)
-    .max(MAX_FIELD_LENGTH, invalid);
+    .max(MAX_FIELD_LENGTH, invalid)
+    .describe(label);
 }
 
 function refuse(context: z.RefinementCtx, message: string) {
@@ -39,11 +40,11 @@ function monthIndex(year: number, month: number) {
 export function cardPaymentSchema(now = new Date()) {
   const century = Math.floor(now.getUTCFullYear() / 100) * 100;
   return z.object({
-    cardNumber: cardField(CARD_NUMBER_REQUIRED, CARD_NUMBER_INVALID).transform((value, context) => {
+    cardNumber: cardField("Card number", CARD_NUMBER_REQUIRED, CARD_NUMBER_INVALID).transform((value, context) => {
       const digits = value.replace(/[\s-]/g, "");
       return /^\d{12,19}$/.test(digits) && passesLuhnCheck(digits) ? digits : refuse(context, CARD_NUMBER_INVALID);
     }),
-    expiry: cardField(EXPIRY_REQUIRED, EXPIRY_INVALID).transform((value, context) => {
+    expiry: cardField("Expiry date", EXPIRY_REQUIRED, EXPIRY_INVALID).transform((value, context) => {
       const match = EXPIRY_PATTERN.exec(value);
       const month = Number(match?.[1]);
       if (!match || month < 1 || month > 12) return refuse(context, EXPIRY_INVALID);
@@ -52,7 +53,7 @@ export function cardPaymentSchema(now = new Date()) {
         return refuse(context, CARD_EXPIRED);
       return { month, year };
     }),
-    cvc: cardField(CVC_REQUIRED, CVC_INVALID).transform((value, context) =>
+    cvc: cardField("Security code", CVC_REQUIRED, CVC_INVALID).transform((value, context) =>
       /^\d{3,4}$/.test(value) ? value : refuse(context, CVC_INVALID),
     ),
   });

@@ -7,5 +7,5 @@ export const FAVOURITE_UNCLEAR = "We could not tell whether to add or remove thi
 // The form says what it wants rather than "toggle", so sending it twice (a double click, a resubmission) is
 // harmless.
 export const favouriteSchema = z.object({
-  intent: z.enum(FAVOURITE_INTENTS, { errorMap: () => ({ message: FAVOURITE_UNCLEAR }) }),
+  intent: z.enum(FAVOURITE_INTENTS, { errorMap: () => ({ message: FAVOURITE_UNCLEAR }) }).describe("Favourite"),
 });

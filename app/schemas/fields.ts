@@ -9,36 +9,38 @@ const MAX_PASSWORD_LENGTH = 128;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// C0 and C1 control characters and DEL (\p{Cc}): none belongs in a field of ours, all of which are one line, and
+// PostgreSQL cannot even store a NUL. Posted forms are refused for one (app/http/forms.server.ts); URLs drop them.
+export const hasControlCharacter = (value: string) => /\p{Cc}/u.test(value);
+export const withoutControlCharacters = (value: string) => value.replace(/\p{Cc}/gu, "");
+
 export const emailField = z
   .string({ required_error: EMAIL_REQUIRED, invalid_type_error: EMAIL_INVALID })
   .trim()
   .min(1, EMAIL_REQUIRED)
   .max(MAX_EMAIL_LENGTH, EMAIL_INVALID)
   .regex(EMAIL_PATTERN, EMAIL_INVALID)
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .describe("Email");
 
 export function passwordField(minLength: number, tooShort: string) {
   return z
     .string({ required_error: PASSWORD_REQUIRED, invalid_type_error: PASSWORD_REQUIRED })
     .min(1, PASSWORD_REQUIRED)
     .min(minLength, tooShort)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+    .describe("Password");
 }
 
 /** The page to return to after signing in; checked again with safeRedirect where it is used. */
-export const redirectToField = z.string().max(2000).optional().catch(undefined);
+export const redirectToField = z.string().max(2000).optional().catch(undefined).describe("Page to return to");
 
-/** A search typed into a filter. Control characters cannot be typed, and NUL cannot even be stored in PostgreSQL. */
+/** A search typed into a filter, from the URL. */
 export function searchField(maxLength: number) {
   return z
     .string()
     .catch("")
-    .transform((s) =>
-      s
-        .replace(/\p{Cc}/gu, "")
-        .trim()
-        .slice(0, maxLength),
-    );
+    .transform((s) => withoutControlCharacters(s).trim().slice(0, maxLength));
 }
 
 /** A page number from the URL: anything odd is page 1, and no page is past `maxPage`. */

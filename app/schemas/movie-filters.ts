@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageField, searchField } from "./fields";
+import { hasControlCharacter, pageField, searchField } from "./fields";
 import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS } from "./movie-filter-options";
 
 const MAX_PAGE = 100;
@@ -7,7 +7,13 @@ const MAX_PAGE = 100;
 // Filters come from the URL, so anything odd falls back to a default instead of failing the page.
 export const movieFiltersSchema = z.object({
   search: searchField(MAX_SEARCH_LENGTH),
-  genre: z.string().trim().min(1).max(60).catch(ALL_GENRES),
+  genre: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .refine((genre) => !hasControlCharacter(genre))
+    .catch(ALL_GENRES),
   sort: z.enum(MOVIE_SORTS).catch("latest"),
   page: pageField(MAX_PAGE),
 });

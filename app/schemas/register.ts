@@ -21,7 +21,8 @@ export const registerSchema = z
       .trim()
       .min(1, "Full name is required")
       .min(2, "Name must be at least 2 characters")
-      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+      .describe("Full name"),
     email: emailField,
     password: passwordField(8, "Password must be at least 8 characters").regex(
       /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
@@ -29,10 +30,12 @@ export const registerSchema = z
     ),
     confirmPassword: z
       .string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE })
-      .min(1, CONFIRM_MESSAGE),
+      .min(1, CONFIRM_MESSAGE)
+      .describe("Confirm password"),
     terms: z
       .boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE })
-      .refine((v) => v, TERMS_MESSAGE),
+      .refine((v) => v, TERMS_MESSAGE)
+      .describe("Terms"),
     redirectTo: redirectToField,
   })
   .and(passwordsMatch);

@@ -22,5 +22,5 @@ export const SHOW_NOT_FOUND = "This show no longer exists.";
 
 /** A Delete button of List Shows. */
 export const deleteShowSchema = z.object({
-  showId: z.string({ required_error: SHOW_NOT_FOUND }).uuid(SHOW_NOT_FOUND),
+  showId: z.string({ required_error: SHOW_NOT_FOUND }).uuid(SHOW_NOT_FOUND).describe("Show"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutControlCharacters } from "./fields";
 
 const MAX_CODE_LENGTH = 200;
 
@@ -11,7 +12,7 @@ export const ticketCodeSchema = z.object({
     .string()
     .catch("")
     .transform((typed) =>
-      typed
+      withoutControlCharacters(typed)
         .trim()
         .replace(/^.*\/admin\/check-in\//, "")
         .slice(0, MAX_CODE_LENGTH),

@@ -19,6 +19,7 @@ const REASONS: Record<string, IdentityFailure> = {
   WEAK_PASSWORD: "weak-password",
   PASSWORD_DOES_NOT_MEET_REQUIREMENTS: "weak-password",
   TOO_MANY_ATTEMPTS_TRY_LATER: "too-many-attempts",
+  RESET_PASSWORD_EXCEED_LIMIT: "too-many-attempts",
 };
 
 function baseUrl() {
@@ -61,8 +62,11 @@ export function signInWithPassword(input: { email: string; password: string }) {
   return call<TokenResponse>("signInWithPassword", { ...input, returnSecureToken: true });
 }
 
-/** Asks the provider to email a reset link; the answer is the same whether or not the account exists. */
+/**
+ * Asks the provider to email a reset link. Whatever it says of the account (unknown, disabled, mailed too often)
+ * answers as a sent link, or the answer would tell whether the account exists; only a provider out of reach says so.
+ */
 export async function sendPasswordReset(email: string) {
   const result = await call("sendOobCode", { requestType: "PASSWORD_RESET", email });
-  return result.ok || result.reason === "invalid-credentials" ? { ok: true as const } : result;
+  return result.ok || result.reason !== "unavailable" ? { ok: true as const } : result;
 }

@@ -30,6 +30,29 @@ test("repeated and non-text fields get a clear message and create nothing", asyn
   expect(await findAccount(email)).toBeUndefined();
 });
 
+test("a control character in a field is refused with a message naming the field, and creates nothing", async ({
+  page,
+}) => {
+  const email = uniqueEmail("control");
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill("Ann\u0007Lee");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Secret123");
+  await page.getByLabel("Confirm password").fill("Secret123");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Full name must not contain control characters.")).toBeVisible();
+  for (const action of ["/login", "/register", "/forgot-password"]) {
+    const response = await page.request.post(action, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: `fullName=Ann+Lee&email=a%00b%40example.com&password=Secret123&confirmPassword=Secret123&terms=on`,
+    });
+    expect(response.status(), action).toBe(400);
+    expect(await response.text(), action).toContain("Email must not contain control characters.");
+  }
+  expect(await findAccount(email)).toBeUndefined();
+});
+
 test("the page shows the message for an oversized form", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(`${"a".repeat(20_000)}@example.com`);

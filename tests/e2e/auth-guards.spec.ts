@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createAccount, setStaffClaim, signIn } from "./identity";
+import { createAccount, resetPassword, setStaffClaim, signIn } from "./identity";
 
 // A well-formed e-ticket code: sign-in must bring staff back to it.
 const TICKET = "/admin/check-in/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
@@ -80,6 +80,20 @@ test("a staff right taken away counts at once", async ({ staffPage: page, staff 
   expect(response?.status()).toBe(403);
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+});
+
+test("a password reset ends a staff session at once", async ({ staffPage: page, staff }) => {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  const requested = await page.request.post("/forgot-password", { form: { email: staff.email }, maxRedirects: 0 });
+  expect(requested.status()).toBe(302);
+  // The provider dates revocations in whole seconds: a reset within the second of the sign-in would not count.
+  await page.waitForTimeout(1100);
+  await resetPassword(staff.email, "New-passw0rd");
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fadmin");
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
 });
 
 test("the movie detail form refuses a post from another site", async ({ customerPage: page }) => {

@@ -62,8 +62,16 @@ export async function findAccount(email: string): Promise<{ localId: string; dis
 
 export async function passwordResetCodes(email: string) {
   const response = await fetch(`${emulator()}/emulator/v1/projects/${PROJECT}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string }[] };
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   return oobCodes.filter((code) => code.email === email && code.requestType === "PASSWORD_RESET");
+}
+
+/** Chooses a new password through the latest reset link mailed to `email`, as its owner would. */
+export async function resetPassword(email: string, newPassword: string) {
+  const { oobCode } = (await passwordResetCodes(email)).at(-1)!;
+  await call(`${toolkit()}/accounts:resetPassword?key=demo-api-key`, { oobCode, newPassword });
 }
 
 /** Signs the page's browser in through the site's own /login action (the session cookie lands in the context). */

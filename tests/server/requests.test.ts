@@ -91,6 +91,28 @@ describe("hostile form posts", () => {
     expect(growth).toBeLessThan(100);
   });
 
+  it("refuse a control character in a field with a message naming the field, never a 500", async () => {
+    const bodies = {
+      "/login": "email=a%00b%40example.com&password=secret-password",
+      "/register": "fullName=Ann+Lee&email=a%00b%40example.com&password=Secret123&confirmPassword=Secret123&terms=on",
+      "/forgot-password": "email=a%00b%40example.com",
+    };
+    for (const [action, body] of Object.entries(bodies)) {
+      for (const target of [action, `${action}.data`]) {
+        const response = await postForm(site, target, body);
+        expect(response.status, target).toBe(400);
+        expect(await response.text(), target).toContain("Email must not contain control characters.");
+      }
+    }
+    const name = await postForm(
+      site,
+      "/register",
+      bodies["/register"].replace("Ann+Lee", "Ann%00Lee").replace("a%00b", "ab"),
+    );
+    expect(name.status).toBe(400);
+    expect(await name.text()).toContain("Full name must not contain control characters.");
+  });
+
   it("echo back only the fields the form has", async () => {
     const response = await postForm(site, "/login.data", "email=bad&role=admin&__proto__%5Bx%5D=1&x%5B5%5D=yes");
     const text = await response.text();

@@ -89,7 +89,7 @@ describe("sign-in limits", () => {
   });
 });
 
-describe("sign-up and password reset limits", () => {
+describe("sign-up limits", () => {
   const newcomer = { fullName: "Ann Lee", password: "Secret123" };
 
   it("allow three sign-ups per email an hour, and ten per client", async () => {
@@ -107,13 +107,34 @@ describe("sign-up and password reset limits", () => {
     });
     expect(identity.signUpWithPassword).toHaveBeenCalledTimes(13);
   });
+});
 
-  it("allow three reset mails per email an hour, and ten per client", async () => {
+describe("password reset limits", () => {
+  it("cannot be used by a stranger to stop the owner's reset mails", async () => {
+    for (let i = 0; i < 30; i++) await requestPasswordReset(OWNER.email, ATTACKER);
+    expect(await requestPasswordReset(OWNER.email, ATTACKER)).toEqual({
+      ok: false,
+      reason: "throttled",
+      waitMinutes: 60,
+    });
+    expect(await requestPasswordReset(OWNER.email, HOME)).toEqual({ ok: true });
+    expect(identity.sendPasswordReset).toHaveBeenCalledTimes(4);
+  });
+
+  it("allow three mails per email and client an hour, and ten per client", async () => {
     for (let i = 0; i < 3; i++)
-      expect(await requestPasswordReset("victim@example.com", `10.3.0.${i}`)).toEqual({ ok: true });
-    expect(await requestPasswordReset("victim@example.com", "10.3.0.9")).toMatchObject({ reason: "throttled" });
-    for (let i = 0; i < 10; i++) await requestPasswordReset(`someone${i}@example.com`, "10.4.0.1");
-    expect(await requestPasswordReset("another@example.com", "10.4.0.1")).toMatchObject({ reason: "throttled" });
-    expect(identity.sendPasswordReset).toHaveBeenCalledTimes(13);
+      expect(await requestPasswordReset("typo@example.com", "10.3.0.1")).toEqual({ ok: true });
+    expect(await requestPasswordReset("typo@example.com", "10.3.0.1")).toMatchObject({ reason: "throttled" });
+    for (let i = 0; i < 7; i++) await requestPasswordReset(`someone${i}@example.com`, "10.3.0.1");
+    expect(await requestPasswordReset("another@example.com", "10.3.0.1")).toMatchObject({ reason: "throttled" });
+    expect(await requestPasswordReset("another@example.com", "10.3.0.2")).toEqual({ ok: true });
+    expect(identity.sendPasswordReset).toHaveBeenCalledTimes(11);
+  });
+
+  it("stop one email's mails only past a much higher ceiling, counted across clients", async () => {
+    const target = "flooded@example.com";
+    for (let i = 0; i < 10; i++) for (let j = 0; j < 2; j++) await requestPasswordReset(target, `10.5.0.${i}`);
+    expect(await requestPasswordReset(target, "10.5.1.1")).toMatchObject({ reason: "throttled" });
+    expect(identity.sendPasswordReset).toHaveBeenCalledTimes(20);
   });
 });

@@ -14,7 +14,10 @@ async function timed(work: () => Promise<unknown>) {
   return performance.now() - started;
 }
 
-const seatsSchema = z.object({ show: z.string(), seats: z.array(z.string()).max(5) });
+const seatsSchema = z.object({
+  show: z.string().describe("Show"),
+  seats: z.array(z.string()).max(5).describe("Seats"),
+});
 
 describe("readForm", () => {
   it("reads a normal form", async () => {
@@ -80,11 +83,15 @@ describe("formFields", () => {
     expect([...formFields(registerSchema).keys()].sort()).toEqual(
       ["confirmPassword", "email", "fullName", "password", "redirectTo", "terms"].sort(),
     );
-    expect(formFields(seatsSchema).get("seats")).toEqual({ list: true, max: 5 });
+    expect(formFields(seatsSchema).get("seats")).toEqual({ label: "Seats", list: true, max: 5 });
   });
 
   it("refuses a list without a maximum, which a hostile post could make as long as it liked", () => {
-    expect(() => formFields(z.object({ seats: z.array(z.string()) }))).toThrow(/maximum length/);
+    expect(() => formFields(z.object({ seats: z.array(z.string()).describe("Seats") }))).toThrow(/maximum length/);
+  });
+
+  it("refuses a field without a label, which the reader's own messages name", () => {
+    expect(() => formFields(z.object({ email: z.string() }))).toThrow(/"email" needs a label/);
   });
 });
 

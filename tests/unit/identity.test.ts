@@ -50,9 +50,19 @@ describe("Identity Toolkit answers", () => {
     expect(await signInWithPassword(credentials)).toEqual({ ok: false, reason: "unavailable" });
   });
 
-  it("answers the same for a reset of an unknown email", async () => {
-    answer(400, providerError("EMAIL_NOT_FOUND"));
-    expect(await sendPasswordReset("ghost@example.com")).toEqual({ ok: true });
+  it("answers a reset as sent whatever the provider says of the account, so the answer tells nobody it exists", async () => {
+    for (const code of [
+      "EMAIL_NOT_FOUND",
+      "USER_DISABLED",
+      "RESET_PASSWORD_EXCEED_LIMIT",
+      "TOO_MANY_ATTEMPTS_TRY_LATER",
+    ]) {
+      answer(400, providerError(code));
+      expect(await sendPasswordReset("someone@example.com"), code).toEqual({ ok: true });
+    }
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    answer(503, "<html>down</html>");
+    expect(await sendPasswordReset("someone@example.com")).toEqual({ ok: false, reason: "unavailable" });
   });
 
   it("returns the tokens of a successful sign-in", async () => {

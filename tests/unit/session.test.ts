@@ -177,10 +177,39 @@ describe("requireStaff", () => {
     expect((await findUser("carol"))?.isStaff).toBe(false);
   });
 
-  it("refuses a disabled account at once, whatever its claim", async () => {
+  it("ends the session of a disabled account at once, whatever its claim", async () => {
     const request = await signedInRequest("dora", "http://localhost/admin");
     auth.getUser.mockResolvedValueOnce({ disabled: true, customClaims: { admin: true } });
-    await expect(requireStaff(request)).rejects.toMatchObject({ status: 403 });
+    await expect(requireStaff(request)).rejects.toMatchObject({ status: 302 });
+    expect(await sessionCount("dora")).toBe(0);
+  });
+
+  it("ends a session at once when the person's sign-ins were revoked since (a password reset, say)", async () => {
+    const setCookie = await signIn("frank");
+    auth.getUser.mockResolvedValue({
+      disabled: false,
+      customClaims: { admin: true },
+      tokensValidAfterTime: new Date(Date.now() + 1000).toUTCString(),
+    });
+    const refused = await requireStaff(requestWith(setCookie, "http://localhost/admin")).catch((r: Response) => r);
+    expect((refused as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
+    expect(await sessionCount("frank")).toBe(0);
+  });
+
+  it("asks the provider once per staff request, and refuses with a 503 while it cannot be reached", async () => {
+    const setCookie = await signIn("gina");
+    await makeChecksStale();
+    auth.getUser.mockResolvedValueOnce({ disabled: false, customClaims: { admin: true } });
+    await expect(requireStaff(requestWith(setCookie, "http://localhost/admin"))).resolves.toMatchObject({
+      uid: "gina",
+    });
+    expect(auth.getUser).toHaveBeenCalledTimes(1);
+    vi.spyOn(console, "error").mockImplementationOnce(() => {});
+    auth.getUser.mockRejectedValueOnce(new Error("ECONNREFUSED"));
+    await expect(requireStaff(requestWith(setCookie, "http://localhost/admin"))).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(await sessionCount("gina")).toBe(1);
   });
 
   it("ends every session of someone whose staff right is taken away, at the next re-check", async () => {

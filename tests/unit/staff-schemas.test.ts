@@ -81,7 +81,7 @@ describe("the Add Shows form", () => {
   });
 
   it(`bounds the list of times at ${MAX_SHOW_TIMES}`, () => {
-    expect(formFields(addShowSchema).get("times")).toEqual({ list: true, max: MAX_SHOW_TIMES });
+    expect(formFields(addShowSchema).get("times")).toEqual({ label: "Show times", list: true, max: MAX_SHOW_TIMES });
     const times = Array.from(
       { length: MAX_SHOW_TIMES + 1 },
       (_, i) => `2030-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00`,

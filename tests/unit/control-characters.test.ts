@@ -1,0 +1,105 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { formFields, readSubmission } from "~/http/forms.server";
+import { parseQuery } from "~/schemas/list-query";
+import { loginSchema } from "~/schemas/login";
+
+// Every schema in app/schemas, found by name, so a new one is checked without being listed here. The schemas of
+// URLs (read with parseQuery, never refused) are named; every other one is a posted form's.
+const modules = import.meta.glob<Record<string, unknown>>("/app/schemas/*.ts", { eager: true });
+const URL_SCHEMAS = [
+  "bookingListSchema",
+  "movieFiltersSchema",
+  "movieSearchSchema",
+  "showListSchema",
+  "ticketCodeSchema",
+];
+
+const schemas = Object.values(modules).flatMap((exports) =>
+  Object.entries(exports).flatMap(([name, value]): [string, z.ZodTypeAny][] => {
+    if (!name.endsWith("Schema")) return [];
+    if (value instanceof z.ZodType) return [[name, value]];
+    return typeof value === "function" ? [[name, value() as z.ZodTypeAny]] : [];
+  }),
+);
+const formSchemas = schemas.filter(([name]) => !URL_SCHEMAS.includes(name));
+const urlSchemas = schemas.filter(([name]) => URL_SCHEMAS.includes(name));
+
+// NUL, BEL, DEL, a C1 control, and the tab and line breaks no single-line field of ours can hold either.
+const CONTROLS = ["\u0000", "\u0007", "\u007f", "\u009f", "\t", "\n", "\r"];
+const CONTROL = /\p{Cc}/u;
+
+const post = (fields: [string, string][]) =>
+  new Request("http://cinema.test/form", { method: "POST", body: new URLSearchParams(fields) });
+
+describe("every form schema", () => {
+  it("is found, the sign-in form's among them", () => {
+    expect(formSchemas.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["loginSchema", "registerSchema", "forgotPasswordSchema", "checkoutSchema"]),
+    );
+    expect(urlSchemas).toHaveLength(URL_SCHEMAS.length);
+  });
+
+  for (const [name, schema] of formSchemas) {
+    it(`${name} refuses a control character in any field, naming the field`, async () => {
+      for (const [field, shape] of formFields(schema)) {
+        expect(shape.label, `${name}.${field}`).toMatch(/^[A-Z][a-z]/);
+        for (const control of CONTROLS) {
+          const result = await readSubmission(post([[field, `a${control}b`]]), schema);
+          const message = `${shape.label} must not contain control characters.`;
+          expect(result.ok, `${name}.${field} ${JSON.stringify(control)}`).toBe(false);
+          if (result.ok) continue;
+          expect(result.message).toBe(message);
+          expect(result.response.init?.status).toBe(400);
+          expect(result.response.data).toMatchObject({ error: { [field]: [message] } });
+        }
+      }
+    });
+  }
+
+  it("names each field with a control character, and echoes none of them", async () => {
+    const result = await readSubmission(
+      post([
+        ["email", "ann\u0000@example.com"],
+        ["password", "secret\u0007password"],
+      ]),
+      loginSchema,
+      { secretFields: ["password"] },
+    );
+    expect(!result.ok && result.response.data).toEqual({
+      status: "error",
+      error: {
+        email: ["Email must not contain control characters."],
+        password: ["Password must not contain control characters."],
+      },
+    });
+  });
+
+  it("accepts letters from any language and symbols, which are not control characters", async () => {
+    const result = await readSubmission(
+      post([
+        ["email", "zoë@example.com"],
+        ["password", "pässwörd ✓ 密码"],
+      ]),
+      loginSchema,
+    );
+    expect(result.ok && result.value).toMatchObject({ email: "zoë@example.com", password: "pässwörd ✓ 密码" });
+  });
+});
+
+describe("every URL schema", () => {
+  for (const [name, schema] of urlSchemas) {
+    it(`${name} drops control characters, so none reaches the database`, () => {
+      const fields = Object.keys((schema as z.AnyZodObject).shape);
+      for (const field of fields) {
+        for (const control of CONTROLS) {
+          const parsed = parseQuery(schema as z.AnyZodObject, new URLSearchParams({ [field]: `Dra${control}ma` }));
+          for (const value of Object.values(parsed)) {
+            if (typeof value === "string") expect(value, `${name}.${field}`).not.toMatch(CONTROL);
+          }
+        }
+      }
+    });
+  }
+});
