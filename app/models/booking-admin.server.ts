@@ -9,6 +9,7 @@ import {
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
 import { toCsv } from "~/utils/csv";
+import { formatAmount } from "~/utils/money";
 import { formatSortableTime } from "~/utils/show-display";
 
 /** SQL for a booking's status as people see it: a pending booking whose hold has run out is expired. */
@@ -87,7 +88,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       b.title,
       formatSortableTime(b.startsAt, timeZone),
       b.seats.join(" "),
-      (b.amountCents / 100).toFixed(2),
+      formatAmount(b.amountCents, currency),
       BOOKING_STATUS_LABELS[b.status],
     ]),
   ]);

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
+import { cinemaDaySql } from "./shows.server";
 import { bookingAmountCents, MAX_SEATS_PER_BOOKING, refusesStrandedSeat, SEAT_LABELS } from "./seat-map";
 
 export type BookingStatus = "pending" | "paid" | "cancelled" | "expired";
@@ -129,9 +130,7 @@ async function attemptBooking(request: SeatRequest) {
 
       const [show] = await tx.query<{ priceCents: number; started: boolean }>(
         `select price_cents as "priceCents", starts_at <= now() as started from shows
-         where id = $1 and movie_id = $2
-           and starts_at >= ($3::date)::timestamp at time zone $4
-           and starts_at < ($3::date + 1)::timestamp at time zone $4`,
+         where id = $1 and movie_id = $2 and ${cinemaDaySql("starts_at", "$4")} = $3`,
         [request.showId, request.movieId, request.day, config.timeZone],
       );
       if (!show) throw new Refusal({ reason: "show-unavailable" });

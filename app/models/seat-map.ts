@@ -38,14 +38,14 @@ export function seatNumber(label: string): number {
   return Number(checkedLabel(label).slice(1));
 }
 
-/** Price times seats in integer cents; anything but whole, non-negative numbers is a bug upstream. */
+/** Price times seats in whole minor units of the currency (cents); anything but whole, non-negative numbers is a bug upstream. */
 export function bookingAmountCents(priceCents: number, seatCount: number): number {
   if (!Number.isSafeInteger(priceCents) || priceCents < 0)
-    throw new RangeError(`The price must be a whole, non-negative number of cents, not ${priceCents}`);
+    throw new RangeError(`The price must be a whole, non-negative number of minor units, not ${priceCents}`);
   if (!Number.isSafeInteger(seatCount) || seatCount < 0)
     throw new RangeError(`The seat count must be a whole, non-negative number, not ${seatCount}`);
   const amount = priceCents * seatCount;
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in cents`);
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in minor units`);
   return amount;
 }
 

@@ -5,7 +5,8 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
 import { SEAT_LABELS } from "~/models/seat-map";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = () => [
   { title: "Dashboard – Admin Panel – Marquee Cinemas" },

@@ -10,7 +10,8 @@ import { findBooking } from "~/models/bookings.server";
 import { eTicketFor } from "~/models/e-tickets.server";
 import { findPayment, isPastCancelCutoff } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];

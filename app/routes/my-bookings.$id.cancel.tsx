@@ -10,7 +10,7 @@ import { findBooking } from "~/models/bookings.server";
 import { cancelBooking, findPayment, isPastCancelCutoff } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { describeMinutes } from "~/utils/format";
-import { formatMoney } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [

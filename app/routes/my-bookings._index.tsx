@@ -9,7 +9,7 @@ import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
 import { isPastCancelCutoff } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatMoney } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [
