@@ -44,14 +44,9 @@ function isTimeZone(zone: string) {
   }
 }
 
-function isCurrency(code: string) {
-  try {
-    new Intl.NumberFormat("en-US", { style: "currency", currency: code });
-    return /^[A-Z]{3}$/.test(code);
-  } catch {
-    return false;
-  }
-}
+// Intl formats any three letters as a currency (with 2 decimals); only the codes it knows have their real minor unit.
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+const isCurrency = (code: string) => CURRENCIES.has(code);
 
 /** The payment providers the site can use (app/services/payments/); the first is the default. */
 export const PAYMENT_PROVIDER_IDS = ["test"] as const;
@@ -79,7 +74,7 @@ export const environmentSchema = z.object({
       .string()
       .toUpperCase()
       .refine(isCurrency, (code) => ({ message: `"${code}" is not an ISO 4217 currency code` })),
-  ).describe("currency of prices; default USD"),
+  ).describe("ISO 4217 currency of prices, kept in its own minor unit (cents, yen, fils); default USD"),
   FIREBASE_API_KEY: text().describe("web API key of a real Firebase project (turns the embedded emulator off)"),
   FIREBASE_AUTH_DOMAIN: text().describe("auth domain for the Google popup; default <project id>.firebaseapp.com"),
   FIREBASE_PROJECT_ID: text().describe("Firebase project id; default demo-marquee (the emulator needs demo-...)"),

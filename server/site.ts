@@ -26,6 +26,16 @@ function refusalPage(title: string, message: string) {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Marquee Cinemas</title><meta name="description" content="${message}"><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`;
 }
 
+const BAD_REQUEST_MESSAGE = "This address could not be read. Please check the link and try again.";
+
+/** The 4xx status Express's middleware gave an error (as `status` or `statusCode`), or null for a failure of ours. */
+function clientErrorStatus(error: unknown) {
+  if (typeof error !== "object" || error === null) return null;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && code >= 400 && code < 500 ? code : null;
+}
+
 /** Forms another site makes a browser send (CSRF) get our 403 page before the app sees them. */
 function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   if (!isCrossSiteRequest(req.method, { get: (name) => req.get(name) }, req.get("host") ?? "")) return next();
@@ -74,8 +84,11 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
     }),
   );
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    console.error("Request failed outside the app:", error);
     if (res.headersSent) return res.end();
+    // Express marks what the client got wrong (an address with broken percent-encoding) with a 4xx status.
+    const status = clientErrorStatus(error);
+    if (status) return res.status(status).type("html").send(refusalPage("Bad request", BAD_REQUEST_MESSAGE));
+    console.error("Request failed outside the app:", error);
     res
       .status(500)
       .type("html")

@@ -1,6 +1,7 @@
 import type { Activity } from "~/models/dashboard.server";
 import { plural } from "~/utils/format";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 
 function describe(item: Activity, currency: string) {
   switch (item.kind) {

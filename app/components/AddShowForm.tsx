@@ -6,35 +6,43 @@ import type { MovieChoice } from "~/models/show-admin.server";
 import {
   ADD_TIME,
   addShowSchema,
+  chooseTimeIntent,
   CREATE_SHOW,
   isShowTime,
-  MAX_PRICE,
+  MAX_PRICE_MINOR_UNITS,
   priceProblem,
-  priceToCents,
   removeIntent,
+  SHOW_TIME_RANGE,
 } from "~/schemas/add-show";
 import { formatRuntime, plural } from "~/utils/format";
-import { formatLocalClock, formatLocalDay, formatLocalShowTime, formatMoney } from "~/utils/show-display";
+import { formatAmount, formatMoney, minorUnitDigits, toMinorUnits } from "~/utils/money";
+import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
 import { useHydrated } from "~/utils/use-hydrated";
 import { FormErrors, FormField } from "./FormField";
 
 const STEPS = ["Select Movie", "Set Price", "Schedule", "Review"];
 const SEARCH_FORM = "movie-search";
 
+/** What a step answers: the form, and for a time the clocks repeat, its two occurrences to choose from. */
+type AddShowResult = SubmissionResult<string[]> & { timeChoices?: string[] };
+
 type Props = {
   movies: MovieChoice[];
   matching: number;
   search: string;
   currency: string;
-  actionData: SubmissionResult<string[]> | undefined;
+  timeZone: string;
+  actionData: AddShowResult | undefined;
 };
 
-/** The show times of a list, by cinema day: [["2026-05-01", ["2026-05-01T13:15", ...]], ...]. */
+/** The show times of a list (kept in the order they happen), by cinema day: [["2026-05-01", [...]], ...]. */
 function byDay(times: string[]) {
   const days = new Map<string, string[]>();
-  for (const time of [...times].sort()) days.set(time.slice(0, 10), [...(days.get(time.slice(0, 10)) ?? []), time]);
+  for (const time of times) days.set(time.slice(0, 10), [...(days.get(time.slice(0, 10)) ?? []), time]);
   return [...days];
 }
+
+const OCCURRENCES = ["first", "second"];
 
 /**
  * Add Shows: pick a movie, set a price, list the show times, create. Add Time and each remove button post the form
@@ -42,28 +50,30 @@ function byDay(times: string[]) {
  * With JavaScript the form posts through a fetcher: the page stays as it is (focus, the movie search) while the
  * list changes, and Create Show's redirect starts a new page.
  */
-export function AddShowForm({ movies, matching, search, currency, actionData }: Props) {
+export function AddShowForm({ movies, matching, search, currency, timeZone, actionData }: Props) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<SubmissionResult<string[]>>();
+  const fetcher = useFetcher<AddShowResult>();
   const lastResult = fetcher.data ?? actionData;
   // One step at a time: a second post would cancel the first, and its answer with it.
   const busy = fetcher.state !== "idle";
   const [query, setQuery] = useState(search);
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addShowSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addShowSchema(currency) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const movieId = fields.movieId.value;
   const price = fields.price.value ?? "";
-  const validPrice = price !== "" && priceProblem(price) === null;
+  const validPrice = price !== "" && priceProblem(price, currency) === null;
   const listed = fields.times.value ?? [];
   const times = (Array.isArray(listed) ? listed : [listed]).filter((t): t is string => !!t && isShowTime(t));
   const days = byDay(times);
   const movie = movies.find((m) => m.id === movieId);
   const step = !movieId ? 0 : !validPrice ? 1 : times.length === 0 ? 2 : 3;
   const shown = movies.filter((m) => m.title.toLowerCase().includes(query.trim().toLowerCase()));
+  // The smallest amount of the currency: 0.01 dollars, 1 yen.
+  const priceStep = String(10 ** -minorUnitDigits(currency));
 
   return (
     <>
@@ -132,14 +142,19 @@ export function AddShowForm({ movies, matching, search, currency, actionData }: 
             meta={fields.price}
             label={`Show price (${currency})`}
             type="number"
-            attributes={{ step: "0.01", min: "0.01", max: String(MAX_PRICE), inputMode: "decimal" }}
+            attributes={{
+              step: priceStep,
+              min: priceStep,
+              max: formatAmount(MAX_PRICE_MINOR_UNITS, currency),
+              inputMode: "decimal",
+            }}
           />
         </fieldset>
 
         <fieldset className="add-show-step">
           <legend>Schedule</legend>
           <div className="add-time">
-            <FormField meta={fields.time} label="Date and time" type="datetime-local" />
+            <FormField meta={fields.time} label="Date and time" type="datetime-local" attributes={SHOW_TIME_RANGE} />
             <button
               type="submit"
               name="intent"
@@ -151,17 +166,34 @@ export function AddShowForm({ movies, matching, search, currency, actionData }: 
               Add Time
             </button>
           </div>
+          {lastResult?.timeChoices ? (
+            <div className="time-choices" role="group" aria-label="Which one?">
+              {lastResult.timeChoices.map((choice, index) => (
+                <button
+                  key={choice}
+                  type="submit"
+                  name="intent"
+                  value={chooseTimeIntent(choice)}
+                  formNoValidate
+                  disabled={busy}
+                  className="button button-ghost button-small"
+                >
+                  {`${formatLocalClock(choice, timeZone)} (${OCCURRENCES[index]})`}
+                </button>
+              ))}
+            </div>
+          ) : null}
           {days.length === 0 ? (
             <p className="empty-note">No show times yet.</p>
           ) : (
             <ul className="show-days" aria-label="Show times">
               {days.map(([day, dayTimes]) => (
                 <li key={day}>
-                  <h3>{formatLocalDay(day + "T00:00")}</h3>
+                  <h3>{formatLocalDay(day)}</h3>
                   <ul className="show-times">
                     {dayTimes.map((time) => (
                       <li key={time}>
-                        <span>{formatLocalClock(time)}</span>
+                        <span>{formatLocalClock(time, timeZone)}</span>
                         <button
                           type="submit"
                           name="intent"
@@ -169,7 +201,7 @@ export function AddShowForm({ movies, matching, search, currency, actionData }: 
                           formNoValidate
                           disabled={busy}
                           className="chip-remove"
-                          aria-label={`Remove ${formatLocalShowTime(time)}`}
+                          aria-label={`Remove ${formatLocalShowTime(time, timeZone)}`}
                         >
                           ×
                         </button>
@@ -184,7 +216,7 @@ export function AddShowForm({ movies, matching, search, currency, actionData }: 
             <input key={time} type="hidden" name={`${fields.times.name}[${index}]`} value={time} />
           ))}
           <p id={fields.times.errorId} className="field-error">
-            {fields.times.errors?.[0]}
+            {Object.values(fields.times.allErrors).flat()[0]}
           </p>
         </fieldset>
 
@@ -194,7 +226,7 @@ export function AddShowForm({ movies, matching, search, currency, actionData }: 
             <dt>Movie</dt>
             <dd>{movie?.title ?? "Not selected"}</dd>
             <dt>Price</dt>
-            <dd>{validPrice ? formatMoney(priceToCents(price), currency) : "Not set"}</dd>
+            <dd>{validPrice ? formatMoney(toMinorUnits(price, currency), currency) : "Not set"}</dd>
             <dt>Shows</dt>
             <dd>{times.length ? `${plural(times.length, "show")} on ${plural(days.length, "date")}` : "None yet"}</dd>
           </dl>

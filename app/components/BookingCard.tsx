@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { BOOKING_STATUS_LABELS, type Booking } from "~/domain/booking";
 import { formatRuntime } from "~/utils/format";
-import { formatDate, formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatDate, formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { Facts } from "./Facts";
 import { HoldCountdown } from "./HoldCountdown";
 

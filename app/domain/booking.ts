@@ -79,10 +79,10 @@ export function cancelRefusalMessage(refusal: CancelRefusal, cancelCutoffMinutes
 /** Price times seats in integer minor units; anything but whole, non-negative numbers is a bug upstream. */
 export function bookingAmountCents(priceCents: number, seatCount: number): number {
   if (!Number.isSafeInteger(priceCents) || priceCents < 0)
-    throw new RangeError(`The price must be a whole, non-negative number of cents, not ${priceCents}`);
+    throw new RangeError(`The price must be a whole, non-negative number of minor units, not ${priceCents}`);
   if (!Number.isSafeInteger(seatCount) || seatCount < 0)
     throw new RangeError(`The seat count must be a whole, non-negative number, not ${seatCount}`);
   const amount = priceCents * seatCount;
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in cents`);
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in minor units`);
   return amount;
 }

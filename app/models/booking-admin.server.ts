@@ -6,6 +6,7 @@ import type { BookingListQuery, BookingSort } from "~/schemas/booking-list";
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
 import { toCsv } from "~/utils/csv";
+import { formatAmount } from "~/utils/money";
 import { formatSortableTime } from "~/utils/show-display";
 
 /** A booking as List Bookings shows it. */
@@ -79,7 +80,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       b.title,
       formatSortableTime(b.startsAt, timeZone),
       b.seats.join(" "),
-      (b.amountCents / 100).toFixed(2),
+      formatAmount(b.amountCents, currency),
       BOOKING_STATUS_LABELS[b.status],
     ]),
   ]);

@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { bookingAmountCents, type Booking } from "~/domain/booking";
 import { MAX_SEATS_PER_BOOKING, refusesStrandedSeat, SEAT_LABELS } from "~/domain/seat-map";
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
+import { cinemaDaySql } from "./shows.server";
 
 export type BookingFailure =
   | { reason: "show-unavailable" }
@@ -145,9 +146,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
 
       const [show] = await tx.query<{ priceCents: number; started: boolean }>(
         `select price_cents as "priceCents", starts_at <= now() as started from shows
-         where id = $1 and movie_id = $2
-           and starts_at >= ($3::date)::timestamp at time zone $4
-           and starts_at < ($3::date + 1)::timestamp at time zone $4`,
+         where id = $1 and movie_id = $2 and ${cinemaDaySql("starts_at", "$4")} = $3`,
         [request.showId, request.movieId, request.day, config.timeZone],
       );
       if (!show) throw new Refusal({ reason: "show-unavailable" });

@@ -3,12 +3,14 @@ import path from "node:path";
 import { config } from "~/config.server";
 import { getDb, type Database } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
+import { minorUnitDigits } from "~/utils/money";
 import { stableHash } from "~/utils/stable-hash";
 
 const SAMPLE_DIR = path.resolve("data");
 export const SAMPLE_SCHEDULE_DAYS = 14;
 const SHOW_SLOTS = ["10:30", "13:15", "16:00", "18:45", "21:30"];
 const SHOWS_PER_MOVIE_PER_DAY = 3;
+// Sample prices in whole units of the currency (dollars, yen), as SPEC.md gives them.
 const SAMPLE_PRICE_MIN = 49;
 const SAMPLE_PRICE_MAX = 81;
 // A long-running site keeps two weeks of upcoming sample shows by topping the schedule up this often.
@@ -94,7 +96,8 @@ export function sampleShowsFor(movieId: string, day: string) {
     .map((time) => ({
       time,
       priceCents:
-        (SAMPLE_PRICE_MIN + (stableHash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) * 100,
+        (SAMPLE_PRICE_MIN + (stableHash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) *
+        10 ** minorUnitDigits(config.currency),
     }));
 }
 

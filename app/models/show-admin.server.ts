@@ -3,9 +3,11 @@ import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { pageWindow } from "~/schemas/list-query";
 import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { localShowTime, resolveShowTime } from "~/utils/wall-clock";
 
-// Show times staff type are `datetime-local` values meant in the cinema's zone ("2026-05-01T19:30"); SQL turns them
-// into moments with `at time zone`, so a daylight-saving change is counted right.
+// Show times staff type are `datetime-local` values meant in the cinema's zone ("2026-05-01T19:30"). They become
+// moments here, through app/utils/wall-clock.ts, before SQL sees them: a time the clocks skip is refused, and one
+// they repeat is asked about until it names its occurrence.
 
 export const MOVIE_CHOICES = 100;
 
@@ -26,62 +28,90 @@ export async function listMovieChoices(search: string, limit = MOVIE_CHOICES) {
 }
 
 /**
- * Why a show time cannot be scheduled: it has passed, it is more than a year ahead, the movie already has a show
- * then, or it overlaps (start to start + runtime) a show of the movie or another time on the same list.
+ * Why a show time cannot be scheduled: the clocks skip it or repeat it that night (and it does not say which), it
+ * has passed, it is more than a year ahead, the movie already has a show then, or it overlaps (start to start +
+ * runtime) a show of the movie or another time on the same list.
  */
 export type ScheduleProblem =
-  | { reason: "past" | "too-far"; time: string }
+  | { reason: "nonexistent" | "invalid" | "past" | "too-far"; time: string }
+  | { reason: "ambiguous"; time: string; choices: string[] }
   | { reason: "duplicate"; time: string; title: string }
   | { reason: "overlap" | "overlap-listed"; time: string; other: string; title: string; runtime: number };
 
-type ProblemRow = { reason: ScheduleProblem["reason"]; time: string; other: string; title: string; runtime: number };
+type ProblemRow = {
+  reason: "past" | "too-far" | "duplicate" | "overlap" | "overlap-listed";
+  time: string;
+  other: string | null;
+  otherAt: Date | null;
+  title: string;
+  runtime: number;
+};
 
-function toProblem({ reason, time, other, title, runtime }: ProblemRow): ScheduleProblem {
+function toProblem({ reason, time, other, otherAt, title, runtime }: ProblemRow): ScheduleProblem {
   if (reason === "past" || reason === "too-far") return { reason, time };
   if (reason === "duplicate") return { reason, time, title };
-  return { reason, time, other, title, runtime };
+  // A stored show is named as the form writes a time, so one in a repeated hour says which it is.
+  return { reason, time, other: other ?? localShowTime(new Date(otherAt!), config.timeZone), title, runtime };
+}
+
+type Candidate = { time: string; startsAt: Date };
+
+/** Each time as the moment it names in the cinema's zone, and the problems of those that name none or two. */
+function resolveTimes(times: string[]) {
+  const candidates: Candidate[] = [];
+  const problems: ScheduleProblem[] = [];
+  for (const time of times) {
+    const resolved = resolveShowTime(time, config.timeZone);
+    if (resolved.ok) candidates.push({ time, startsAt: resolved.startsAt });
+    else if (resolved.reason === "ambiguous") problems.push({ reason: "ambiguous", time, choices: resolved.choices });
+    else problems.push({ reason: resolved.reason, time });
+  }
+  return { candidates: candidates.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()), problems };
 }
 
 /** Every problem of a list of new show times for a movie, the most basic first. Without a movie, only dates count. */
-async function scheduleProblems(db: Queryable, movieId: string | null, times: string[]) {
+async function scheduleProblems(db: Queryable, movieId: string | null, candidates: Candidate[]) {
   const rows = await db.query<ProblemRow>(
     `with candidate as (
-       select t as local, (t::timestamp at time zone $3) as starts_at from unnest($2::text[]) as t
+       select * from unnest($2::text[], $3::timestamptz[]) as c(local, starts_at)
      ), movie as (
        select title, runtime, make_interval(mins => runtime) as span from movies where id = $1
      )
-     select 1 as rank, 'past' as reason, c.local as time, null as other, null as title, null::int as runtime
+     select 1 as rank, 'past' as reason, c.local as time, null as other, null::timestamptz as "otherAt",
+            null as title, null::int as runtime
        from candidate c where c.starts_at <= now()
      union all
-     select 2, 'too-far', c.local, null, null, null
+     select 2, 'too-far', c.local, null, null, null, null
        from candidate c where c.starts_at > now() + interval '1 year'
      union all
      select case when s.starts_at = c.starts_at then 3 else 4 end,
             case when s.starts_at = c.starts_at then 'duplicate' else 'overlap' end,
-            c.local, to_char(s.starts_at at time zone $3, 'YYYY-MM-DD"T"HH24:MI'), m.title, m.runtime
+            c.local, null, s.starts_at, m.title, m.runtime
        from candidate c cross join movie m
        join shows s on s.movie_id = $1 and s.starts_at > c.starts_at - m.span and s.starts_at < c.starts_at + m.span
      union all
-     select 5, 'overlap-listed', later.local, earlier.local, m.title, m.runtime
+     select 5, 'overlap-listed', later.local, earlier.local, null, m.title, m.runtime
        from candidate earlier cross join movie m
        join candidate later on later.starts_at > earlier.starts_at and later.starts_at < earlier.starts_at + m.span
      order by rank, time`,
-    [movieId, times, config.timeZone],
+    [movieId, candidates.map((c) => c.time), candidates.map((c) => c.startsAt.toISOString())],
   );
   return rows.map(toProblem);
 }
 
 /**
- * Adds a time to the list of a show being prepared. The same time twice is ignored; a time that cannot be scheduled
- * is refused, naming what it clashes with (with a movie chosen, its shows and the listed times count).
+ * Adds a time to the list of a show being prepared, the list kept in the order the shows happen. The same time
+ * twice is ignored; a time that cannot be scheduled is refused, naming what it clashes with (with a movie chosen,
+ * its shows and the listed times count).
  */
 export async function addShowTime(movieId: string | undefined, times: string[], time: string) {
   if (times.includes(time)) return { ok: true as const, times };
-  const next = [...times, time].sort();
-  if (next.length > MAX_SHOW_TIMES) return { ok: false as const, reason: "too-many" as const };
-  const problems = await scheduleProblems(await getDb(), movieId ?? null, next);
+  if (times.length + 1 > MAX_SHOW_TIMES) return { ok: false as const, reason: "too-many" as const };
+  const { candidates, problems: unresolved } = resolveTimes([...times, time]);
+  const problems = [...unresolved, ...(await scheduleProblems(await getDb(), movieId ?? null, candidates))];
   const problem = problems.find((p) => p.time === time || (p.reason === "overlap-listed" && p.other === time));
-  if (!problem) return { ok: true as const, times: next };
+  // Listed times that name no moment can only come from a form not ours; Create Show refuses them.
+  if (!problem) return { ok: true as const, times: [...candidates, ...unresolved].map((t) => t.time) };
   // Told from the new time's side: it is the one refused.
   const told =
     problem.reason === "overlap-listed" && problem.time !== time ? { ...problem, time, other: problem.time } : problem;
@@ -99,25 +129,25 @@ export type NewShows = { movieId: string; priceCents: number; times: string[] };
  * shows of one movie check overlaps one after the other; the unique key on (movie, start) is the last word.
  */
 export async function createShows({ movieId, priceCents, times }: NewShows) {
-  const starts = [...new Set(times)].sort();
+  const { candidates, problems } = resolveTimes([...new Set(times)]);
+  if (problems.length > 0) return { ok: false as const, ...problems[0] };
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       const [movie] = await tx.query("select id from movies where id = $1 for update", [movieId]);
       if (!movie) return { ok: false as const, reason: "no-movie" as const };
-      const [problem] = await scheduleProblems(tx, movieId, starts);
+      const [problem] = await scheduleProblems(tx, movieId, candidates);
       if (problem) return { ok: false as const, ...problem };
       await tx.query(
-        `insert into shows (movie_id, starts_at, price_cents)
-         select $1, t::timestamp at time zone $3, $4 from unnest($2::text[]) as t`,
-        [movieId, starts, config.timeZone, priceCents],
+        `insert into shows (movie_id, starts_at, price_cents) select $1, t, $3 from unnest($2::timestamptz[]) as t`,
+        [movieId, candidates.map((c) => c.startsAt.toISOString()), priceCents],
       );
-      return { ok: true as const, count: starts.length };
+      return { ok: true as const, count: candidates.length };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A show was added by someone else (the sample schedule takes no lock) between the check and the insert.
-    const [problem] = await scheduleProblems(db, movieId, starts);
+    const [problem] = await scheduleProblems(db, movieId, candidates);
     if (!problem) throw error;
     return { ok: false as const, ...problem };
   }

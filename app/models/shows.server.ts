@@ -3,13 +3,18 @@ import { getDb } from "~/services/db.server";
 
 export const DATES_PER_PAGE = 7;
 
+// A show's cinema day (YYYY-MM-DD) in SQL, compared with the day a URL or form names as text: a day that is no date
+// at all ("0000-01-01", "2024-02-30") then matches nothing, where casting it to a date would fail.
+export const cinemaDaySql = (column: string, zoneParameter: string) =>
+  `to_char(${column} at time zone ${zoneParameter}, 'YYYY-MM-DD')`;
+
 export type ShowDay = { day: string; shows: number };
 
 /** The cinema days (in the cinema's time zone) on which a movie has shows still to start. */
 export async function listShowDays(movieId: string): Promise<ShowDay[]> {
   const db = await getDb();
   return db.query<ShowDay>(
-    `select to_char(starts_at at time zone $2, 'YYYY-MM-DD') as day, count(*)::int as shows
+    `select ${cinemaDaySql("starts_at", "$2")} as day, count(*)::int as shows
      from shows
      where movie_id = $1 and starts_at > now()
      group by 1 order by 1`,
@@ -41,14 +46,12 @@ type ShowRow = { id: string; movieId: string; startsAt: Date; priceCents: number
 const SHOW_COLUMNS = `id, movie_id as "movieId", starts_at as "startsAt", price_cents as "priceCents"`;
 const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
 
-/** A movie's shows on a cinema day that have not started yet, earliest first. */
+/** A movie's shows on a cinema day that have not started yet, earliest first; none on a day that does not exist. */
 export async function listShowsOnDay(movieId: string, day: string): Promise<Show[]> {
   const db = await getDb();
   const rows = await db.query<ShowRow>(
     `select ${SHOW_COLUMNS} from shows
-     where movie_id = $1 and starts_at > now()
-       and starts_at >= ($2::date)::timestamp at time zone $3
-       and starts_at < ($2::date + 1)::timestamp at time zone $3
+     where movie_id = $1 and starts_at > now() and ${cinemaDaySql("starts_at", "$3")} = $2
      order by starts_at`,
     [movieId, day, config.timeZone],
   );

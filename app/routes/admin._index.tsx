@@ -6,7 +6,8 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
 import { SEAT_LABELS } from "~/domain/seat-map";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
+import { formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 

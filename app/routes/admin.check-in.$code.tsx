@@ -9,7 +9,8 @@ import { requireStaff } from "~/http/viewer.server";
 import { checkInTicket, readTicket, type Ticket, type TicketRefusal } from "~/models/check-in.server";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { plural } from "~/utils/format";
-import { formatClock24, formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatClock24, formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import checkInStyles from "~/styles/check-in.css";
 import { pageMeta } from "~/utils/page-meta";
 

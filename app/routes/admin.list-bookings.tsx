@@ -14,7 +14,8 @@ import {
   type BookingListQuery,
 } from "~/schemas/booking-list";
 import { listQuery, parseQuery } from "~/schemas/list-query";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -17,7 +17,8 @@ import {
   type ShowListQuery,
   type ShowPeriod,
 } from "~/schemas/show-list";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 
 export { AdminErrorBoundary as ErrorBoundary };

@@ -28,8 +28,9 @@ import { seatSelectionSchema } from "~/schemas/booking";
 import { SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/schemas/booking-messages";
 import { NO_SHOWS_ON_DAY } from "~/schemas/show-date-message";
 import seatStyles from "~/styles/seats.css";
-import { isValidDay } from "~/utils/dates";
-import { formatCinemaDay, formatClockTime, formatMoney } from "~/utils/show-display";
+import { isShowDay, isValidDay } from "~/utils/dates";
+import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export function ErrorBoundary() {
@@ -52,12 +53,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const BAD_DATE = "That date could not be read. Please pick a date.";
 
-/** The movie and its shows that day; an unknown movie is a 404, a day without shows goes back to the dates. */
+/**
+ * The movie and its shows that day. An unknown movie, or a day outside the years shows are sold, is a 404; a day
+ * that cannot be read, or has no shows, goes back to the dates.
+ */
 async function findShowDay(params: LoaderFunctionArgs["params"]) {
   const movie = await requireMovie(params.id);
   const day = params.date ?? "";
   const backToDates = `/movies/${movie.id}#dates`;
   if (!isValidDay(day)) throw await redirectWithError(backToDates, BAD_DATE);
+  if (!isShowDay(day)) throw new Response("No shows that year", { status: 404 });
   const shows = await listShowsOnDay(movie.id, day);
   if (shows.length === 0) throw await redirectWithError(backToDates, NO_SHOWS_ON_DAY);
   return { movie, day, shows };

@@ -12,7 +12,8 @@ import { findBooking } from "~/models/bookings.server";
 import { eTicketFor } from "~/models/e-tickets.server";
 import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatMoney, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export { BookingErrorBoundary as ErrorBoundary };

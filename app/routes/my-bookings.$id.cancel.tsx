@@ -13,7 +13,7 @@ import { findBooking } from "~/models/bookings.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatMoney } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 
 export { BookingErrorBoundary as ErrorBoundary };
 

@@ -19,7 +19,7 @@ import { payBooking } from "~/models/payments.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatMoney } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 import { useValidatedForm } from "~/utils/use-validated-form";
 
 export { BookingErrorBoundary as ErrorBoundary };

@@ -8,7 +8,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatMoney } from "~/utils/show-display";
+import { formatMoney } from "~/utils/money";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [

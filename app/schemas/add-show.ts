@@ -1,111 +1,159 @@
 import { z } from "zod";
-import { isValidDay } from "~/utils/dates";
+import { FIRST_SHOW_YEAR, isShowDay, LAST_SHOW_YEAR } from "~/utils/dates";
+import { plural } from "~/utils/format";
+import { formatMoney, minorUnitDigits, toMinorUnits } from "~/utils/money";
+import { parseShowTime } from "~/utils/wall-clock";
 
 export const MAX_SHOW_TIMES = 50;
-export const MAX_PRICE = 1000;
+// A typo guard, in minor units so it means a similar sum whatever the decimals: 10,000.00 dollars, 1,000,000 yen.
+export const MAX_PRICE_MINOR_UNITS = 1_000_000;
 const MAX_MOVIE_ID_LENGTH = 100;
 const MAX_PRICE_LENGTH = 20;
 
 export const MOVIE_REQUIRED = "Please select a movie";
-export const PRICE_MESSAGES = {
-  required: "Please enter a price",
-  invalid: "Price must be a number, such as 12.50",
-  notPositive: "Price must be more than 0",
-  decimals: "Price can have at most 2 decimals",
-  tooHigh: "Price must be at most 1,000",
-};
+
+/** What the price field says, in the currency's own decimals (none for JPY, 3 for KWD). */
+export function priceMessages(currency: string) {
+  const digits = minorUnitDigits(currency);
+  return {
+    required: "Please enter a price",
+    invalid: `Price must be a number, such as ${digits === 0 ? "1200" : (12.5).toFixed(digits)}`,
+    notPositive: "Price must be more than 0",
+    decimals: digits === 0 ? "Price must be a whole number" : `Price can have at most ${plural(digits, "decimal")}`,
+    tooHigh: `Price must be at most ${formatMoney(MAX_PRICE_MINOR_UNITS, currency)}`,
+  };
+}
+
 export const TIME_REQUIRED = "Please pick a date and time";
 export const TIME_INVALID = "Please pick a valid date and time";
+export const TIME_YEARS = `Please pick a date in the years ${FIRST_SHOW_YEAR} to ${LAST_SHOW_YEAR}`;
 export const TIMES_REQUIRED = "Please add at least one show time";
 export const TOO_MANY_TIMES = `At most ${MAX_SHOW_TIMES} show times can be added at once`;
 export const UNKNOWN_BUTTON = "This form could not be read. Please fill it in again.";
 
-// The buttons of the form: Add Time, a time's remove button (its value names the time), Create Show.
+// The buttons of the form: Add Time, the choice between the two occurrences of a time the clocks repeat (its value
+// names the one), a time's remove button (its value names the time), Create Show.
 export const ADD_TIME = "add-time";
 export const CREATE_SHOW = "create";
+const CHOOSE = `${ADD_TIME}:`;
 const REMOVE = "remove:";
+export const chooseTimeIntent = (time: string) => `${CHOOSE}${time}`;
 export const removeIntent = (time: string) => `${REMOVE}${time}`;
 
-// A `datetime-local` value, meant in the cinema's time zone: "2026-05-01T19:30".
-const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
-
-export function isShowTime(value: string) {
-  const match = LOCAL_TIME.exec(value);
-  return match !== null && isValidDay(match[1]);
+// A `datetime-local` value, meant in the cinema's time zone ("2026-05-01T19:30"), or one occurrence of a repeated
+// time with its offset ("2027-11-07T01:30-04:00"; see app/utils/wall-clock.ts).
+function showTimeProblem(value: string) {
+  const parts = parseShowTime(value);
+  if (!parts) return TIME_INVALID;
+  return isShowDay(parts.day) ? null : TIME_YEARS;
 }
+
+export const isShowTime = (value: string) => showTimeProblem(value) === null;
+
+/** The bounds of the date and time input: the years shows are sold. */
+export const SHOW_TIME_RANGE = { min: `${FIRST_SHOW_YEAR}-01-01T00:00`, max: `${LAST_SHOW_YEAR}-12-31T23:59` };
 
 // What <input type="number"> may send: digits with an optional fraction, or a fraction alone (".5").
 const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
 
-/** What is wrong with a typed price, or null for a positive amount with at most 2 decimals, at most MAX_PRICE. */
-export function priceProblem(price: string): string | null {
-  if (price.length > MAX_PRICE_LENGTH || !NUMBER.test(price)) return PRICE_MESSAGES.invalid;
-  if (price.startsWith("-") || Number(price) === 0) return PRICE_MESSAGES.notPositive;
-  if (/\.\d{3,}$/.test(price)) return PRICE_MESSAGES.decimals;
-  if (Number(price) > MAX_PRICE) return PRICE_MESSAGES.tooHigh;
+/**
+ * What is wrong with a typed price, or null for a positive amount with at most the currency's decimals (zeros past
+ * them aside: "49.0" yen is 49), at most MAX_PRICE_MINOR_UNITS.
+ */
+export function priceProblem(price: string, currency: string): string | null {
+  const messages = priceMessages(currency);
+  if (price.length > MAX_PRICE_LENGTH || !NUMBER.test(price)) return messages.invalid;
+  if (price.startsWith("-") || Number(price) === 0) return messages.notPositive;
+  const decimals = (price.split(".")[1] ?? "").replace(/0+$/, "").length;
+  if (decimals > minorUnitDigits(currency)) return messages.decimals;
+  if (toMinorUnits(price, currency) > MAX_PRICE_MINOR_UNITS) return messages.tooHigh;
   return null;
 }
 
-/** A valid price ("12.5") in cents (1250), counted in whole cents so no binary fraction creeps in. */
-export function priceToCents(price: string) {
-  const [whole, fraction = ""] = price.split(".");
-  return Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+const showTime = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    const problem = showTimeProblem(value);
+    if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
+
+const namesTime = (intent: string, prefix: string) =>
+  intent.startsWith(prefix) && isShowTime(intent.slice(prefix.length));
+
+function fieldsFor(currency: string) {
+  return z.object({
+    intent: z
+      .string({ required_error: UNKNOWN_BUTTON })
+      .refine(
+        (intent) =>
+          intent === ADD_TIME || intent === CREATE_SHOW || namesTime(intent, CHOOSE) || namesTime(intent, REMOVE),
+        UNKNOWN_BUTTON,
+      )
+      .describe("Button"),
+    movieId: z.string().trim().max(MAX_MOVIE_ID_LENGTH, MOVIE_REQUIRED).optional().describe("Movie"),
+    // Kept as typed (toMinorUnits reads it): a failed transform would stop the requirements below from being checked.
+    price: z
+      .string()
+      .trim()
+      .superRefine((price, context) => {
+        const problem = priceProblem(price, currency);
+        if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      })
+      .optional()
+      .describe("Show price"),
+    time: showTime.optional().describe("Date and time"),
+    times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES).describe("Show times"),
+  });
 }
 
-const showTime = z.string().trim().refine(isShowTime, TIME_INVALID);
-
-const fields = z.object({
-  intent: z
-    .string({ required_error: UNKNOWN_BUTTON })
-    .refine(
-      (intent) =>
-        intent === ADD_TIME ||
-        intent === CREATE_SHOW ||
-        (intent.startsWith(REMOVE) && isShowTime(intent.slice(REMOVE.length))),
-      UNKNOWN_BUTTON,
-    )
-    .describe("Button"),
-  movieId: z.string().trim().max(MAX_MOVIE_ID_LENGTH, MOVIE_REQUIRED).optional().describe("Movie"),
-  // Kept as typed (priceToCents reads it): a failed transform would stop the requirements below from being checked.
-  price: z
-    .string()
-    .trim()
-    .superRefine((price, context) => {
-      const problem = priceProblem(price);
-      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    })
-    .optional()
-    .describe("Show price"),
-  time: showTime.optional().describe("Date and time"),
-  times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES).describe("Show times"),
-});
-
-type Fields = z.output<typeof fields>;
+type Fields = z.output<ReturnType<typeof fieldsFor>>;
 
 /** What the form asks for, once each button's required fields are known to be there. */
 export type AddShowRequest =
   | (Fields & { intent: typeof ADD_TIME; time: string })
+  | (Fields & { intent: `${typeof CHOOSE}${string}` })
   | (Fields & { intent: `${typeof REMOVE}${string}` })
   | (Fields & { intent: typeof CREATE_SHOW; movieId: string; price: string });
 
 /**
- * The Add Shows form. Each field is checked whenever it is filled in; what must be filled in depends on the button:
- * Add Time needs a time, Create Show a movie, a price and at least one time. The requirements are checked even
- * while a field is wrong, so a form sent without JavaScript shows every message at once.
+ * The Add Shows form, for prices in `currency`. Each field is checked whenever it is filled in; what must be filled
+ * in depends on the button: Add Time needs a time, Create Show a movie, a price and at least one time. The
+ * requirements are checked even while a field is wrong, so a form sent without JavaScript shows every message at once.
  */
-export const addShowSchema = fields.superRefine((form, context): form is AddShowRequest => {
-  const missing = (path: string, message: string) =>
-    context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-  if (form.intent === ADD_TIME && form.time === undefined) missing("time", TIME_REQUIRED);
-  if (form.intent === CREATE_SHOW) {
-    if (!form.movieId) missing("movieId", MOVIE_REQUIRED);
-    if (form.price === undefined) missing("price", PRICE_MESSAGES.required);
-    if (form.times.length === 0) missing("times", TIMES_REQUIRED);
+function buildSchema(currency: string) {
+  return fieldsFor(currency).superRefine((form, context): form is AddShowRequest => {
+    const missing = (path: string, message: string) =>
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    if (form.intent === ADD_TIME && form.time === undefined) missing("time", TIME_REQUIRED);
+    if (form.intent === CREATE_SHOW) {
+      if (!form.movieId) missing("movieId", MOVIE_REQUIRED);
+      if (form.price === undefined) missing("price", priceMessages(currency).required);
+      if (form.times.length === 0) missing("times", TIMES_REQUIRED);
+    }
+    return true;
+  });
+}
+
+// One schema per currency, made once: the form reader keeps what it learns of a schema by its identity.
+const schemas = new Map<string, ReturnType<typeof buildSchema>>();
+
+export function addShowSchema(currency: string) {
+  let schema = schemas.get(currency);
+  if (!schema) {
+    schema = buildSchema(currency);
+    schemas.set(currency, schema);
   }
-  return true;
-});
+  return schema;
+}
+
+/** The time a step adds: the one typed for Add Time, or the occurrence chosen of a repeated time. */
+export function timeToAdd(step: AddShowRequest) {
+  if (step.intent === ADD_TIME) return step.time;
+  return step.intent.startsWith(CHOOSE) ? step.intent.slice(CHOOSE.length) : null;
+}
 
 /** The time a remove button names. */
-export function removedTime(intent: `${typeof REMOVE}${string}`) {
-  return intent.slice(REMOVE.length);
+export function timeToRemove(step: AddShowRequest) {
+  return step.intent.startsWith(REMOVE) ? step.intent.slice(REMOVE.length) : null;
 }

@@ -16,3 +16,16 @@ export function isValidDay(day: string) {
   const date = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
+
+// Shows are sold for the years 2000 to 2099: wider than any cinema's records or plans, well inside what PostgreSQL
+// and JavaScript's Date can hold (year 0 and five-digit years are not), and the same every day on every machine, so
+// a URL that works today works tomorrow. A day outside it is no day of ours: a URL naming one is a 404, a form a
+// message.
+export const FIRST_SHOW_YEAR = 2000;
+export const LAST_SHOW_YEAR = 2099;
+
+/** A real calendar day in the years shows are sold. */
+export function isShowDay(day: string) {
+  const year = Number(day.slice(0, 4));
+  return isValidDay(day) && year >= FIRST_SHOW_YEAR && year <= LAST_SHOW_YEAR;
+}

@@ -1,3 +1,5 @@
+import { parseShowTime, repeatedTimeZoneName, resolveShowTime } from "./wall-clock";
+
 // Building an Intl formatter costs far more than using one, so each is made once per style and time zone.
 const STYLES = {
   showTime: { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
@@ -29,26 +31,20 @@ function format(style: keyof typeof STYLES, iso: string, timeZone: string) {
   return formatter.format(new Date(iso));
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** 4900 cents -> "$49.00" in the cinema's currency. */
-export function formatMoney(cents: number, currency: string) {
-  let formatter = moneyFormats.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    moneyFormats.set(currency, formatter);
-  }
-  return formatter.format(cents / 100);
+/** A time followed by the zone's name for it where the clocks show that time twice: "1:30 AM EDT". */
+function named(text: string, moment: Date, timeZone: string) {
+  const name = repeatedTimeZoneName(moment, timeZone);
+  return name ? `${text} ${name}` : text;
 }
 
-/** A show's start in the cinema's time zone: "Tue, Nov 24, 6:45 PM". */
+/** A show's start in the cinema's time zone: "Tue, Nov 24, 6:45 PM" ("Sun, Nov 7, 1:30 AM EST" if repeated). */
 export function formatShowTime(iso: string, timeZone: string) {
-  return format("showTime", iso, timeZone);
+  return named(format("showTime", iso, timeZone), new Date(iso), timeZone);
 }
 
-/** The time of day in the cinema's zone: "6:45 PM". */
+/** The time of day in the cinema's zone: "6:45 PM" ("1:30 AM EDT" if repeated). */
 export function formatClockTime(iso: string, timeZone: string) {
-  return format("clock", iso, timeZone);
+  return named(format("clock", iso, timeZone), new Date(iso), timeZone);
 }
 
 /** A date in the cinema's zone: "Nov 22, 2026". */
@@ -72,20 +68,27 @@ export function formatSortableTime(iso: string, timeZone: string) {
 }
 
 // The Add Shows form's times are `datetime-local` values already meant in the cinema's zone ("2026-11-24T18:45"):
-// read as UTC and shown in UTC, they keep their wall-clock time.
-const wallClock = (local: string) => `${local}:00Z`;
+// read as UTC and shown in UTC, they keep their wall-clock time. One of a repeated time's two occurrences carries
+// its offset ("2027-11-07T01:30-04:00") and is shown with the zone's name for it.
+function formatLocal(style: keyof typeof STYLES, value: string, timeZone: string) {
+  const parts = parseShowTime(value);
+  if (!parts) return value;
+  const text = format(style, `${parts.local}:00Z`, "UTC");
+  const resolved = parts.offset ? resolveShowTime(value, timeZone) : null;
+  return resolved?.ok ? named(text, resolved.startsAt, timeZone) : text;
+}
 
 /** "2026-11-24T18:45" -> "Tue, Nov 24, 6:45 PM", or with the year "Tue, Nov 24, 2026, 6:45 PM" */
-export function formatLocalShowTime(local: string, { withYear = false } = {}) {
-  return format(withYear ? "showTimeWithYear" : "showTime", wallClock(local), "UTC");
+export function formatLocalShowTime(value: string, timeZone: string, { withYear = false } = {}) {
+  return formatLocal(withYear ? "showTimeWithYear" : "showTime", value, timeZone);
 }
 
 /** "2026-11-24T18:45" -> "Tue, Nov 24" */
-export function formatLocalDay(local: string) {
-  return format("day", wallClock(local), "UTC");
+export function formatLocalDay(value: string) {
+  return format("day", `${value.slice(0, 10)}T12:00:00Z`, "UTC");
 }
 
-/** "2026-11-24T18:45" -> "6:45 PM" */
-export function formatLocalClock(local: string) {
-  return format("clock", wallClock(local), "UTC");
+/** "2026-11-24T18:45" -> "6:45 PM", "2027-11-07T01:30-04:00" -> "1:30 AM EDT" in New York */
+export function formatLocalClock(value: string, timeZone: string) {
+  return formatLocal("clock", value, timeZone);
 }

@@ -75,7 +75,10 @@ export async function startSite({
       )
     )
       break;
-    if (Date.now() > deadline) throw new Error(`the site did not answer within 90 s:\n${output}`);
+    if (Date.now() > deadline) {
+      process.kill(-supervisor.pid!, "SIGKILL"); // not left running for the test that gives up on it
+      throw new Error(`the site did not answer within 90 s:\n${output}`);
+    }
     await sleep(200);
   }
   return {

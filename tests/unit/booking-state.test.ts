@@ -60,11 +60,11 @@ describe("booking amount", () => {
   });
 
   it("refuses fractions, negatives and amounts too large to count", () => {
-    expect(() => bookingAmountCents(12.99, 2)).toThrow("The price must be a whole, non-negative number of cents");
-    expect(() => bookingAmountCents(-100, 2)).toThrow("The price must be a whole, non-negative number of cents");
-    expect(() => bookingAmountCents(NaN, 2)).toThrow("The price must be a whole, non-negative number of cents");
+    expect(() => bookingAmountCents(12.99, 2)).toThrow("The price must be a whole, non-negative number of minor units");
+    expect(() => bookingAmountCents(-100, 2)).toThrow("The price must be a whole, non-negative number of minor units");
+    expect(() => bookingAmountCents(NaN, 2)).toThrow("The price must be a whole, non-negative number of minor units");
     expect(() => bookingAmountCents(100, 1.5)).toThrow("The seat count must be a whole, non-negative number");
     expect(() => bookingAmountCents(100, -1)).toThrow("The seat count must be a whole, non-negative number");
-    expect(() => bookingAmountCents(Number.MAX_SAFE_INTEGER, 2)).toThrow("too large to count in cents");
+    expect(() => bookingAmountCents(Number.MAX_SAFE_INTEGER, 2)).toThrow("too large to count in minor units");
   });
 });

@@ -64,6 +64,8 @@ describe("configuration", () => {
     ["DATABASE_POOL_SIZE", "0", /DATABASE_POOL_SIZE="0": must be at least 1/],
     ["TRUST_PROXY", "maybe", /TRUST_PROXY="maybe": must be true or false/],
     ["CURRENCY", "dollars", /CURRENCY="dollars": "DOLLARS" is not an ISO 4217 currency code/],
+    ["CURRENCY", "ABC", /CURRENCY="ABC": "ABC" is not an ISO 4217 currency code/],
+    ["CURRENCY", "XAU", /CURRENCY="XAU": "XAU" is not an ISO 4217 currency code/],
     [
       "FIREBASE_SERVICE_ACCOUNT",
       "{not json",
@@ -71,6 +73,10 @@ describe("configuration", () => {
     ],
   ])("stops with a message naming %s when it is %s", (name, value, message) => {
     expect(() => loadConfig({ [name]: value, SESSION_SECRET: "s" })).toThrow(message);
+  });
+
+  it("takes any currency of ISO 4217, whatever its decimals", () => {
+    expect(["jpy", "KWD", "EUR"].map((code) => loadConfig({ CURRENCY: code }).currency)).toEqual(["JPY", "KWD", "EUR"]);
   });
 
   it("names every wrong variable at once, and asks for SESSION_SECRET with PostgreSQL", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, cinemaToday, isValidDay } from "~/utils/dates";
+import { addDays, cinemaToday, isShowDay, isValidDay } from "~/utils/dates";
 
 describe("cinemaToday", () => {
   const instant = new Date("2026-03-10T20:00:00Z");
@@ -50,4 +50,17 @@ describe("isValidDay", () => {
   ])("refuses %j", (day) => {
     expect(isValidDay(day)).toBe(false);
   });
+});
+
+describe("isShowDay", () => {
+  it.each(["2000-01-01", "2026-11-24", "2099-12-31"])("accepts a day in the years shows are sold: %s", (day) => {
+    expect(isShowDay(day)).toBe(true);
+  });
+
+  it.each(["0000-01-01", "1999-12-31", "2100-01-01", "9999-12-31", "10000-01-01", "2024-02-30", "99999999999-01-01"])(
+    "refuses %j",
+    (day) => {
+      expect(isShowDay(day)).toBe(false);
+    },
+  );
 });

@@ -106,7 +106,7 @@ describe("test payment provider", () => {
   it("throws on requests no caller should make", async () => {
     const good = chargeRequest("4242424242424242");
     await expect(testPaymentProvider.charge({ ...good, amountCents: 0 })).rejects.toThrow(
-      "The amount must be a positive whole number of cents, not 0",
+      "The amount must be a positive whole number of minor units, not 0",
     );
     await expect(testPaymentProvider.charge({ ...good, amountCents: 12.5 })).rejects.toThrow("not 12.5");
     await expect(testPaymentProvider.charge({ ...good, currency: "usd" })).rejects.toThrow(
@@ -123,6 +123,6 @@ describe("test payment provider", () => {
     ).rejects.toThrow('"ch_live_123" is not a charge of the test payment provider');
     await expect(
       testPaymentProvider.refund({ reference: `test_ch_${"a".repeat(24)}`, amountCents: -1, idempotencyKey: "r" }),
-    ).rejects.toThrow("The amount must be a positive whole number of cents, not -1");
+    ).rejects.toThrow("The amount must be a positive whole number of minor units, not -1");
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { plural } from "~/utils/format";
+import { formatMoney } from "~/utils/money";
 import {
   formatClock24,
   formatLocalClock,
   formatLocalDay,
   formatLocalShowTime,
-  formatMoney,
+  formatClockTime,
   formatShowTime,
   formatSortableTime,
 } from "~/utils/show-display";
@@ -22,10 +23,24 @@ describe("show and staff formatters", () => {
   });
 
   it("show a typed show time as it was typed", () => {
-    expect(formatLocalShowTime("2026-11-24T18:45")).toBe("Tue, Nov 24, 6:45 PM");
-    expect(formatLocalShowTime("2020-11-23T19:30", { withYear: true })).toBe("Mon, Nov 23, 2020, 7:30 PM");
+    expect(formatLocalShowTime("2026-11-24T18:45", "UTC")).toBe("Tue, Nov 24, 6:45 PM");
+    expect(formatLocalShowTime("2020-11-23T19:30", "Asia/Kolkata", { withYear: true })).toBe(
+      "Mon, Nov 23, 2020, 7:30 PM",
+    );
     expect(formatLocalDay("2026-11-24T00:00")).toBe("Tue, Nov 24");
-    expect(formatLocalClock("2026-11-24T09:05")).toBe("9:05 AM");
+    expect(formatLocalClock("2026-11-24T09:05", "UTC")).toBe("9:05 AM");
+  });
+
+  it("name the zone's time where the clock shows a time twice", () => {
+    const zone = "America/New_York";
+    expect(formatLocalClock("2027-11-07T01:30-04:00", zone)).toBe("1:30 AM EDT");
+    expect(formatLocalShowTime("2027-11-07T01:30-05:00", zone)).toBe("Sun, Nov 7, 1:30 AM EST");
+    expect(formatLocalDay("2027-11-07T01:30-05:00")).toBe("Sun, Nov 7");
+    expect(formatShowTime("2027-11-07T05:30:00Z", zone)).toBe("Sun, Nov 7, 1:30 AM EDT");
+    expect(formatClockTime("2027-11-07T06:30:00Z", zone)).toBe("1:30 AM EST");
+    // Only there: the hour after, and the day before, read as usual.
+    expect(formatClockTime("2027-11-07T07:30:00Z", zone)).toBe("2:30 AM");
+    expect(formatShowTime("2027-11-06T05:30:00Z", zone)).toBe("Sat, Nov 6, 1:30 AM");
   });
 
   it("show money and counts", () => {

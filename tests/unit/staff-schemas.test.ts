@@ -4,18 +4,21 @@ import { formFields, readSubmission } from "~/http/forms.server";
 import { adminMenuSchema } from "~/schemas/admin-menu";
 import {
   addShowSchema,
+  chooseTimeIntent,
   MAX_SHOW_TIMES,
   MOVIE_REQUIRED,
-  PRICE_MESSAGES,
+  priceMessages,
   priceProblem,
-  priceToCents,
-  removedTime,
   removeIntent,
   TIME_INVALID,
   TIME_REQUIRED,
+  TIME_YEARS,
+  timeToAdd,
+  timeToRemove,
   TIMES_REQUIRED,
   TOO_MANY_TIMES,
   UNKNOWN_BUTTON,
+  type AddShowRequest,
 } from "~/schemas/add-show";
 import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list";
 import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
@@ -23,40 +26,75 @@ import { SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
 
 const TIME = "2030-05-01T19:30";
+const PRICE_MESSAGES = priceMessages("USD");
 
-function errorsOf(fields: Record<string, string | string[]>) {
+function parse(fields: Record<string, string | string[]>, currency = "USD") {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const [index, item] of [value].flat().entries())
       form.append(Array.isArray(value) ? `${name}[${index}]` : name, item);
   }
-  const submission = parseWithZod(form, { schema: addShowSchema });
+  return parseWithZod(form, { schema: addShowSchema(currency) });
+}
+
+function errorsOf(fields: Record<string, string | string[]>, currency = "USD") {
+  const submission = parse(fields, currency);
   return submission.status === "success" ? {} : submission.reply().error;
 }
 
 describe("the Add Shows form", () => {
-  it("reads a price as cents: positive, at most 2 decimals, at most 1,000", () => {
-    expect(["12", "12.5", "12.50", ".5", "1000", "0.01"].map((p) => [priceProblem(p), priceToCents(p)])).toEqual([
-      [null, 1200],
-      [null, 1250],
-      [null, 1250],
-      [null, 50],
-      [null, 100000],
-      [null, 1],
-    ]);
-    expect(["abc", "1e3", "12,50", "", "1".repeat(30)].map(priceProblem)).toEqual(
+  it("reads a price in USD: positive, at most 2 decimals, at most 1,000", () => {
+    expect(["12", "12.5", "12.50", "12.990", ".5", "1000", "0.01"].map((p) => priceProblem(p, "USD"))).toEqual(
+      Array(7).fill(null),
+    );
+    expect(["abc", "1e3", "12,50", "", "1".repeat(30)].map((p) => priceProblem(p, "USD"))).toEqual(
       Array(5).fill(PRICE_MESSAGES.invalid),
     );
-    expect(["0", "-5", "0.00", "-0.5"].map(priceProblem)).toEqual(Array(4).fill(PRICE_MESSAGES.notPositive));
-    expect(priceProblem("12.345")).toBe(PRICE_MESSAGES.decimals);
-    expect(priceProblem("1000.01")).toBe(PRICE_MESSAGES.tooHigh);
+    expect(["0", "-5", "0.00", "-0.5"].map((p) => priceProblem(p, "USD"))).toEqual(
+      Array(4).fill(PRICE_MESSAGES.notPositive),
+    );
+    expect(priceProblem("12.999", "USD")).toBe("Price can have at most 2 decimals");
+    expect(priceProblem("1000.01", "USD")).toBe(PRICE_MESSAGES.tooHigh);
+    expect(PRICE_MESSAGES.invalid).toBe("Price must be a number, such as 12.50");
+  });
+
+  it("reads a price in the currency's own minor units: whole yen, fils to 3 decimals", () => {
+    expect(priceProblem("49", "JPY")).toBeNull();
+    expect(priceProblem("1.5", "JPY")).toBe("Price must be a whole number");
+    expect(priceMessages("JPY").invalid).toBe("Price must be a number, such as 1200");
+    expect(priceProblem("1.234", "KWD")).toBeNull();
+    expect(priceProblem("1.2345", "KWD")).toBe("Price can have at most 3 decimals");
+    expect(errorsOf({ intent: "create", movieId: "1", price: "1.5", times: [TIME] }, "JPY")).toEqual({
+      price: ["Price must be a whole number"],
+    });
+    expect(errorsOf({ intent: "create", movieId: "1", price: "49", times: [TIME] }, "JPY")).toEqual({});
   });
 
   it("asks Add Time for a valid date and time, and nothing else", () => {
     expect(errorsOf({ intent: "add-time" })).toEqual({ time: [TIME_REQUIRED] });
     expect(errorsOf({ intent: "add-time", time: "2030-02-30T10:00" })).toEqual({ time: [TIME_INVALID] });
     expect(errorsOf({ intent: "add-time", time: "2030-02-10T24:00" })).toEqual({ time: [TIME_INVALID] });
+    expect(errorsOf({ intent: "add-time", time: "10000-01-01T10:00" })).toEqual({ time: [TIME_INVALID] });
     expect(errorsOf({ intent: "add-time", time: TIME })).toEqual({});
+  });
+
+  it("refuses a time outside the years shows are sold, with a message", () => {
+    expect(TIME_YEARS).toBe("Please pick a date in the years 2000 to 2099");
+    for (const time of ["0000-01-01T10:00", "1999-12-31T23:59", "2100-01-01T00:00"]) {
+      expect(errorsOf({ intent: "add-time", time })).toEqual({ time: [TIME_YEARS] });
+      expect(errorsOf({ intent: "create", movieId: "1", price: "12", times: [time] })).toEqual({
+        "times[0]": [TIME_YEARS],
+      });
+      expect(errorsOf({ intent: removeIntent(time) })).toEqual({ intent: [UNKNOWN_BUTTON] });
+    }
+  });
+
+  it("takes the occurrence chosen of a time that happens twice", () => {
+    const first = "2027-11-07T01:30-04:00";
+    const chosen = parse({ intent: chooseTimeIntent(first), times: [first] });
+    expect(chosen.status === "success" && timeToAdd(chosen.value as AddShowRequest)).toBe(first);
+    expect(errorsOf({ intent: "add-time", time: first })).toEqual({});
+    expect(errorsOf({ intent: chooseTimeIntent("2027-11-07T01:30+25:00") })).toEqual({ intent: [UNKNOWN_BUTTON] });
   });
 
   it("asks Create Show for a movie, a price and a time, all at once", () => {
@@ -74,14 +112,21 @@ describe("the Add Shows form", () => {
 
   it("knows its buttons, and the time each remove button names", () => {
     expect(errorsOf({ intent: removeIntent(TIME), times: [TIME] })).toEqual({});
-    expect(removedTime(`remove:${TIME}`)).toBe(TIME);
+    const removal = parse({ intent: `remove:${TIME}`, times: [TIME] });
+    expect(removal.status === "success" && timeToRemove(removal.value as AddShowRequest)).toBe(TIME);
+    const added = parse({ intent: "add-time", time: TIME });
+    expect(added.status === "success" && timeToAdd(added.value as AddShowRequest)).toBe(TIME);
     for (const intent of ["delete", "remove:", "remove:tomorrow", ""]) {
       expect(errorsOf({ intent, time: TIME })).toMatchObject({ intent: [UNKNOWN_BUTTON] });
     }
   });
 
   it(`bounds the list of times at ${MAX_SHOW_TIMES}`, () => {
-    expect(formFields(addShowSchema).get("times")).toEqual({ label: "Show times", list: true, max: MAX_SHOW_TIMES });
+    expect(formFields(addShowSchema("USD")).get("times")).toEqual({
+      label: "Show times",
+      list: true,
+      max: MAX_SHOW_TIMES,
+    });
     const times = Array.from(
       { length: MAX_SHOW_TIMES + 1 },
       (_, i) => `2030-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00`,
@@ -94,7 +139,7 @@ describe("the Add Shows form", () => {
       method: "POST",
       body: new URLSearchParams({ intent: "add-time", movieId: "1", price: "12", time: TIME }),
     });
-    const form = await readSubmission(request, addShowSchema);
+    const form = await readSubmission(request, addShowSchema("USD"));
     expect(form.ok).toBe(true);
     if (!form.ok) return;
     const { data, init } = form.update({ intent: undefined, times: [TIME] }, { emptied: "time" });

@@ -20,7 +20,7 @@ function reference(kind: "ch" | "re", idempotencyKey: string) {
 // A bad request is a bug in the caller, not a decline: throw so it is seen.
 function checkAmountAndKey({ amountCents, idempotencyKey }: { amountCents: number; idempotencyKey: string }) {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-    throw new RangeError(`The amount must be a positive whole number of cents, not ${amountCents}`);
+    throw new RangeError(`The amount must be a positive whole number of minor units, not ${amountCents}`);
   if (typeof idempotencyKey !== "string" || idempotencyKey.length === 0 || idempotencyKey.length > 255)
     throw new RangeError("The idempotency key must be 1 to 255 characters");
 }

@@ -11,7 +11,7 @@ export interface CardDetails {
 }
 
 export interface ChargeRequest {
-  /** A positive whole number of the currency's minor unit (cents). */
+  /** A positive whole number of the currency's minor unit (cents of USD, yen of JPY). */
   amountCents: number;
   /** ISO 4217, upper case: "USD". */
   currency: string;

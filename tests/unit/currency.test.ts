@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// A cinema that prices in yen, a currency without decimals.
+vi.hoisted(() => {
+  process.env.CURRENCY = "JPY";
+});
+
+import { config } from "~/config.server";
+import { exportBookingsCsv } from "~/models/booking-admin.server";
+import { sampleShowsFor } from "~/models/sample-data.server";
+import { BOOKING_LIST_DEFAULTS } from "~/schemas/booking-list";
+import { addBooking, addMovie, addShow, addUser } from "./fixtures";
+
+beforeAll(async () => {
+  await addMovie("yen", { title: "Yen Film" });
+  await addUser("kenji", { name: "Kenji" });
+  await addBooking("kenji", await addShow("yen", "1 day", { priceCents: 1800 }), ["A1", "A2"], { amountCents: 3600 });
+});
+
+describe("prices in yen", () => {
+  it("are exported in whole yen", async () => {
+    expect(config.currency).toBe("JPY");
+    const [header, row] = (await exportBookingsCsv(BOOKING_LIST_DEFAULTS)).replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toContain(",Amount (JPY),");
+    expect(row).toMatch(/,A1 A2,3600,Paid$/);
+  });
+
+  it("of the sample shows are the sample's 49 to 81, in yen", () => {
+    const prices = sampleShowsFor("1029437", "2030-01-01").map((show) => show.priceCents);
+    expect(prices.every((price) => price >= 49 && price <= 81)).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// Show times are typed in the cinema's zone; this file runs the app in a zone with daylight saving.
+vi.hoisted(() => {
+  process.env.CINEMA_TIMEZONE = "America/New_York";
+});
+
+import { addShowTime, createShows } from "~/models/show-admin.server";
+import { listShowsOnDay } from "~/models/shows.server";
+import { getDb } from "~/services/db.server";
+import { addMovie } from "./fixtures";
+
+/** The next Sunday of a month (1-12) between two days of it, more than two days from now (at most a year ahead). */
+function nextSunday(month: number, fromDay: number, toDay: number) {
+  const now = Date.now();
+  for (let year = new Date(now).getUTCFullYear(); ; year++) {
+    for (let day = fromDay; day <= toDay; day++) {
+      const date = new Date(Date.UTC(year, month - 1, day));
+      if (date.getUTCDay() === 0 && date.getTime() > now + 2 * 86_400_000) return date.toISOString().slice(0, 10);
+    }
+  }
+}
+
+// New York's clocks go forward on the second Sunday of March and back on the first Sunday of November, at 2:00 AM.
+const springForward = nextSunday(3, 8, 14);
+const fallBack = nextSunday(11, 1, 7);
+
+beforeAll(async () => {
+  await addMovie("dst", { title: "Clock Change", runtime: 30 });
+});
+
+describe("a show time on a day the clocks change", () => {
+  it("is refused when the clocks skip it, whatever the date", async () => {
+    for (const day of ["2027-03-14", springForward]) {
+      expect(await addShowTime("dst", [], `${day}T02:30`)).toEqual({
+        ok: false,
+        reason: "nonexistent",
+        time: `${day}T02:30`,
+      });
+    }
+    expect(await createShows({ movieId: "dst", priceCents: 900, times: [`${springForward}T02:30`] })).toEqual({
+      ok: false,
+      reason: "nonexistent",
+      time: `${springForward}T02:30`,
+    });
+  });
+
+  it("asks which one is meant when the clocks repeat it", async () => {
+    for (const day of ["2027-11-07", fallBack]) {
+      expect(await addShowTime("dst", [], `${day}T01:30`)).toEqual({
+        ok: false,
+        reason: "ambiguous",
+        time: `${day}T01:30`,
+        choices: [`${day}T01:30-04:00`, `${day}T01:30-05:00`],
+      });
+    }
+    expect(await createShows({ movieId: "dst", priceCents: 900, times: [`${fallBack}T01:30`] })).toMatchObject({
+      ok: false,
+      reason: "ambiguous",
+    });
+  });
+
+  it("stores the occurrence chosen, and both when both are listed, in the order they happen", async () => {
+    const first = `${fallBack}T01:30-04:00`;
+    const second = `${fallBack}T01:30-05:00`;
+    const listed = await addShowTime("dst", [second], first);
+    expect(listed).toEqual({ ok: true, times: [first, second] });
+    expect(await addShowTime("dst", [first], `${fallBack}T01:45-05:00`)).toEqual({
+      ok: true,
+      times: [first, `${fallBack}T01:45-05:00`],
+    });
+    expect(await createShows({ movieId: "dst", priceCents: 900, times: [second, first] })).toEqual({
+      ok: true,
+      count: 2,
+    });
+    const db = await getDb();
+    const stored = await db.query<{ utc: string }>(
+      `select to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as utc from shows
+       where movie_id = 'dst' order by starts_at`,
+    );
+    expect(stored.map((s) => s.utc)).toEqual([`${fallBack}T05:30`, `${fallBack}T06:30`]);
+    // The stored one is named with its offset when it clashes.
+    expect(await addShowTime("dst", [], `${fallBack}T01:45-04:00`)).toMatchObject({
+      ok: false,
+      reason: "overlap",
+      other: first,
+    });
+    expect((await listShowsOnDay("dst", fallBack)).map((s) => s.startsAt)).toEqual([
+      `${fallBack}T05:30:00.000Z`,
+      `${fallBack}T06:30:00.000Z`,
+    ]);
+  });
+
+  it("is an ordinary time the hour after the change", async () => {
+    expect(await addShowTime("dst", [], `${springForward}T03:30`)).toMatchObject({ ok: true });
+    expect(await addShowTime("dst", [], `${fallBack}T02:30`)).toMatchObject({ ok: true });
+  });
+});
+
+describe("a day no show can be on", () => {
+  it("lists no shows and books nothing, however odd", async () => {
+    for (const day of ["0000-01-01", "2024-02-30", "10000-01-01", "99999999999-01-01", "'; drop table shows; --"]) {
+      expect(await listShowsOnDay("dst", day)).toEqual([]);
+    }
+  });
+});
