@@ -4,6 +4,30 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The layers of docs/architecture.md, top to bottom: routes, http, components and hooks, models, services, schemas,
+// domain, utils. Each may import only what is below it; `~/` paths name the layer, and `../` is refused so no
+// import goes round the rule.
+const LAYERS_BELOW = ["http", "components", "hooks", "models", "services", "schemas", "domain", "utils"];
+const below = (layer) => LAYERS_BELOW.slice(LAYERS_BELOW.indexOf(layer) + 1);
+const LAYER_MESSAGE = "Imports point down the layers of docs/architecture.md.";
+
+function layer(files, allowed, { noServerModules = false, noConform = false } = {}) {
+  const forbidden = ["routes", ...LAYERS_BELOW, "config.server", "styles"].filter((name) => !allowed.includes(name));
+  const group = [...forbidden.map((name) => `~/${name}`), ...forbidden.map((name) => `~/${name}/**`), "../*"];
+  const patterns = [{ group, message: LAYER_MESSAGE }];
+  if (noServerModules)
+    patterns.push({
+      group: ["**/*.server", "~/**/*.server"],
+      message: "Browser code never imports a *.server module.",
+    });
+  if (noConform)
+    patterns.push({
+      group: ["@conform-to/*"],
+      message: "Models take typed values, never forms or Conform submissions.",
+    });
+  return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
+}
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", ".cache/", ".data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -46,4 +70,16 @@ export default tseslint.config(
     files: ["scripts/**", "tests/**", "server/**"],
     rules: { "no-console": "off" },
   },
+  layer(["app/routes/**"], [...LAYERS_BELOW, "config.server", "styles"]),
+  layer(
+    ["app/http/**"],
+    [...below("http").filter((name) => name !== "components" && name !== "hooks"), "config.server"],
+  ),
+  layer(["app/components/**"], ["components", "hooks", "schemas", "domain", "utils"], { noServerModules: true }),
+  layer(["app/hooks/**"], ["hooks", "schemas", "domain", "utils"], { noServerModules: true }),
+  layer(["app/models/**"], ["models", ...below("models"), "config.server"], { noConform: true }),
+  layer(["app/services/**"], ["services", ...below("services"), "config.server"]),
+  layer(["app/schemas/**"], ["schemas", ...below("schemas")]),
+  layer(["app/domain/**"], ["domain", ...below("domain")]),
+  layer(["app/utils/**"], ["utils"]),
 );

@@ -120,8 +120,6 @@ export const environmentSchema = z.object({
   ),
 });
 
-export type Environment = z.input<typeof environmentSchema>;
-
 export class ConfigurationError extends Error {}
 
 const DEFAULT_PROJECT_ID = "demo-marquee";

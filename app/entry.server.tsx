@@ -1,11 +1,11 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/hooks/nonce";
 import { contentSecurityPolicy, createNonce } from "~/http/security.server";
-import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -16,10 +16,10 @@ import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
-import { getViewer } from "~/http/viewer.server";
+import { useNonce } from "~/hooks/nonce";
 import { takeToast } from "~/http/toast.server";
+import { getViewer } from "~/http/viewer.server";
 import layoutStyles from "~/styles/layout.css";
-import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: layoutStyles },

@@ -3,7 +3,7 @@ import { config } from "~/config.server";
 import { loadSampleData } from "~/models/sample-data.server";
 import { endAllSessions, PROVIDER_RECHECK_MINUTES } from "~/models/sessions.server";
 import { setStaffClaim } from "~/models/staff.server";
-import { setStaff } from "~/models/users.server";
+import { mirrorStaffRight } from "~/models/users.server";
 import { closeDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError, useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
@@ -48,7 +48,7 @@ export async function grantAdmin(args: string[]) {
     const { uid } = await firebaseAuth().getUserByEmail(email);
     await setStaffClaim(uid, !revoke);
     if (config.databaseUrl) {
-      await setStaff(uid, !revoke);
+      await mirrorStaffRight(uid, !revoke);
       if (revoke) await endAllSessions(uid);
       await closeDb();
     }

@@ -1,7 +1,7 @@
-import type { Activity } from "~/models/dashboard.server";
+import type { Activity } from "~/domain/staff";
 import { plural } from "~/utils/format";
-import { formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
+import { formatShowTime } from "~/utils/show-display";
 
 function describe(item: Activity, currency: string) {
   switch (item.kind) {

@@ -2,23 +2,15 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { MovieChoice } from "~/models/show-admin.server";
-import {
-  ADD_TIME,
-  addShowSchema,
-  chooseTimeIntent,
-  CREATE_SHOW,
-  isShowTime,
-  MAX_PRICE_MINOR_UNITS,
-  priceProblem,
-  removeIntent,
-  SHOW_TIME_RANGE,
-} from "~/schemas/add-show";
-import { formatRuntime, plural } from "~/utils/format";
-import { formatAmount, formatMoney, minorUnitDigits, toMinorUnits } from "~/utils/money";
-import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
-import { useHydrated } from "~/utils/use-hydrated";
-import { FormErrors, FormField } from "./FormField";
+import type { MovieChoice } from "~/domain/staff";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { addShowSchema, isShowTime, priceProblem } from "~/schemas/add-show";
+import { toMinorUnits } from "~/utils/money";
+import { MovieStep } from "./add-show/MovieStep";
+import { PriceStep } from "./add-show/PriceStep";
+import { ReviewStep } from "./add-show/ReviewStep";
+import { byDay, ScheduleStep } from "./add-show/ScheduleStep";
+import { FormErrors } from "./FormField";
 
 const STEPS = ["Select Movie", "Set Price", "Schedule", "Review"];
 const SEARCH_FORM = "movie-search";
@@ -34,15 +26,6 @@ type Props = {
   timeZone: string;
   actionData: AddShowResult | undefined;
 };
-
-/** The show times of a list (kept in the order they happen), by cinema day: [["2026-05-01", [...]], ...]. */
-function byDay(times: string[]) {
-  const days = new Map<string, string[]>();
-  for (const time of times) days.set(time.slice(0, 10), [...(days.get(time.slice(0, 10)) ?? []), time]);
-  return [...days];
-}
-
-const OCCURRENCES = ["first", "second"];
 
 /**
  * Add Shows: pick a movie, set a price, list the show times, create. Add Time and each remove button post the form
@@ -68,12 +51,7 @@ export function AddShowForm({ movies, matching, search, currency, timeZone, acti
   const validPrice = price !== "" && priceProblem(price, currency) === null;
   const listed = fields.times.value ?? [];
   const times = (Array.isArray(listed) ? listed : [listed]).filter((t): t is string => !!t && isShowTime(t));
-  const days = byDay(times);
-  const movie = movies.find((m) => m.id === movieId);
   const step = !movieId ? 0 : !validPrice ? 1 : times.length === 0 ? 2 : 3;
-  const shown = movies.filter((m) => m.title.toLowerCase().includes(query.trim().toLowerCase()));
-  // The smallest amount of the currency: 0.01 dollars, 1 yen.
-  const priceStep = String(10 ** -minorUnitDigits(currency));
 
   return (
     <>
@@ -88,158 +66,33 @@ export function AddShowForm({ movies, matching, search, currency, timeZone, acti
       <form id={SEARCH_FORM} method="get" onSubmit={(event) => hydrated && event.preventDefault()} />
       <fetcher.Form method="post" {...getFormProps(form)} className="add-show">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset className="add-show-step" aria-describedby={fields.movieId.errorId}>
-          <legend>Select Movie</legend>
-          <div className="movie-search">
-            <label htmlFor="movie-search-input">Search movies</label>
-            <input
-              id="movie-search-input"
-              form={SEARCH_FORM}
-              type="search"
-              name="search"
-              defaultValue={search}
-              maxLength={100}
-              onChange={(event) => setQuery(event.currentTarget.value)}
-            />
-            <button type="submit" form={SEARCH_FORM} className="button button-ghost button-small">
-              Search
-            </button>
-          </div>
-          {matching > movies.length ? (
-            <p className="admin-note">
-              Showing the newest {movies.length} of {matching} movies: search to find the others.
-            </p>
-          ) : null}
-          {shown.length === 0 ? <p className="empty-note">No movies match your search.</p> : null}
-          <ul className="movie-choices" key={fields.movieId.key}>
-            {movies.map((m) => (
-              <li key={m.id} hidden={!shown.includes(m)}>
-                <input
-                  type="radio"
-                  id={`movie-${m.id}`}
-                  name={fields.movieId.name}
-                  value={m.id}
-                  defaultChecked={fields.movieId.initialValue === m.id}
-                />
-                <label htmlFor={`movie-${m.id}`}>
-                  <img src={m.posterPath} alt="" width={60} height={90} loading="lazy" />
-                  <span>{m.title}</span>
-                  <small>
-                    {m.releaseYear} · {formatRuntime(m.runtime)}
-                  </small>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <p id={fields.movieId.errorId} className="field-error">
-            {fields.movieId.errors?.[0]}
-          </p>
-        </fieldset>
-
-        <fieldset className="add-show-step">
-          <legend>Set Price</legend>
-          <FormField
-            meta={fields.price}
-            label={`Show price (${currency})`}
-            type="number"
-            attributes={{
-              step: priceStep,
-              min: priceStep,
-              max: formatAmount(MAX_PRICE_MINOR_UNITS, currency),
-              inputMode: "decimal",
-            }}
-          />
-        </fieldset>
-
-        <fieldset className="add-show-step">
-          <legend>Schedule</legend>
-          <div className="add-time">
-            <FormField meta={fields.time} label="Date and time" type="datetime-local" attributes={SHOW_TIME_RANGE} />
-            <button
-              type="submit"
-              name="intent"
-              value={ADD_TIME}
-              formNoValidate
-              className="button button-ghost"
-              disabled={hydrated && (busy || !fields.time.value)}
-            >
-              Add Time
-            </button>
-          </div>
-          {lastResult?.timeChoices ? (
-            <div className="time-choices" role="group" aria-label="Which one?">
-              {lastResult.timeChoices.map((choice, index) => (
-                <button
-                  key={choice}
-                  type="submit"
-                  name="intent"
-                  value={chooseTimeIntent(choice)}
-                  formNoValidate
-                  disabled={busy}
-                  className="button button-ghost button-small"
-                >
-                  {`${formatLocalClock(choice, timeZone)} (${OCCURRENCES[index]})`}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          {days.length === 0 ? (
-            <p className="empty-note">No show times yet.</p>
-          ) : (
-            <ul className="show-days" aria-label="Show times">
-              {days.map(([day, dayTimes]) => (
-                <li key={day}>
-                  <h3>{formatLocalDay(day)}</h3>
-                  <ul className="show-times">
-                    {dayTimes.map((time) => (
-                      <li key={time}>
-                        <span>{formatLocalClock(time, timeZone)}</span>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={removeIntent(time)}
-                          formNoValidate
-                          disabled={busy}
-                          className="chip-remove"
-                          aria-label={`Remove ${formatLocalShowTime(time, timeZone)}`}
-                        >
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          )}
-          {times.map((time, index) => (
-            <input key={time} type="hidden" name={`${fields.times.name}[${index}]`} value={time} />
-          ))}
-          <p id={fields.times.errorId} className="field-error">
-            {Object.values(fields.times.allErrors).flat()[0]}
-          </p>
-        </fieldset>
-
-        <fieldset className="add-show-step">
-          <legend>Review</legend>
-          <dl className="review">
-            <dt>Movie</dt>
-            <dd>{movie?.title ?? "Not selected"}</dd>
-            <dt>Price</dt>
-            <dd>{validPrice ? formatMoney(toMinorUnits(price, currency), currency) : "Not set"}</dd>
-            <dt>Shows</dt>
-            <dd>{times.length ? `${plural(times.length, "show")} on ${plural(days.length, "date")}` : "None yet"}</dd>
-          </dl>
-          <button
-            type="submit"
-            name="intent"
-            value={CREATE_SHOW}
-            className="button button-large"
-            disabled={hydrated && (busy || !(movieId && price && times.length > 0))}
-          >
-            Create Show
-          </button>
-        </fieldset>
+        <MovieStep
+          field={fields.movieId}
+          movies={movies}
+          matching={matching}
+          search={search}
+          query={query}
+          onQuery={setQuery}
+          searchForm={SEARCH_FORM}
+        />
+        <PriceStep field={fields.price} currency={currency} />
+        <ScheduleStep
+          time={fields.time}
+          times={fields.times}
+          listed={times}
+          timeChoices={lastResult?.timeChoices}
+          timeZone={timeZone}
+          busy={busy}
+          hydrated={hydrated}
+        />
+        <ReviewStep
+          movieTitle={movies.find((m) => m.id === movieId)?.title ?? null}
+          priceMinorUnits={validPrice ? toMinorUnits(price, currency) : null}
+          currency={currency}
+          showCount={times.length}
+          dayCount={byDay(times).length}
+          disabled={hydrated && (busy || !(movieId && price && times.length > 0))}
+        />
       </fetcher.Form>
     </>
   );

@@ -1,4 +1,4 @@
-import type { CastMember } from "~/models/movies.server";
+import type { CastMember } from "~/domain/movie";
 import { shortenText } from "~/utils/format";
 
 const CHARACTER_SHOWN_LENGTH = 15;

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormEvent } from "react";
-import type { ShowDay } from "~/models/shows.server";
-import { SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
+import { SELECT_DATE_MESSAGE } from "~/domain/booking-steps";
+import type { ShowDay } from "~/domain/show";
 import { dayParts } from "~/utils/format";
 import { showToast } from "./Toaster";
 

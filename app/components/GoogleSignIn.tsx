@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export type GoogleConfig = { apiKey: string; authDomain: string; projectId: string; emulatorUrl: string | null };
 

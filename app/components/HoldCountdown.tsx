@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { formatClockTime } from "~/utils/show-display";
-import { useHydrated } from "~/utils/use-hydrated";
 
 function timeLeft(deadline: number, now: number) {
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));

@@ -1,11 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { browseMovies } from "~/models/movies.server";
+import type { MovieSummary } from "~/domain/movie";
 import { movieFiltersQuery } from "~/schemas/movie-filter-options";
+import type { MovieFilters as Filters } from "~/schemas/movie-filters";
 import { MovieGrid } from "./MovieCard";
 import { MovieFilters } from "./MovieFilters";
 
-type Props = Awaited<ReturnType<typeof browseMovies>> & {
+type Props = {
+  /** The filters as applied, the genres to choose from, the movies on screen, how many the scope holds. */
+  filters: Filters;
+  genres: string[];
+  movies: MovieSummary[];
+  total: number;
+  hasMore: boolean;
   title: string;
   /** The page's own path, which the filters, chips, Reset and Load More lead back to. */
   path: string;

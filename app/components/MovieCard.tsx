@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { MovieSummary } from "~/models/movies.server";
+import type { MovieSummary } from "~/domain/movie";
 import { formatRuntime, genreLine, releaseYear } from "~/utils/format";
 import { Rating } from "./Rating";
 

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
+import { useSyncedField } from "~/hooks/use-synced-field";
 import {
   ALL_GENRES,
   MAX_SEARCH_LENGTH,
@@ -9,7 +10,6 @@ import {
   type MovieSort,
 } from "~/schemas/movie-filter-options";
 import type { MovieFilters as Filters } from "~/schemas/movie-filters";
-import { useSyncedField } from "~/utils/use-synced-field";
 
 const SEARCH_DEBOUNCE_MS = 300;
 

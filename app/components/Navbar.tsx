@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import type { User } from "~/models/users.server";
+import type { User } from "~/domain/user";
+import { useSyncedField } from "~/hooks/use-synced-field";
 import { MAX_SEARCH_LENGTH } from "~/schemas/movie-filter-options";
-import { useSyncedField } from "~/utils/use-synced-field";
 
 export function Navbar({ user, search }: { user: Pick<User, "name" | "isStaff"> | null; search: string }) {
   const shownSearch = search.trim().slice(0, MAX_SEARCH_LENGTH);

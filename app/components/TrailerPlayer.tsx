@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { Trailer } from "~/models/trailers.server";
+import type { Trailer } from "~/domain/movie";
 import { TrailerVideo } from "./TrailerVideo";
 
 /**

@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import type { Trailer } from "~/models/trailers.server";
+import type { Trailer } from "~/domain/movie";
 
 /** A trailer clip with its captions; nothing is downloaded until it plays. */
 export const TrailerVideo = forwardRef<HTMLVideoElement, { trailer: Trailer; autoPlay?: boolean }>(

@@ -1,4 +1,4 @@
-import { hasSessionCookie } from "~/services/session-cookie.server";
+import { hasSessionCookie } from "./session-cookie.server";
 
 /**
  * The Cache-Control of an answer of the app. One that depends on who is signed in, or that sets a cookie, must

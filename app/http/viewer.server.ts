@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
+import type { User } from "~/domain/user";
 import { endSession, findSessionUser, PROVIDER_UNREACHABLE } from "~/models/sessions.server";
-import type { User } from "~/models/users.server";
-import { clearSessionCookie, readSessionId } from "~/services/session-cookie.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { accountFailure } from "./account-failures.server";
+import { clearSessionCookie, readSessionId } from "./session-cookie.server";
 
 // The root, the page loaders and an action's guards ask about the same request: answer each once. After an
 // action Remix gives the loaders a new Request, but with the same abort signal, which is what identifies the

@@ -1,4 +1,4 @@
-import { isAuthError } from "~/services/firebase-admin.server";
+import { isAuthError, verifyRecentSignIn } from "~/services/firebase-admin.server";
 import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
 import {
   sendPasswordReset,
@@ -6,9 +6,8 @@ import {
   signUpWithPassword,
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
-import { sessionSetCookie, verifyRecentSignIn } from "~/services/session-cookie.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
-import { openSession } from "./sessions.server";
+import { openSession, type OpenedSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
 import { accountFromToken, recordSignIn } from "./users.server";
 
@@ -69,8 +68,7 @@ async function startSession(idToken: string, remember: boolean, failure: Account
     const token = await verifyRecentSignIn(idToken);
     if (!token) return { ok: false as const, reason: failure };
     const user = await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token)));
-    const { sessionId, cookieMaxAgeSeconds } = await openSession(user.uid, token.auth_time, remember);
-    return { ok: true as const, setCookie: await sessionSetCookie(sessionId, cookieMaxAgeSeconds), user };
+    return { ok: true as const, session: await openSession(user.uid, token.auth_time, remember), user };
   } catch (error) {
     // A bad or stale token is the caller's problem; anything else is ours and worth a log line.
     if (!isAuthError(error)) console.error("Could not start a session:", error);
@@ -81,7 +79,7 @@ async function startSession(idToken: string, remember: boolean, failure: Account
 export async function signInWithEmail(
   input: { email: string; password: string; remember: boolean },
   client: string,
-): Promise<AccountResult<{ setCookie: string }>> {
+): Promise<AccountResult<{ session: OpenedSession }>> {
   const limits = signInLimits(input.email, client);
   const refused = await throttled(limits);
   if (refused) return refused;

@@ -1,3 +1,4 @@
+import type { Activity } from "~/domain/staff";
 import { bookingStatusSql } from "~/models/bookings.server";
 import { SEAT_FIGURES_JOIN } from "~/models/show-admin.server";
 import { userNameSql } from "~/models/users.server";
@@ -24,14 +25,6 @@ export type ActiveShow = {
   seatsSold: number;
   earningsCents: number;
 };
-
-/** Something that happened, for the recent activity list. Shows added at once (one Create Show) are one entry. */
-export type Activity = { at: string; title: string } & (
-  | { kind: "booked"; customer: string; seats: number }
-  | { kind: "paid"; customer: string; amountCents: number }
-  | { kind: "cancelled"; customer: string; refundedCents: number | null }
-  | { kind: "shows-added"; shows: number }
-);
 
 type FigureName = "bookings" | "revenue" | "users" | "activeShows";
 

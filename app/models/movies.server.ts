@@ -1,29 +1,7 @@
-import { getDb } from "~/services/db.server";
+import type { Movie, MovieSummary } from "~/domain/movie";
 import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieSort } from "~/schemas/movie-filter-options";
 import type { MovieFilters } from "~/schemas/movie-filters";
-
-export type Genre = { id: number; name: string };
-export type CastMember = { name: string; photoUrl: string; character: string; department: string };
-
-/** What a movie card and the home hero show; kept small because it is sent to the browser too. */
-export type MovieSummary = {
-  id: string;
-  title: string;
-  backdropUrl: string;
-  genres: Genre[];
-  releaseDate: string;
-  voteAverage: number;
-  runtime: number;
-};
-
-export type Movie = MovieSummary & {
-  posterUrl: string;
-  overview: string;
-  tagline: string;
-  cast: CastMember[];
-  originalLanguage: string | null;
-  voteCount: number;
-};
+import { getDb } from "~/services/db.server";
 
 export const NOW_SHOWING_COUNT = 8;
 export const RECOMMENDED_COUNT = 4;

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { User } from "~/domain/user";
 import { getDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { hasStaffClaim } from "./staff.server";
-import { setStaff, USER_COLUMNS, type User } from "./users.server";
+import { mirrorStaffRight, USER_COLUMNS } from "./users.server";
 
 // Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request, the provider asked
 // again only every few minutes (on every staff request), and signing out ends this browser's session alone.
@@ -19,7 +20,9 @@ const hashOf = (sessionId: string) => createHash("sha256").update(sessionId).dig
  * Starts a session for a user who signed in at `signedInAt` (the provider's auth_time, in seconds). Answers the
  * id for the cookie and, with remember me, how long the cookie should last (otherwise it ends with the browser).
  */
-export async function openSession(uid: string, signedInAt: number, remember: boolean) {
+export type OpenedSession = { sessionId: string; cookieMaxAgeSeconds?: number };
+
+export async function openSession(uid: string, signedInAt: number, remember: boolean): Promise<OpenedSession> {
   const lifetimeSeconds = remember ? REMEMBER_ME_DAYS * 24 * 60 * 60 : BROWSER_SESSION_HOURS * 60 * 60;
   const sessionId = randomBytes(32).toString("base64url");
   const db = await getDb();
@@ -79,7 +82,7 @@ export async function findSessionUser(
     return null;
   }
   await db.query("update sessions set checked_at = now() where id_hash = $1", [idHash]);
-  if (answer.isStaff !== user.isStaff) await setStaff(user.uid, answer.isStaff);
+  if (answer.isStaff !== user.isStaff) await mirrorStaffRight(user.uid, answer.isStaff);
   return { ...user, isStaff: answer.isStaff };
 }
 

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import type { MovieChoice } from "~/domain/staff";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { pageWindow } from "~/schemas/list-query";
 import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
@@ -12,7 +13,6 @@ import { localShowTime, resolveShowTime } from "~/utils/wall-clock";
 export const MOVIE_CHOICES = 100;
 
 /** A movie on the Add Shows list. */
-export type MovieChoice = { id: string; title: string; posterPath: string; runtime: number; releaseYear: string };
 
 /** The movies staff can schedule whose title contains `search`, newest first, at most MOVIE_CHOICES of them. */
 export async function listMovieChoices(search: string, limit = MOVIE_CHOICES) {

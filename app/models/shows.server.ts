@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import type { Show, ShowDay } from "~/domain/show";
 import { getDb } from "~/services/db.server";
 
 export const DATES_PER_PAGE = 7;
@@ -7,8 +8,6 @@ export const DATES_PER_PAGE = 7;
 // at all ("0000-01-01", "2024-02-30") then matches nothing, where casting it to a date would fail.
 export const cinemaDaySql = (column: string, zoneParameter: string) =>
   `to_char(${column} at time zone ${zoneParameter}, 'YYYY-MM-DD')`;
-
-export type ShowDay = { day: string; shows: number };
 
 /** The cinema days (in the cinema's time zone) on which a movie has shows still to start. */
 export async function listShowDays(movieId: string): Promise<ShowDay[]> {
@@ -40,7 +39,6 @@ export async function hasShowsOnDay(movieId: string, day: string) {
 }
 
 /** One screening, as customers book it. */
-export type Show = { id: string; movieId: string; startsAt: string; priceCents: number };
 
 type ShowRow = { id: string; movieId: string; startsAt: Date; priceCents: number };
 const SHOW_COLUMNS = `id, movie_id as "movieId", starts_at as "startsAt", price_cents as "priceCents"`;

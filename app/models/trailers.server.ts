@@ -1,15 +1,5 @@
+import type { Trailer } from "~/domain/movie";
 import { getDb } from "~/services/db.server";
-
-export type Trailer = {
-  id: string;
-  title: string;
-  description: string;
-  duration: string;
-  views: string;
-  imageUrl: string;
-  videoUrl: string;
-  captionsUrl: string;
-};
 
 const COLUMNS = `id, title, description, duration, views, image as "imageUrl", video_url as "videoUrl",
   captions_url as "captionsUrl"`;

@@ -1,8 +1,8 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
+import type { User } from "~/domain/user";
 import { getDb } from "~/services/db.server";
 
 /** A signed-in person, as the site knows them. */
-export type User = { uid: string; name: string; email: string; photoUrl: string | null; isStaff: boolean };
 
 /** SQL for the name a user goes by: their name, else their email. `users` is the table's alias in the query. */
 export const userNameSql = (users: string) => `coalesce(nullif(${users}.name, ''), ${users}.email, 'Guest')`;
@@ -42,7 +42,8 @@ export async function findUser(uid: string): Promise<User | null> {
   return user ?? null;
 }
 
-export async function setStaff(uid: string, isStaff: boolean) {
+/** Mirrors the staff right the provider holds (its custom claim) into `users.is_staff`. */
+export async function mirrorStaffRight(uid: string, isStaff: boolean) {
   const db = await getDb();
   await db.query("update users set is_staff = $2 where uid = $1 and is_staff <> $2", [uid, isStaff]);
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
-import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
+import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
@@ -14,9 +14,9 @@ import {
   type BookingListQuery,
 } from "~/schemas/booking-list";
 import { listQuery, parseQuery } from "~/schemas/list-query";
-import { formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
-import { FilterLinks, SortHeader, StaffList } from "~/components/StaffTable";
+import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
+import { SEAT_LABELS } from "~/domain/seat-map";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { SEAT_LABELS } from "~/domain/seat-map";
 import { deleteShow, listShowsForStaff } from "~/models/show-admin.server";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import {
@@ -17,9 +17,9 @@ import {
   type ShowListQuery,
   type ShowPeriod,
 } from "~/schemas/show-list";
-import { formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
+import { sessionSetCookie } from "~/http/session-cookie.server";
 import { signInWithGoogle } from "~/models/accounts.server";
 import { googleSignInSchema } from "~/schemas/google-sign-in";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -17,7 +18,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const { message, status } = accountFailure(result);
     return data({ error: message }, { status });
   }
-  return redirect(safeRedirect(form.ok ? form.value.redirectTo : "/"), { headers: { "Set-Cookie": result.setCookie } });
+  return redirect(safeRedirect(form.ok ? form.value.redirectTo : "/"), {
+    headers: { "Set-Cookie": await sessionSetCookie(result.session) },
+  });
 }
 
 export function loader() {

@@ -3,13 +3,13 @@ import { Link } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requestPasswordReset } from "~/models/accounts.server";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
 import authStyles from "~/styles/auth.css";
-import { useValidatedForm } from "~/utils/use-validated-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 export const meta: MetaFunction = () => [

@@ -5,14 +5,15 @@ import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { googleSignInSettings } from "~/http/google-sign-in.server";
+import { sessionSetCookie } from "~/http/session-cookie.server";
 import { requireGuest } from "~/http/viewer.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
 import authStyles from "~/styles/auth.css";
-import { useValidatedForm } from "~/utils/use-validated-form";
 import { accountPageLink } from "~/utils/account-links";
 import { safeRedirect } from "~/utils/safe-redirect";
 
@@ -34,7 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = accountFailure(result, { signIn: true });
     return form.refuse(message, status);
   }
-  return redirect(safeRedirect(form.value.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
+  return redirect(safeRedirect(form.value.redirectTo), {
+    headers: { "Set-Cookie": await sessionSetCookie(result.session) },
+  });
 }
 
 const INTRO = "Welcome back. Sign in to book seats and keep your favourites.";

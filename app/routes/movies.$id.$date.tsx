@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import {
@@ -10,11 +9,15 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
 import { useState, type ChangeEvent } from "react";
 import { RouteError } from "~/components/ErrorPage";
 import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
-import { bookingAmountCents } from "~/domain/booking";
 import { showToast } from "~/components/Toaster";
+import { bookingAmountCents } from "~/domain/booking";
+import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/domain/booking-steps";
+import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/domain/seat-map";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
@@ -22,16 +25,12 @@ import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { bookSeats, occupiedSeats } from "~/models/bookings.server";
-import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/domain/seat-map";
 import { listShowsOnDay } from "~/models/shows.server";
 import { seatSelectionSchema } from "~/schemas/booking";
-import { SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/schemas/booking-messages";
-import { NO_SHOWS_ON_DAY } from "~/schemas/show-date-message";
 import seatStyles from "~/styles/seats.css";
 import { isShowDay, isValidDay } from "~/utils/dates";
-import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 
 export function ErrorBoundary() {
   return (

@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
-import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { CastList } from "~/components/CastList";
 import { DateStrip } from "~/components/DateStrip";
 import { FavouriteButton } from "~/components/FavouriteButton";
+import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
+import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/domain/booking-steps";
 import { applyPendingFavourite } from "~/http/favourites.server";
 import { readSubmission } from "~/http/forms.server";
 import { requireMovie } from "~/http/movies.server";
@@ -19,10 +20,9 @@ import { listRecommended } from "~/models/movies.server";
 import { hasShowsOnDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
-import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/schemas/show-date-message";
-import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
+import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 
 // Search results show about this many characters of a description.
 const DESCRIPTION_LENGTH = 155;

@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BookingActions } from "~/components/BookingActions";
 import { BookingCard, shortBookingId } from "~/components/BookingCard";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
-import { BookingActions } from "~/components/BookingActions";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cinemaSettings } from "~/http/cinema.server";
 import { bookingNotFound } from "~/http/not-found.server";
 import { requireUser } from "~/http/viewer.server";
@@ -12,9 +13,8 @@ import { findBooking } from "~/models/bookings.server";
 import { eTicketFor } from "~/models/e-tickets.server";
 import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
-import { formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatShowTime } from "~/utils/show-display";
 
 export { BookingErrorBoundary as ErrorBoundary };
 

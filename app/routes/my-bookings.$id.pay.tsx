@@ -1,16 +1,17 @@
 import { getFormProps } from "@conform-to/react";
-import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
 import { BookingCard } from "~/components/BookingCard";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { FormErrors, FormField } from "~/components/FormField";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { payRefusal } from "~/domain/booking";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 import { cinemaSettings } from "~/http/cinema.server";
-import { bookingNotFound } from "~/http/not-found.server";
 import { readSubmission } from "~/http/forms.server";
+import { bookingNotFound } from "~/http/not-found.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
@@ -20,7 +21,6 @@ import { checkoutSchema } from "~/schemas/checkout";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
-import { useValidatedForm } from "~/utils/use-validated-form";
 
 export { BookingErrorBoundary as ErrorBoundary };
 

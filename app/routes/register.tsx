@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { googleSignInSettings } from "~/http/google-sign-in.server";
@@ -12,7 +13,6 @@ import { requireGuest } from "~/http/viewer.server";
 import { registerAccount } from "~/models/accounts.server";
 import { registerSchema } from "~/schemas/register";
 import authStyles from "~/styles/auth.css";
-import { useValidatedForm } from "~/utils/use-validated-form";
 import { accountPageLink } from "~/utils/account-links";
 import { safeRedirect } from "~/utils/safe-redirect";
 

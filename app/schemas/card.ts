@@ -59,8 +59,6 @@ export function cardPaymentSchema(now = new Date()) {
   });
 }
 
-export type CardPayment = z.infer<ReturnType<typeof cardPaymentSchema>>;
-
 /** The only part of a card number we may keep or show: "4242424242424242" -> "4242". */
 export function cardLast4(digits: string): string {
   return digits.replace(/\D/g, "").slice(-4);

@@ -7,5 +7,3 @@ export const loginSchema = z.object({
   remember: z.boolean().optional().default(false).describe("Remember me"),
   redirectTo: redirectToField,
 });
-
-export type LoginInput = z.infer<typeof loginSchema>;

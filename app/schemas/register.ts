@@ -39,5 +39,3 @@ export const registerSchema = z
     redirectTo: redirectToField,
   })
   .and(passwordsMatch);
-
-export type RegisterInput = z.infer<typeof registerSchema>;

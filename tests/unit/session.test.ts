@@ -6,17 +6,15 @@ const auth = vi.hoisted(() => ({
   setCustomUserClaims: vi.fn(),
   revokeRefreshTokens: vi.fn(),
 }));
-vi.mock("~/services/firebase-admin.server", () => ({
-  firebaseAuth: () => auth,
-  isAuthError: (error: { code?: string }) => String(error?.code ?? "").startsWith("auth/"),
-}));
+// The provider, behind our own firebase-admin service (which still decides what a recent sign-in is).
+vi.mock("firebase-admin/auth", () => ({ getAuth: () => auth }));
 
 const { signInWithGoogle } = await import("~/models/accounts.server");
 const { PROVIDER_RECHECK_MINUTES } = await import("~/models/sessions.server");
 const { setStaffClaim } = await import("~/models/staff.server");
 const { findUser } = await import("~/models/users.server");
 const { getDb } = await import("~/services/db.server");
-const { sessionCookie } = await import("~/services/session-cookie.server");
+const { sessionCookie, sessionSetCookie } = await import("~/http/session-cookie.server");
 const { getViewer, requireStaff, requireUser, signOut } = await import("~/http/viewer.server");
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -33,7 +31,7 @@ async function signIn(uid: string, remember = false) {
   auth.verifyIdToken.mockResolvedValueOnce(token(uid));
   const session = await signInWithGoogle(`id-token-${uid}`, remember);
   if (!session.ok) throw new Error(`sign-in of ${uid} failed`);
-  return session.setCookie;
+  return sessionSetCookie(session.session);
 }
 
 const requestWith = (setCookie: string, url = "http://localhost/movies") =>
@@ -71,7 +69,7 @@ describe("session cookie", () => {
   it("is Secure when the site runs behind HTTPS", async () => {
     vi.resetModules();
     vi.stubEnv("SECURE_COOKIES", "true");
-    const secure = await import("~/services/session-cookie.server");
+    const secure = await import("~/http/session-cookie.server");
     expect(await secure.sessionCookie.serialize("x")).toMatch(/Secure/);
     vi.unstubAllEnvs();
     expect(await sessionCookie.serialize("x")).not.toMatch(/Secure/);

@@ -43,7 +43,7 @@ function errorsOf(fields: Record<string, string | string[]>, currency = "USD") {
 }
 
 describe("the Add Shows form", () => {
-  it("reads a price in USD: positive, at most 2 decimals, at most 1,000", () => {
+  it("reads a price in USD: positive, at most 2 decimals, at most 10,000", () => {
     expect(["12", "12.5", "12.50", "12.990", ".5", "1000", "0.01"].map((p) => priceProblem(p, "USD"))).toEqual(
       Array(7).fill(null),
     );
@@ -54,12 +54,17 @@ describe("the Add Shows form", () => {
       Array(4).fill(PRICE_MESSAGES.notPositive),
     );
     expect(priceProblem("12.999", "USD")).toBe("Price can have at most 2 decimals");
-    expect(priceProblem("1000.01", "USD")).toBe(PRICE_MESSAGES.tooHigh);
+    expect(priceProblem("10000", "USD")).toBeNull();
+    expect(priceProblem("10000.01", "USD")).toBe(PRICE_MESSAGES.tooHigh);
+    expect(PRICE_MESSAGES.tooHigh).toBe("Price must be at most $10,000.00");
     expect(PRICE_MESSAGES.invalid).toBe("Price must be a number, such as 12.50");
   });
 
   it("reads a price in the currency's own minor units: whole yen, fils to 3 decimals", () => {
     expect(priceProblem("49", "JPY")).toBeNull();
+    // The guard is the same sum of minor units in every currency: a yen price of 1,800 is ordinary.
+    expect(priceProblem("1800", "JPY")).toBeNull();
+    expect(priceProblem("1000001", "JPY")).toBe("Price must be at most ¥1,000,000");
     expect(priceProblem("1.5", "JPY")).toBe("Price must be a whole number");
     expect(priceMessages("JPY").invalid).toBe("Price must be a number, such as 1200");
     expect(priceProblem("1.234", "KWD")).toBeNull();

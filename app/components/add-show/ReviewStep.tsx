@@ -1,0 +1,34 @@
+import { CREATE_SHOW } from "~/schemas/add-show";
+import { plural } from "~/utils/format";
+import { formatMoney } from "~/utils/money";
+
+type Props = {
+  movieTitle: string | null;
+  /** The price in minor units, when a valid one is set. */
+  priceMinorUnits: number | null;
+  currency: string;
+  showCount: number;
+  dayCount: number;
+  /** With JavaScript, Create Show waits until everything is set and no other step is on its way. */
+  disabled: boolean;
+};
+
+/** Add Shows' last step: what will be created, and Create Show. */
+export function ReviewStep({ movieTitle, priceMinorUnits, currency, showCount, dayCount, disabled }: Props) {
+  return (
+    <fieldset className="add-show-step">
+      <legend>Review</legend>
+      <dl className="review">
+        <dt>Movie</dt>
+        <dd>{movieTitle ?? "Not selected"}</dd>
+        <dt>Price</dt>
+        <dd>{priceMinorUnits === null ? "Not set" : formatMoney(priceMinorUnits, currency)}</dd>
+        <dt>Shows</dt>
+        <dd>{showCount ? `${plural(showCount, "show")} on ${plural(dayCount, "date")}` : "None yet"}</dd>
+      </dl>
+      <button type="submit" name="intent" value={CREATE_SHOW} className="button button-large" disabled={disabled}>
+        Create Show
+      </button>
+    </fieldset>
+  );
+}

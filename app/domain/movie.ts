@@ -1,0 +1,35 @@
+// The catalogue as pages show it: plain types, shared by the models that read it and the components that draw it.
+
+export type Genre = { id: number; name: string };
+export type CastMember = { name: string; photoUrl: string; character: string; department: string };
+
+/** What a movie card and the home hero show; kept small because it is sent to the browser too. */
+export type MovieSummary = {
+  id: string;
+  title: string;
+  backdropUrl: string;
+  genres: Genre[];
+  releaseDate: string;
+  voteAverage: number;
+  runtime: number;
+};
+
+export type Movie = MovieSummary & {
+  posterUrl: string;
+  overview: string;
+  tagline: string;
+  cast: CastMember[];
+  originalLanguage: string | null;
+  voteCount: number;
+};
+
+export type Trailer = {
+  id: string;
+  title: string;
+  description: string;
+  duration: string;
+  views: string;
+  imageUrl: string;
+  videoUrl: string;
+  captionsUrl: string;
+};

@@ -1,0 +1,6 @@
+// Shows as pages show them.
+
+/** A cinema day with shows of a movie, and how many. */
+export type ShowDay = { day: string; shows: number };
+
+export type Show = { id: string; movieId: string; startsAt: string; priceCents: number };
