@@ -55,7 +55,7 @@ export function RouteError({ next }: { next: NextStep[] }) {
   return <ErrorPage {...errorPageText(error)} next={next} />;
 }
 
-/** For the pages of one booking: its payment, its cancellation, its ticket. */
+/** For the booking pages: seats, payment, cancellation, the ticket. */
 export function BookingErrorBoundary() {
   return (
     <RouteError

@@ -1,16 +1,15 @@
 // A hall's seats as data: rows of seats, gaps and aisles, with walkways between blocks of rows. Shared by the seat
 // page in the browser, the staff's hall editor and the booking rules on the server, so it stays free of server code.
 
-export const SEAT_TYPES = ["standard", "premium", "wheelchair", "companion"] as const;
-export type SeatType = (typeof SEAT_TYPES)[number];
-
-/** How a seat's type is said: "Row C, seat 4, wheelchair space, available". */
-export const SEAT_TYPE_NAMES: Record<SeatType, string> = {
+/** The kinds of seat, and how each is said: "Row C, seat 4, wheelchair space, available". */
+export const SEAT_TYPE_NAMES = {
   standard: "standard seat",
   premium: "premium seat",
   wheelchair: "wheelchair space",
   companion: "companion seat",
-};
+} as const;
+export type SeatType = keyof typeof SEAT_TYPE_NAMES;
+export const SEAT_TYPES = Object.keys(SEAT_TYPE_NAMES) as SeatType[];
 
 /** The letter that marks a type in the text editor; a standard seat is its number alone. */
 const TYPE_MARKS: Record<Exclude<SeatType, "standard">, string> = { premium: "P", wheelchair: "W", companion: "C" };

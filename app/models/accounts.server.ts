@@ -26,12 +26,7 @@ const REQUEST_WINDOW_MINUTES = 60;
  * only past a much higher bar, against guessing one account from many addresses.
  */
 export function signInLimits(email: string, client: string): RateLimit[] {
-  const windowMinutes = SIGN_IN_WINDOW_MINUTES;
-  return [
-    { bucket: "sign-in-failure:email-client", key: `${email} ${client}`, max: 5, windowMinutes },
-    { bucket: "sign-in-failure:client", key: client, max: 20, windowMinutes },
-    { bucket: "sign-in-failure:email", key: email, max: 100, windowMinutes },
-  ];
+  return emailAndClientLimits(SIGN_IN_FAILURES, email, client);
 }
 
 /** Sign-ups cost the provider something: a few per hour. */
@@ -49,12 +44,32 @@ export function signUpLimits(email: string, client: string): RateLimit[] {
  * ceiling, which keeps an inbox from being flooded from many addresses.
  */
 export function passwordResetLimits(email: string, client: string): RateLimit[] {
-  const windowMinutes = REQUEST_WINDOW_MINUTES;
+  return emailAndClientLimits(PASSWORD_RESETS, email, client);
+}
+
+type EmailAndClientPolicy = {
+  action: string;
+  windowMinutes: number;
+  max: { emailClient: number; client: number; email: number };
+};
+const SIGN_IN_FAILURES: EmailAndClientPolicy = {
+  action: "sign-in-failure",
+  windowMinutes: SIGN_IN_WINDOW_MINUTES,
+  max: { emailClient: 5, client: 20, email: 100 },
+};
+const PASSWORD_RESETS: EmailAndClientPolicy = {
+  action: "password-reset",
+  windowMinutes: REQUEST_WINDOW_MINUTES,
+  max: { emailClient: 3, client: 10, email: 20 },
+};
+
+/** Limits on one action per (email, client) together, per client, and per email alone; buckets `<action>:<key>`. */
+function emailAndClientLimits({ action, windowMinutes, max }: EmailAndClientPolicy, email: string, client: string) {
   return [
-    { bucket: "password-reset:email-client", key: `${email} ${client}`, max: 3, windowMinutes },
-    { bucket: "password-reset:client", key: client, max: 10, windowMinutes },
-    { bucket: "password-reset:email", key: email, max: 20, windowMinutes },
-  ];
+    { bucket: `${action}:email-client`, key: `${email} ${client}`, max: max.emailClient, windowMinutes },
+    { bucket: `${action}:client`, key: client, max: max.client, windowMinutes },
+    { bucket: `${action}:email`, key: email, max: max.email, windowMinutes },
+  ] satisfies RateLimit[];
 }
 
 async function throttled(limits: RateLimit[]) {

@@ -6,9 +6,9 @@ import { MovieGrid } from "~/components/MovieCard";
 import { TrailerPlayer } from "~/components/TrailerPlayer";
 import { listNowShowing } from "~/models/movies.server";
 import { listTrailers } from "~/models/trailers.server";
-import { formatRuntime, releaseYear } from "~/utils/format";
 import cardStyles from "~/styles/cards.css";
 import homeStyles from "~/styles/home.css";
+import { formatRuntime, releaseYear } from "~/utils/format";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cardStyles },

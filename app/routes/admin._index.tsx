@@ -1,20 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
+import { SEAT_LABELS } from "~/domain/seat-map";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
-import { SEAT_LABELS } from "~/domain/seat-map";
 import { formatMoney } from "~/utils/money";
+import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard – Admin Panel – Marquee Cinemas" },
-  { name: "description", content: "The number of users and the shows coming up at Marquee Cinemas." },
-];
+export const meta = pageMeta("Dashboard – Admin Panel", "The cinema's figures this week and the shows coming up.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

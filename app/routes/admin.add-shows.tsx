@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddShowForm } from "~/components/AddShowForm";
@@ -12,20 +12,19 @@ import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/mo
 import { addShowSchema, CREATE_SHOW, TIME_INVALID, timeToAdd, timeToRemove, TOO_MANY_TIMES } from "~/schemas/add-show";
 import { parseQuery } from "~/schemas/list-query";
 import { movieSearchSchema } from "~/schemas/movie-search";
+import addShowsStyles from "~/styles/add-shows.css";
 import { formatRuntime } from "~/utils/format";
 import { toMinorUnits } from "~/utils/money";
-import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
-import addShowsStyles from "~/styles/add-shows.css";
 import { pageMeta } from "~/utils/page-meta";
+import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: addShowsStyles }];
-export const meta: MetaFunction = () =>
-  pageMeta(
-    "Add Shows – Admin Panel",
-    "Schedule new shows of a movie: pick the movie, set the price and add the times.",
-  );
+export const meta = pageMeta(
+  "Add Shows – Admin Panel",
+  "Schedule new shows of a movie: pick the movie, set the price and add the times.",
+);
 
 const SHOW_ADDED = "Show added successfully";
 const NO_MOVIE = "That movie is no longer in the catalogue. Please select another.";
@@ -105,22 +104,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddShows() {
-  const { movies, matching, search, currency, timeZone } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // A new page (the one after Create Show) starts an empty form, with or without JavaScript.
   const { key } = useLocation();
   return (
     <section aria-labelledby="add-shows-title">
       <h1 id="add-shows-title">Add Shows</h1>
-      <AddShowForm
-        key={key}
-        movies={movies}
-        matching={matching}
-        search={search}
-        currency={currency}
-        timeZone={timeZone}
-        actionData={actionData}
-      />
+      <AddShowForm key={key} {...page} actionData={actionData} />
     </section>
   );
 }

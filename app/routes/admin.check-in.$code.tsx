@@ -1,24 +1,23 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
+import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { checkInTicket, readTicket, type Ticket, type TicketRefusal } from "~/models/check-in.server";
-import { BOOKING_STATUS_LABELS } from "~/domain/booking";
-import { plural } from "~/utils/format";
-import { formatClock24, formatShowTime } from "~/utils/show-display";
-import { formatMoney } from "~/utils/money";
 import checkInStyles from "~/styles/check-in.css";
+import { plural } from "~/utils/format";
+import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { formatClock24, formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
-export const meta: MetaFunction = () =>
-  pageMeta("Check In – Admin Panel", "Check an e-ticket at the door and let its holder in.");
+export const meta = pageMeta("Check In – Admin Panel", "Check an e-ticket at the door and let its holder in.");
 
 const INVALID_CODE = "This ticket code is not valid.";
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/page-meta";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
-export const meta: MetaFunction = () => pageMeta("Check In – Admin Panel", "Type an e-ticket's code to check it in.");
+export const meta = pageMeta("Check In – Admin Panel", "Type an e-ticket's code to check it in.");
 
 const CODE_REQUIRED = "Please enter a ticket code";
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
@@ -20,11 +20,10 @@ import { formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
-export const meta: MetaFunction = () =>
-  pageMeta(
-    "List Bookings – Admin Panel",
-    "Every booking, by status, customer, movie, amount or seats, with a CSV export.",
-  );
+export const meta = pageMeta(
+  "List Bookings – Admin Panel",
+  "Every booking by status, customer or movie, with a CSV export.",
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

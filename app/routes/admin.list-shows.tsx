@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
@@ -23,8 +23,10 @@ import { formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
-export const meta: MetaFunction = () =>
-  pageMeta("List Shows – Admin Panel", "Every show with its seats booked and earnings, upcoming and past.");
+export const meta = pageMeta(
+  "List Shows – Admin Panel",
+  "Every show with its seats booked and earnings, upcoming and past.",
+);
 
 const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { replace } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { isMenuCollapsed, rememberMenu } from "~/http/admin-menu.server";
@@ -15,8 +15,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: adminStyles },
   { rel: "stylesheet", href: staffListStyles },
 ];
-export const meta: MetaFunction = () =>
-  pageMeta("Admin Panel", "Marquee Cinemas' tools for staff: shows, bookings and the cinema's figures.");
+export const meta = pageMeta(
+  "Admin Panel",
+  "Marquee Cinemas' tools for staff: shows, bookings and the cinema's figures.",
+);
 
 // Every /admin page checks staff in its own loader and action too: Remix runs them in parallel with this one.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,13 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MovieBrowser } from "~/components/MovieBrowser";
 import { requireUser } from "~/http/viewer.server";
 import { browseMovies } from "~/models/movies.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 import cardStyles from "~/styles/cards.css";
+import { pageMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cardStyles }];
-export const meta: MetaFunction = () => [{ title: "Your favourites – Marquee Cinemas" }];
+export const meta = pageMeta(
+  "Your favourites",
+  "The movies you keep at Marquee Cinemas: find them again and book a show.",
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -10,12 +10,13 @@ import { redirectWithSuccess } from "~/http/toast.server";
 import { requestPasswordReset } from "~/models/accounts.server";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
 import authStyles from "~/styles/auth.css";
+import { pageMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Reset your password – Marquee Cinemas" },
-  { name: "description", content: "Get a link to choose a new password for your Marquee Cinemas account." },
-];
+export const meta = pageMeta(
+  "Reset your password",
+  "Get a link to choose a new password for your Marquee Cinemas account.",
+);
 
 const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent it a link to reset the password.";
 

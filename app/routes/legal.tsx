@@ -1,12 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Legal – Marquee Cinemas" },
-  {
-    name: "description",
-    content: "Marquee Cinemas' privacy policy, terms of service and cookie policy, in plain words.",
-  },
-];
+export const meta = pageMeta(
+  "Legal",
+  "Marquee Cinemas' privacy policy, terms of service and cookie policy, in plain words.",
+);
 
 export default function Legal() {
   return (

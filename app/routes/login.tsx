@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
@@ -8,24 +8,19 @@ import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
-import { googleSignInSettings } from "~/http/google-sign-in.server";
+import { guestPageData } from "~/http/google-sign-in.server";
 import { sessionSetCookie } from "~/http/session-cookie.server";
-import { requireGuest } from "~/http/viewer.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
 import authStyles from "~/styles/auth.css";
 import { accountPageLink } from "~/utils/account-links";
+import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Sign in – Marquee Cinemas" },
-  { name: "description", content: "Sign in to Marquee Cinemas to book seats, see your tickets and keep favourites." },
-];
+export const meta = pageMeta("Sign in", "Sign in to book seats, see your tickets and keep favourites.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { redirectTo: await requireGuest(request), google: googleSignInSettings() };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => guestPageData(request);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, loginSchema, { secretFields: ["password"] });

@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { useState, type ChangeEvent } from "react";
-import { RouteError } from "~/components/ErrorPage";
+import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/booking";
@@ -32,16 +32,7 @@ import { isShowDay, isValidDay } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 
-export function ErrorBoundary() {
-  return (
-    <RouteError
-      next={[
-        { to: "/movies", label: "Browse Movies" },
-        { to: "/my-bookings", label: "Go to My Bookings" },
-      ]}
-    />
-  );
-}
+export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
 

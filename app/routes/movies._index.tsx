@@ -1,19 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MovieBrowser } from "~/components/MovieBrowser";
 import { requireUser } from "~/http/viewer.server";
 import { browseMovies } from "~/models/movies.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 import cardStyles from "~/styles/cards.css";
+import { pageMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: cardStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Movies – Marquee Cinemas" },
-  {
-    name: "description",
-    content: "Every movie showing at Marquee Cinemas: search by title, filter by genre, sort by date, rating or title.",
-  },
-];
+export const meta = pageMeta(
+  "Movies",
+  "Every movie showing at Marquee Cinemas: search by title, filter by genre, sort by date, rating or title.",
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

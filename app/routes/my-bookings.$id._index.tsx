@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard, shortBookingId } from "~/components/BookingCard";
@@ -7,27 +7,21 @@ import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cinemaSettings } from "~/http/cinema.server";
-import { bookingNotFound } from "~/http/not-found.server";
-import { requireUser } from "~/http/viewer.server";
-import { findBooking } from "~/models/bookings.server";
+import { requireOwnBooking } from "~/http/own-booking.server";
 import { eTicketFor } from "~/models/e-tickets.server";
 import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
+import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
 
 export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Your booking – Marquee Cinemas" },
-  { name: "description", content: "Your booking at Marquee Cinemas: seats, payment and e-ticket." },
-];
+export const meta = pageMeta("Your booking", "Your booking at Marquee Cinemas: seats, payment and e-ticket.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
-  const booking = await findBooking(viewer.uid, params.id ?? "");
-  if (!booking) throw bookingNotFound();
+  const { booking } = await requireOwnBooking(request, params.id);
   const payment = await findPayment(booking.id);
   const ticket = booking.status === "paid" ? await eTicketFor(booking.id, new URL(request.url).origin) : null;
   return {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
@@ -7,26 +7,22 @@ import { config } from "~/config.server";
 import { cancelRefusal, cancelRefusalMessage } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { bookingNotFound } from "~/http/not-found.server";
+import { requireOwnBooking } from "~/http/own-booking.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
-import { findBooking } from "~/models/bookings.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
+import { pageMeta } from "~/utils/page-meta";
 
 export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Cancel booking – Marquee Cinemas" },
-  { name: "description", content: "Confirm that you want to cancel a booking and free its seats." },
-];
+export const meta = pageMeta("Cancel booking", "Confirm that you want to cancel a booking and free its seats.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
-  const booking = await findBooking(viewer.uid, params.id ?? "");
-  if (!booking) throw bookingNotFound();
+  const { booking } = await requireOwnBooking(request, params.id);
   const payment = booking.status === "paid" ? await findPayment(booking.id) : null;
   const refusal = cancelRefusal(booking);
   const { cancelCutoffMinutes } = config.bookings;

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { BookingCard } from "~/components/BookingCard";
@@ -12,23 +12,21 @@ import { useValidatedForm } from "~/hooks/use-validated-form";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
+import { requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
-import { findBooking } from "~/models/bookings.server";
 import { payBooking } from "~/models/payments.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
+import { pageMeta } from "~/utils/page-meta";
 
 export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Pay for your booking – Marquee Cinemas" },
-  { name: "description", content: "Pay for your held seats to get your e-ticket." },
-];
+export const meta = pageMeta("Pay for your booking", "Pay for your held seats to get your e-ticket.");
 
 const ALREADY_PAID = "This booking is already paid.";
 const CARD_FIELDS = [
@@ -38,9 +36,7 @@ const CARD_FIELDS = [
 ] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const viewer = await requireUser(request);
-  const booking = await findBooking(viewer.uid, params.id ?? "");
-  if (!booking) throw bookingNotFound();
+  const { booking } = await requireOwnBooking(request, params.id);
   const refusal = payRefusal(booking);
   if (refusal === "already-paid") throw await redirectWithInfo(`/my-bookings/${booking.id}`, ALREADY_PAID);
   const provider = configuredPaymentProvider();

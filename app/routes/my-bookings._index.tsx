@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
@@ -9,12 +9,10 @@ import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
+import { pageMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
-export const meta: MetaFunction = () => [
-  { title: "My Bookings – Marquee Cinemas" },
-  { name: "description", content: "Your tickets at Marquee Cinemas: pay, view or cancel a booking." },
-];
+export const meta = pageMeta("My Bookings", "Your tickets at Marquee Cinemas: pay, view or cancel a booking.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -7,27 +7,19 @@ import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
-import { googleSignInSettings } from "~/http/google-sign-in.server";
+import { guestPageData } from "~/http/google-sign-in.server";
 import { redirectWithSuccess } from "~/http/toast.server";
-import { requireGuest } from "~/http/viewer.server";
 import { registerAccount } from "~/models/accounts.server";
 import { registerSchema } from "~/schemas/register";
 import authStyles from "~/styles/auth.css";
 import { accountPageLink } from "~/utils/account-links";
+import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
-export const meta: MetaFunction = () => [
-  { title: "Create account – Marquee Cinemas" },
-  {
-    name: "description",
-    content: "Create a Marquee Cinemas account to book seats and keep your tickets in one place.",
-  },
-];
+export const meta = pageMeta("Create account", "Create an account to book seats and keep your tickets in one place.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { redirectTo: await requireGuest(request), google: googleSignInSettings() };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => guestPageData(request);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, registerSchema, { secretFields: ["password", "confirmPassword"] });

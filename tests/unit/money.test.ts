@@ -7,23 +7,20 @@ describe("a currency's minor unit", () => {
   });
 });
 
-describe("formatMoney", () => {
-  it("shows an amount of minor units in the currency", () => {
-    expect(formatMoney(1250, "USD")).toBe("$12.50");
-    expect(formatMoney(49, "JPY")).toBe("¥49");
-    expect(formatMoney(4900, "JPY")).toBe("¥4,900");
-    expect(formatMoney(1234, "KWD")).toBe("KWD\u00a01.234");
-    expect(formatMoney(0, "USD")).toBe("$0.00");
-  });
-});
-
-describe("formatAmount", () => {
-  it("writes an amount as a spreadsheet reads it, to the currency's decimals", () => {
-    expect(formatAmount(1299, "USD")).toBe("12.99");
-    expect(formatAmount(5, "USD")).toBe("0.05");
-    expect(formatAmount(49, "JPY")).toBe("49");
-    expect(formatAmount(1234, "KWD")).toBe("1.234");
-    expect(formatAmount(-1250, "USD")).toBe("-12.50");
+describe("writing an amount", () => {
+  // Minor units and currency; formatMoney for people, formatAmount as a spreadsheet reads it.
+  const cases: [number, string, string, string][] = [
+    [1250, "USD", "$12.50", "12.50"],
+    [5, "USD", "$0.05", "0.05"],
+    [0, "USD", "$0.00", "0.00"],
+    [-1250, "USD", "-$12.50", "-12.50"],
+    [49, "JPY", "¥49", "49"],
+    [4900, "JPY", "¥4,900", "4900"],
+    [1234, "KWD", "KWD\u00a01.234", "1.234"],
+  ];
+  it.each(cases)("%i %s is %s, or %s in a spreadsheet", (minorUnits, currency, money, amount) => {
+    expect(formatMoney(minorUnits, currency)).toBe(money);
+    expect(formatAmount(minorUnits, currency)).toBe(amount);
   });
 });
 

@@ -1,13 +1,11 @@
-import crypto, { randomUUID } from "node:crypto";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Queryable } from "~/services/db.server";
+import { testPostgresUrl, usePostgresDatabase } from "./postgres-database";
 
 // What only PostgreSQL can show: several transactions at once on many connections (PGlite runs one at a time), and
 // a database clock apart from the app's (PGlite's is the app's own). Each race test holds one transaction still at
 // a chosen statement, so the overlap happens every time.
-const adminUrl = process.env.TEST_DATABASE_URL;
-const database = `cinema_${crypto.randomBytes(4).toString("hex")}`;
 const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
 const DAY = "2031-07-01";
 const MOVIE = "t-pg-races";
@@ -30,31 +28,18 @@ function gate() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the two clocks", () => {
+describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and the two clocks", () => {
   let show: string;
 
+  usePostgresDatabase();
+
   beforeAll(async () => {
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    process.env.DATABASE_URL = adminUrl!.replace(/\/[^/]*$/, `/${database}`);
-    process.env.SESSION_SECRET = "test-secret";
     const [, , , , fixtures] = await models();
     await fixtures.addMovie(MOVIE);
     show = await fixtures.addShow(MOVIE, `${DAY}T19:30:00Z`, { priceCents: 5000 });
   });
 
   afterEach(() => vi.restoreAllMocks());
-
-  afterAll(async () => {
-    const [db] = await models();
-    await (await db.getDb()).close();
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    await admin.query(`drop database if exists ${database}`);
-    await admin.end();
-  });
 
   /**
    * Makes the app's transactions stop at the first statement matching `at` (before or after running it) until the
@@ -89,9 +74,8 @@ describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the tw
     return { reached: reached.opened, release: release.open };
   }
 
-  /** A customer's unpaid booking of `seat` whose hold runs out in `ms` milliseconds. */
-  async function holdEndingSoon(seat: string, ms: number) {
-    const [{ getDb }, { bookSeats }, , , { addUser }] = await models();
+  async function bookFor(seat: string) {
+    const [, { bookSeats }, , , { addUser }] = await models();
     const user = await addUser();
     const result = await bookSeats({
       userUid: user,
@@ -101,6 +85,13 @@ describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the tw
       seats: [seat],
       requestToken: randomUUID(),
     });
+    return { user, result };
+  }
+
+  /** A customer's unpaid booking of `seat` whose hold runs out in `ms` milliseconds. */
+  async function holdEndingSoon(seat: string, ms: number) {
+    const [{ getDb }] = await models();
+    const { user, result } = await bookFor(seat);
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     const db = await getDb();
     await db.query(
@@ -108,19 +99,6 @@ describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the tw
       [result.booking.id, ms / 1000],
     );
     return { user, bookingId: result.booking.id };
-  }
-
-  async function bookFor(seat: string) {
-    const [, { bookSeats }, , , { addUser }] = await models();
-    const user = await addUser();
-    return bookSeats({
-      userUid: user,
-      movieId: MOVIE,
-      day: DAY,
-      showId: show,
-      seats: [seat],
-      requestToken: randomUUID(),
-    });
   }
 
   /** Which bookings hold or paid for `seat`, and which booking its seat row belongs to. */
@@ -159,7 +137,7 @@ describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the tw
     await payment.reached;
     await sleep(2000);
     // The hold has run out by the clock now; the payment's update is written but not committed.
-    const booking = bookFor("A1");
+    const booking = bookFor("A1").then(({ result }) => result);
     const waited = await someoneWaitsForALock();
     payment.release();
     const [paid, booked] = await Promise.all([paying, booking]);
@@ -179,7 +157,7 @@ describe.skipIf(!adminUrl)("on PostgreSQL, races between transactions and the tw
     // The payment's transaction has begun (its clock reads before the deadline) and waits to write.
     await payment.reached;
     await sleep(2000);
-    const booked = await bookFor("A2");
+    const { result: booked } = await bookFor("A2");
     payment.release();
     const paid = await paying;
 

@@ -1,35 +1,13 @@
-import crypto from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const database = `cinema_${crypto.randomBytes(4).toString("hex")}`;
+import { describe, expect, it } from "vitest";
+import { testPostgresUrl, usePostgresDatabase } from "./postgres-database";
 
 // The same migrations, seed and queries as on PGlite, against a real PostgreSQL server.
-describe.skipIf(!adminUrl)("on PostgreSQL", () => {
-  let url: string;
-
-  beforeAll(async () => {
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    await admin.end();
-    url = adminUrl!.replace(/\/[^/]*$/, `/${database}`);
-    process.env.DATABASE_URL = url;
-    process.env.SESSION_SECRET = "test-secret";
-  });
-
-  afterAll(async () => {
-    const { getDb } = await import("~/services/db.server");
-    await (await getDb()).close();
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    await admin.query(`drop database if exists ${database}`);
-    await admin.end();
-  });
+describe.skipIf(!testPostgresUrl)("on PostgreSQL", () => {
+  const databaseUrl = usePostgresDatabase();
 
   it("migrates once when several instances start together", async () => {
     const { migrate, openDatabase } = await import("~/services/db.server");
+    const url = databaseUrl();
     const instances = [openDatabase(url), openDatabase(url), openDatabase(url)];
     await Promise.all(instances.map((db) => migrate(db)));
     const rows = await instances[0].query<{ n: number }>("select count(*)::int as n from schema_migrations");
