@@ -109,6 +109,10 @@ export const environmentSchema = z.object({
   STRANDED_SEAT_RULE: flag().describe(
     "refuse a seat choice that leaves a single empty seat between taken ones; default true",
   ),
+  COMPANION_RELEASE_MINUTES: integer(0, 10080).describe(
+    "companion seats no wheelchair user booked are open to everyone from this long before the show; default 60",
+  ),
+  CLEANING_MINUTES: integer(0, 240).describe("time a hall needs between one show's end and the next start; default 15"),
   CANCEL_CUTOFF_MINUTES: integer(0, 10080).describe(
     "a paid booking can be cancelled with a full refund until this long before the show; default 120",
   ),
@@ -179,7 +183,9 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       maxUnpaidBookings: env.MAX_UNPAID_BOOKINGS ?? 3,
       strandedSeatRule: env.STRANDED_SEAT_RULE ?? true,
       cancelCutoffMinutes: env.CANCEL_CUTOFF_MINUTES ?? 120,
+      companionReleaseMinutes: env.COMPANION_RELEASE_MINUTES ?? 60,
     },
+    cleaningMinutes: env.CLEANING_MINUTES ?? 15,
     paymentProvider: env.PAYMENT_PROVIDER ?? "test",
     embeddedEmulator: {
       host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",

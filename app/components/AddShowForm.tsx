@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { MovieChoice } from "~/domain/staff";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { addShowSchema, isShowTime, priceProblem } from "~/schemas/add-show";
@@ -9,17 +9,22 @@ import { toMinorUnits } from "~/utils/money";
 import { MovieStep } from "./add-show/MovieStep";
 import { PriceStep } from "./add-show/PriceStep";
 import { ReviewStep } from "./add-show/ReviewStep";
+import type { HallDayShows } from "./add-show/HallDay";
 import { byDay, ScheduleStep } from "./add-show/ScheduleStep";
 import { FormErrors } from "./FormField";
 
 const STEPS = ["Select Movie", "Set Price", "Schedule", "Review"];
 const SEARCH_FORM = "movie-search";
 
-/** What a step answers: the form, and for a time the clocks repeat, its two occurrences to choose from. */
-type AddShowResult = SubmissionResult<string[]> & { timeChoices?: string[] };
+/**
+ * What a step answers: the form, for a time the clocks repeat its two occurrences to choose from, and the chosen
+ * hall's shows on the day of the time.
+ */
+type AddShowResult = SubmissionResult<string[]> & { timeChoices?: string[]; hallDay?: HallDayShows | null };
 
 type Props = {
   movies: MovieChoice[];
+  halls: { id: string; name: string; seatCount: number }[];
   matching: number;
   search: string;
   currency: string;
@@ -33,7 +38,7 @@ type Props = {
  * With JavaScript the form posts through a fetcher: the page stays as it is (focus, the movie search) while the
  * list changes, and Create Show's redirect starts a new page.
  */
-export function AddShowForm({ movies, matching, search, currency, timeZone, actionData }: Props) {
+export function AddShowForm({ movies, halls, matching, search, currency, timeZone, actionData }: Props) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<AddShowResult>();
   const lastResult = fetcher.data ?? actionData;
@@ -51,7 +56,8 @@ export function AddShowForm({ movies, matching, search, currency, timeZone, acti
   const validPrice = price !== "" && priceProblem(price, currency) === null;
   const listed = fields.times.value ?? [];
   const times = (Array.isArray(listed) ? listed : [listed]).filter((t): t is string => !!t && isShowTime(t));
-  const step = !movieId ? 0 : !validPrice ? 1 : times.length === 0 ? 2 : 3;
+  const step = !movieId ? 0 : !validPrice ? 1 : times.length === 0 || !fields.hallId.value ? 2 : 3;
+  const hallDay = useHallDay(fields.hallId.value, fields.time.value) ?? lastResult?.hallDay ?? null;
 
   return (
     <>
@@ -77,6 +83,9 @@ export function AddShowForm({ movies, matching, search, currency, timeZone, acti
         />
         <PriceStep field={fields.price} currency={currency} />
         <ScheduleStep
+          hall={fields.hallId}
+          halls={halls}
+          hallDay={hallDay}
           time={fields.time}
           times={fields.times}
           listed={times}
@@ -91,9 +100,21 @@ export function AddShowForm({ movies, matching, search, currency, timeZone, acti
           currency={currency}
           showCount={times.length}
           dayCount={byDay(times).length}
-          disabled={hydrated && (busy || !(movieId && price && times.length > 0))}
+          hallName={halls.find((h) => h.id === fields.hallId.value)?.name ?? null}
+          disabled={hydrated && (busy || !(movieId && price && fields.hallId.value && times.length > 0))}
         />
       </fetcher.Form>
     </>
   );
+}
+
+/** With JavaScript: the chosen hall's shows on the typed day, asked for whenever either changes. */
+function useHallDay(hallId: string | undefined, time: string | undefined) {
+  const fetcher = useFetcher<{ hallDay: HallDayShows | null }>();
+  const day = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : "";
+  const { load } = fetcher;
+  useEffect(() => {
+    if (hallId && day) load(`/admin/hall-day?${new URLSearchParams({ hall: hallId, day })}`);
+  }, [hallId, day, load]);
+  return hallId && day ? fetcher.data?.hallDay : undefined;
 }

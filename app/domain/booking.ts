@@ -2,6 +2,8 @@
 // the server. Whether the show has started, the refund cut-off has passed or the ticket was let in is read from the
 // database with the booking, by the database's clock, so every page and every rule answers alike.
 import { describeMinutes } from "~/utils/format";
+import { seatPriceCents, type TypeExtras } from "./hall";
+import type { SeatType } from "./hall-layout";
 
 /** A booking's status as people see it: a pending booking whose hold has run out is expired. */
 export const BOOKING_STATUSES = ["paid", "pending", "cancelled", "expired"] as const;
@@ -27,6 +29,7 @@ export type BookingState = {
 export type Booking = BookingState & {
   id: string;
   showId: string;
+  hallName: string;
   startsAt: string;
   movie: { id: string; title: string; posterUrl: string; runtime: number };
   seats: string[];
@@ -76,13 +79,9 @@ export function cancelRefusalMessage(refusal: CancelRefusal, cancelCutoffMinutes
   }
 }
 
-/** Price times seats in integer minor units; anything but whole, non-negative numbers is a bug upstream. */
-export function bookingAmountCents(priceCents: number, seatCount: number): number {
-  if (!Number.isSafeInteger(priceCents) || priceCents < 0)
-    throw new RangeError(`The price must be a whole, non-negative number of minor units, not ${priceCents}`);
-  if (!Number.isSafeInteger(seatCount) || seatCount < 0)
-    throw new RangeError(`The seat count must be a whole, non-negative number, not ${seatCount}`);
-  const amount = priceCents * seatCount;
+/** The amount of a booking: the prices of its seats added up, in integer minor units. */
+export function bookingAmountCents(showPriceCents: number, seatTypes: readonly SeatType[], extras: TypeExtras): number {
+  const amount = seatTypes.reduce((sum, type) => sum + seatPriceCents(showPriceCents, type, extras), 0);
   if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in minor units`);
   return amount;
 }

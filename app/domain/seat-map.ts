@@ -1,68 +1,35 @@
-// The hall and its seat rules, shared by the seat page in the browser and the booking model on the server,
-// so this module must stay free of server code and of zod.
+// The rules of choosing seats in a hall, shared by the seat page in the browser and the booking model on the server,
+// so this module must stay free of server code and of zod. The hall's shape comes from its layout
+// (app/domain/hall-layout.ts): the runs of seats side by side, in which a single seat can be stranded.
 
-export const SEAT_ROWS = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] as const;
-export type SeatRow = (typeof SEAT_ROWS)[number];
-
-export const SEATS_PER_ROW = 9;
 export const MAX_SEATS_PER_BOOKING = 5;
 
-/** A1..A9, B1..B9, ... J9: the order seats are listed in everywhere. */
-export const SEAT_LABELS: readonly string[] = SEAT_ROWS.flatMap((row) =>
-  Array.from({ length: SEATS_PER_ROW }, (_, index) => `${row}${index + 1}`),
-);
-
-/** The seat grid is drawn as 5 blocks of two rows: A-B, C-D, ... I-J. */
-export const SEAT_ROW_PAIRS: readonly (readonly [SeatRow, SeatRow])[] = Array.from(
-  { length: SEAT_ROWS.length / 2 },
-  (_, index) => [SEAT_ROWS[index * 2], SEAT_ROWS[index * 2 + 1]] as const,
-);
-
-const seatLabelSet: ReadonlySet<string> = new Set(SEAT_LABELS);
-
-/** Exactly the labels of the hall: "A1" to "J9", upper case, no padding or spaces. */
-export function isSeatLabel(value: unknown): value is string {
-  return typeof value === "string" && seatLabelSet.has(value);
-}
-
-function checkedLabel(label: string) {
-  if (!isSeatLabel(label)) throw new RangeError(`"${label}" is not a seat label`);
-  return label;
-}
-
-export function seatRow(label: string): SeatRow {
-  return checkedLabel(label)[0] as SeatRow;
-}
-
-export function seatNumber(label: string): number {
-  return Number(checkedLabel(label).slice(1));
-}
-
 type SeatState = "free" | "taken" | "chosen";
-/** One row, seat 1 at index 0. */
+/** One run of seats side by side, from one end to the other. */
 type RowSeats = SeatState[];
 
 export interface SeatChoice {
+  /** The hall's runs of seats side by side (`seatRuns` of its layout), in hall order. */
+  runs: readonly (readonly string[])[];
   /** Seats already booked or held by others. */
   taken: Iterable<string>;
   /** The seats this customer picks; any that are also taken count as taken. */
   chosen: Iterable<string>;
 }
 
-function rowsOf({ taken, chosen }: SeatChoice) {
-  const rows = new Map<SeatRow, RowSeats>(SEAT_ROWS.map((row) => [row, Array(SEATS_PER_ROW).fill("free")]));
-  const mark = (labels: Iterable<string>, state: SeatState) => {
-    for (const label of labels) {
-      // A label that is not a seat of this hall borders no seat; refusing it is the booking's job.
-      if (!isSeatLabel(label)) continue;
-      const seats = rows.get(seatRow(label))!;
-      const index = seatNumber(label) - 1;
-      if (seats[index] === "free") seats[index] = state;
-    }
-  };
-  mark(taken, "taken");
-  mark(chosen, "chosen");
-  return rows;
+/** Each run of the hall that holds a chosen seat (no other run can strand one), with the state of its seats. */
+function runsOf({ runs, taken, chosen }: SeatChoice): { labels: readonly string[]; seats: RowSeats }[] {
+  const takenSet = new Set(taken);
+  const chosenSet = new Set(chosen);
+  // A label that is not a seat of this hall borders no seat; refusing it is the booking's job.
+  return runs
+    .map((labels) => ({
+      labels,
+      seats: labels.map((label): SeatState =>
+        takenSet.has(label) ? "taken" : chosenSet.has(label) ? "chosen" : "free",
+      ),
+    }))
+    .filter(({ seats }) => seats.includes("chosen"));
 }
 
 /** Indexes of the empty seats walled in on both sides, where at least one wall is a chosen seat. */
@@ -83,7 +50,7 @@ function strandedIndexes(seats: RowSeats): number[] {
  * choice is not reported: only seats that now have a chosen seat beside them.
  */
 export function findStrandedSeats(choice: SeatChoice): string[] {
-  return [...rowsOf(choice)].flatMap(([row, seats]) => strandedIndexes(seats).map((index) => `${row}${index + 1}`));
+  return runsOf(choice).flatMap(({ labels, seats }) => strandedIndexes(seats).map((index) => labels[index]));
 }
 
 /** Every set of `count` seats among the free ones, as ascending indexes. */
@@ -96,33 +63,56 @@ function* placements(freeIndexes: number[], count: number, start = 0): Generator
     for (const rest of placements(freeIndexes, count - 1, i + 1)) yield [freeIndexes[i], ...rest];
 }
 
-function isAdjacent(indexes: number[]) {
-  return indexes.every((index, i) => i === 0 || index === indexes[i - 1] + 1);
+/**
+ * Whether some other placement of the same number of seats in this run would strand nobody. The customer is
+ * compared with the blocks of adjacent free seats; when the run has no block that large, the group has to split
+ * anyway, so any placement of that many free seats counts (tried until one strands nobody).
+ */
+function runHasBetterChoice(seats: RowSeats): boolean {
+  const count = seats.filter((state) => state === "chosen").length;
+  const freeIndexes = seats.flatMap((state, index) => (state === "taken" ? [] : [index]));
+  const strandsNobody = (placement: number[]) =>
+    strandedIndexes(
+      seats.map((state, index): SeatState => {
+        if (state === "taken") return "taken";
+        return placement.includes(index) ? "chosen" : "free";
+      }),
+    ).length === 0;
+  const blocks = freeIndexes
+    .map((_, first) => freeIndexes.slice(first, first + count))
+    .filter((block) => block.length === count && block[count - 1] - block[0] === count - 1);
+  if (blocks.length > 0) return blocks.some(strandsNobody);
+  for (const placement of placements(freeIndexes, count)) if (strandsNobody(placement)) return true;
+  return false;
 }
 
 /**
- * Whether some other placement of the same number of seats in this row would strand nobody. The
- * customer is compared with the blocks of adjacent free seats; when the row has no block that large, the
- * group has to split anyway, so any placement of that many free seats counts.
+ * The seats a choice would strand where that is refused: in a run where it strands a single seat, unless the
+ * customer had no choice of that many seats in that run that would not. Empty when the choice is fine.
  */
-function rowHasBetterChoice(seats: RowSeats): boolean {
-  const count = seats.filter((state) => state === "chosen").length;
-  const freeIndexes = seats.flatMap((state, index) => (state === "taken" ? [] : [index]));
-  const all = [...placements(freeIndexes, count)];
-  const adjacent = all.filter(isAdjacent);
-  return (adjacent.length > 0 ? adjacent : all).some((placement) => {
-    const trial = seats.map((state, index): SeatState => {
-      if (state === "taken") return "taken";
-      return placement.includes(index) ? "chosen" : "free";
-    });
-    return strandedIndexes(trial).length === 0;
+export function refusedStrandedSeats(choice: SeatChoice): string[] {
+  return runsOf(choice).flatMap(({ labels, seats }) => {
+    const stranded = strandedIndexes(seats);
+    return stranded.length > 0 && runHasBetterChoice(seats) ? stranded.map((index) => labels[index]) : [];
   });
 }
 
 /**
- * A choice that strands a single seat is refused, unless in every row where it does, the customer had
- * no choice of that many seats in that row that would not.
+ * Companion seats chosen without the wheelchair space beside them, while companion seats are still kept for the
+ * companions of wheelchair users: a companion seat goes with the wheelchair space next to it, chosen in the same
+ * booking or already held by the same customer. Empty when the choice is fine.
  */
-export function refusesStrandedSeat(choice: SeatChoice): boolean {
-  return [...rowsOf(choice).values()].some((seats) => strandedIndexes(seats).length > 0 && rowHasBetterChoice(seats));
+export function refusedCompanionSeats({
+  partners,
+  chosen,
+  held,
+}: {
+  /** Each companion seat with the wheelchair spaces beside it (`companionPartners` of the layout). */
+  partners: ReadonlyMap<string, readonly string[]>;
+  chosen: readonly string[];
+  /** Seats the customer already holds or has paid for in this show. */
+  held: Iterable<string>;
+}): string[] {
+  const withCompanion = new Set([...chosen, ...held]);
+  return chosen.filter((seat) => partners.has(seat) && !partners.get(seat)!.some((space) => withCompanion.has(space)));
 }

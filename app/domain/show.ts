@@ -3,4 +3,11 @@
 /** A cinema day with shows of a movie, and how many. */
 export type ShowDay = { day: string; shows: number };
 
-export type Show = { id: string; movieId: string; startsAt: string; priceCents: number };
+export type Show = {
+  id: string;
+  movieId: string;
+  hallId: string;
+  hallName: string;
+  startsAt: string;
+  priceCents: number;
+};

@@ -1,6 +1,8 @@
 import type { Booking } from "~/domain/booking";
-import type { BookingFailure } from "~/models/bookings.server";
+import { companionSeatMessage, strandedSeatMessage, unknownSeatMessage } from "~/domain/booking-steps";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import type { BookingFailure } from "~/models/bookings.server";
+import { describeMinutes } from "~/utils/format";
 
 /** What the seat page says, and with which status, when a booking is refused. */
 export function bookingFailure(failure: BookingFailure): { status: number; message: string } {
@@ -14,8 +16,12 @@ export function bookingFailure(failure: BookingFailure): { status: number; messa
         status: 409,
         message: `Sorry, seat(s) ${failure.seats.join(", ")} were just taken. Please choose again.`,
       };
+    case "seat-unknown":
+      return { status: 400, message: unknownSeatMessage(failure.seats) };
     case "stranded-seat":
-      return { status: 400, message: "Please don't leave a single empty seat between booked seats." };
+      return { status: 400, message: strandedSeatMessage(failure.seats) };
+    case "companion-seat":
+      return { status: 400, message: companionSeatMessage(failure.seats, describeMinutes(failure.releaseMinutes)) };
     case "too-many-held-seats":
       return {
         status: 409,

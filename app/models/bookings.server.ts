@@ -1,14 +1,20 @@
 import { config } from "~/config.server";
 import { bookingAmountCents, type Booking } from "~/domain/booking";
-import { MAX_SEATS_PER_BOOKING, refusesStrandedSeat, SEAT_LABELS } from "~/domain/seat-map";
+import type { TypeExtras } from "~/domain/hall";
+import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
+import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
+import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
 
 export type BookingFailure =
   | { reason: "show-unavailable" }
   | { reason: "show-started" }
+  | { reason: "seat-unknown"; seats: string[] }
   | { reason: "seats-taken"; seats: string[] }
-  | { reason: "stranded-seat" }
+  | { reason: "stranded-seat"; seats: string[] }
+  /** Companion seats kept for wheelchair users, chosen without the wheelchair space beside them. */
+  | { reason: "companion-seat"; seats: string[]; releaseMinutes: number }
   | { reason: "too-many-held-seats"; held: number }
   | { reason: "too-many-unpaid"; unpaid: number };
 
@@ -28,17 +34,19 @@ export const bookingStatusSql = (bookings: string) =>
   `case when ${bookings}.status = 'pending' and ${bookings}.hold_expires_at <= now() then 'expired'
    else ${bookings}.status end`;
 // Seats that count as taken: those of paid bookings and of holds still running.
-const HOLDS_SEATS = `(b.status = 'paid' or (b.status = 'pending' and b.hold_expires_at > now()))`;
+export const HOLDS_SEATS = `(b.status = 'paid' or (b.status = 'pending' and b.hold_expires_at > now()))`;
+/** SQL ordering seat labels as a hall lists them: by row, then by number ("A2" before "A10"). */
+export const SEAT_ORDER_SQL = (column: string) => `left(${column}, 1), substr(${column}, 2)::int`;
 
 // The state flags are read by the database's clock, the one clock every rule on stored times uses.
-const BOOKING_SELECT = `select b.id, b.show_id as "showId", s.starts_at as "startsAt", b.seats,
+const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName", s.starts_at as "startsAt", b.seats,
     b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status, b.hold_expires_at as "holdExpiresAt",
     b.created_at as "createdAt", b.paid_at as "paidAt", b.cancelled_at as "cancelledAt",
     s.starts_at <= now() as "showStarted",
     s.starts_at - make_interval(mins => ${config.bookings.cancelCutoffMinutes}) <= now() as "pastCancelCutoff",
     exists (select 1 from check_ins c where c.booking_id = b.id) as "checkedIn",
     m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
-  from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id`;
+  from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
 
 type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {
   startsAt: Date;
@@ -66,15 +74,14 @@ function toBooking({ movieId, title, posterUrl, runtime, ...row }: BookingRow): 
   };
 }
 
-/** The seats of a show that are booked or held right now. */
+/** The seats of a show that are booked or held right now, in row order. */
 export async function occupiedSeats(showId: string, db: Queryable | null = null): Promise<string[]> {
   const rows = await (db ?? (await getDb())).query<{ seat: string }>(
     `select bs.seat from booked_seats bs join bookings b on b.id = bs.booking_id
-     where bs.show_id = $1 and ${HOLDS_SEATS}`,
+     where bs.show_id = $1 and ${HOLDS_SEATS} order by ${SEAT_ORDER_SQL("bs.seat")}`,
     [showId],
   );
-  const taken = new Set(rows.map((r) => r.seat));
-  return SEAT_LABELS.filter((label) => taken.has(label));
+  return rows.map((row) => row.seat);
 }
 
 async function findBookingByToken(db: Queryable, userUid: string, requestToken: string) {
@@ -84,9 +91,6 @@ async function findBookingByToken(db: Queryable, userUid: string, requestToken: 
   ]);
   return row ? toBooking(row) : null;
 }
-
-/** Seats in hall order. */
-const inHallOrder = (seats: string[]) => SEAT_LABELS.filter((label) => seats.includes(label));
 
 /**
  * Lets go of unpaid bookings: each is marked expired and its seat rows go. The update takes each booking's row
@@ -134,39 +138,69 @@ export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
   }
 }
 
+type ShowToBook = {
+  priceCents: number;
+  started: boolean;
+  /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
+  companionsReleased: boolean;
+  layout: HallLayout;
+  typeExtras: TypeExtras;
+};
+
 async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
-  const seats = inHallOrder(request.seats);
-  const { holdMinutes, maxUnpaidBookings, strandedSeatRule } = config.bookings;
+  const { holdMinutes, maxUnpaidBookings, strandedSeatRule, companionReleaseMinutes } = config.bookings;
   try {
     return await db.transaction(async (tx) => {
       await tx.query("select uid from users where uid = $1 for update", [request.userUid]);
       const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
       if (repeated) return { ok: true as const, booking: repeated, repeated: true };
 
-      const [show] = await tx.query<{ priceCents: number; started: boolean }>(
-        `select price_cents as "priceCents", starts_at <= now() as started from shows
-         where id = $1 and movie_id = $2 and ${cinemaDaySql("starts_at", "$4")} = $3`,
-        [request.showId, request.movieId, request.day, config.timeZone],
+      // The hall is read under a shared lock, so staff cannot change its layout while this booking is made.
+      const [show] = await tx.query<ShowToBook>(
+        `select s.price_cents as "priceCents", s.starts_at <= now() as started,
+           s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
+           h.layout, h.type_extras as "typeExtras"
+         from shows s join halls h on h.id = s.hall_id
+         where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3
+         for share of h`,
+        [request.showId, request.movieId, request.day, config.timeZone, companionReleaseMinutes],
       );
       if (!show) throw new Refusal({ reason: "show-unavailable" });
       if (show.started) throw new Refusal({ reason: "show-started" });
+      const hallSeats = layoutSeats(show.layout);
+      const known = new Set(hallSeats.map((seat) => seat.label));
+      const unknown = request.seats.filter((label) => !known.has(label));
+      if (unknown.length > 0) throw new Refusal({ reason: "seat-unknown", seats: unknown });
+      // In hall order: every buyer locks seats in the same order, so two cannot deadlock over them.
+      const wanted = hallSeats.filter((seat) => request.seats.includes(seat.label));
+      const seats = wanted.map((seat) => seat.label);
 
-      const [holds] = await tx.query<{ unpaid: number; heldHere: number }>(
-        `select count(*)::int as unpaid,
-                coalesce(sum(cardinality(seats)) filter (where show_id = $2), 0)::int as "heldHere"
-         from bookings where user_uid = $1 and status = 'pending' and hold_expires_at > now()`,
+      const [holds] = await tx.query<{ unpaid: number; heldHere: string[] }>(
+        `select count(distinct id)::int as unpaid,
+           coalesce(array_agg(seat) filter (where show_id = $2), '{}') as "heldHere"
+         from bookings cross join lateral unnest(seats) as seat
+         where user_uid = $1 and status = 'pending' and hold_expires_at > now()`,
         [request.userUid, request.showId],
       );
       if (holds.unpaid >= maxUnpaidBookings) throw new Refusal({ reason: "too-many-unpaid", unpaid: holds.unpaid });
-      if (holds.heldHere + seats.length > MAX_SEATS_PER_BOOKING) {
-        throw new Refusal({ reason: "too-many-held-seats", held: holds.heldHere });
+      if (holds.heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
+        throw new Refusal({ reason: "too-many-held-seats", held: holds.heldHere.length });
       }
       const taken = await occupiedSeats(request.showId, tx);
       const alreadyTaken = seats.filter((seat) => taken.includes(seat));
       if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });
-      if (strandedSeatRule && refusesStrandedSeat({ taken, chosen: seats }))
-        throw new Refusal({ reason: "stranded-seat" });
+      if (!show.companionsReleased) {
+        const partners = companionPartners(show.layout);
+        const held = await seatsOfCustomer(tx, request.userUid, request.showId);
+        const kept = refusedCompanionSeats({ partners, chosen: seats, held });
+        if (kept.length > 0)
+          throw new Refusal({ reason: "companion-seat", seats: kept, releaseMinutes: companionReleaseMinutes });
+      }
+      const stranded = strandedSeatRule
+        ? refusedStrandedSeats({ runs: seatRuns(show.layout), taken, chosen: seats })
+        : [];
+      if (stranded.length > 0) throw new Refusal({ reason: "stranded-seat", seats: stranded });
 
       // Holds on these seats that have run out let go of them, so the key below can take the new ones.
       await releaseHolds(
@@ -184,7 +218,11 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
           request.userUid,
           request.showId,
           seats,
-          bookingAmountCents(show.priceCents, seats.length),
+          bookingAmountCents(
+            show.priceCents,
+            wanted.map((seat) => seat.type),
+            show.typeExtras,
+          ),
           holdMinutes,
           request.requestToken,
         ],
@@ -207,6 +245,15 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   }
 }
 
+/** The seats a customer holds or has paid for in a show. */
+async function seatsOfCustomer(tx: Queryable, userUid: string, showId: string) {
+  const rows = await tx.query<{ seat: string }>(
+    `select unnest(b.seats) as seat from bookings b where b.user_uid = $1 and b.show_id = $2 and ${HOLDS_SEATS}`,
+    [userUid, showId],
+  );
+  return rows.map((row) => row.seat);
+}
+
 /** Thrown inside a transaction to roll it back with a reason for the customer. */
 class Refusal extends Error {
   constructor(readonly failure: BookingFailure) {
@@ -223,8 +270,6 @@ export async function listBookings(userUid: string): Promise<Booking[]> {
   return rows.map(toBooking);
 }
 
-const isBookingId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
 /**
  * One of a customer's bookings; null for an unknown id or someone else's booking. With `lock`, inside a transaction,
  * the booking's row is locked first and then read, so the state answered is the one no other change can overtake.
@@ -234,7 +279,7 @@ export async function findBooking(
   bookingId: string,
   { tx, lock = false }: { tx?: Queryable; lock?: boolean } = {},
 ): Promise<Booking | null> {
-  if (!isBookingId(bookingId)) return null;
+  if (!isUuid(bookingId)) return null;
   const db = tx ?? (await getDb());
   // Locking and reading are two statements: a statement that waited for a lock still reads the other tables
   // (the check-ins) as they were when it began.

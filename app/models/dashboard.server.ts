@@ -19,6 +19,8 @@ export function trend(recent: number, earlier: number): Trend {
 export type ActiveShow = {
   id: string;
   title: string;
+  hallName: string;
+  capacity: number;
   posterPath: string;
   startsAt: string;
   priceCents: number;
@@ -91,8 +93,9 @@ export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_
   const figures = await db.query<{ figure: FigureName; total: number; recent: number; earlier: number }>(FIGURES_SQL);
   const activeShows = await db.query<ActiveShow & { startsAt: Date }>(
     `select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt", s.price_cents as "priceCents",
-       coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.sold, 0) * s.price_cents as "earningsCents"
-     from shows s join movies m on m.id = s.movie_id ${SEAT_FIGURES_JOIN}
+       h.name as "hallName", h.seat_count as capacity,
+       coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.earnings, 0) as "earningsCents"
+     from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
      where s.starts_at > now() order by s.starts_at, m.title limit $1`,
     [shows],
   );

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
+import type { TypeExtras } from "~/domain/hall";
+import { layoutSeats, parseLayout } from "~/domain/hall-layout";
 import { getDb, type Database } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { minorUnitDigits } from "~/utils/money";
@@ -8,8 +10,11 @@ import { stableHash } from "~/utils/stable-hash";
 
 const SAMPLE_DIR = path.resolve("data");
 export const SAMPLE_SCHEDULE_DAYS = 14;
-const SHOW_SLOTS = ["10:30", "13:15", "16:00", "18:45", "21:30"];
-const SHOWS_PER_MOVIE_PER_DAY = 3;
+// Each sample hall's day: the first show at 10:00, the next as soon as the hall is clean (on a quarter hour), the last
+// starting by 23:00.
+const FIRST_SHOW_MINUTE = 10 * 60;
+const LAST_START_MINUTE = 23 * 60;
+const START_STEP_MINUTES = 15;
 // Sample prices in whole units of the currency (dollars, yen), as SPEC.md gives them.
 const SAMPLE_PRICE_MIN = 49;
 const SAMPLE_PRICE_MAX = 81;
@@ -48,11 +53,22 @@ type SampleTrailer = {
   captions_url: string;
 };
 
-/** Inserts the sample movies and trailers that are not there yet; running it twice changes nothing. */
+type SampleHall = { name: string; layout: string; extras: TypeExtras };
+
+/** Inserts the sample movies, trailers and halls that are not there yet; running it twice changes nothing. */
 export async function seedCatalogue(db: Database) {
   const movies = await readJson<SampleMovie[]>("movies.json");
   const trailers = await readJson<SampleTrailer[]>("trailers.json");
+  const halls = await readJson<SampleHall[]>("halls.json");
   await db.transaction(async (tx) => {
+    for (const hall of halls) {
+      const parsed = parseLayout(hall.layout);
+      if (!parsed.ok) throw new Error(`The sample hall ${hall.name} is not a hall: ${parsed.problems.join(" ")}`);
+      await tx.query(
+        `insert into halls (name, layout, seat_count, type_extras) values ($1, $2, $3, $4) on conflict (name) do nothing`,
+        [hall.name, JSON.stringify(parsed.layout), layoutSeats(parsed.layout).length, JSON.stringify(hall.extras)],
+      );
+    }
     for (const m of movies) {
       await tx.query(
         `insert into movies (id, title, overview, tagline, poster_path, backdrop_path, genres, casts,
@@ -87,18 +103,39 @@ export async function seedCatalogue(db: Database) {
   });
 }
 
-/** The sample shows of one movie on one cinema day: the same on every machine. */
-export function sampleShowsFor(movieId: string, day: string) {
-  const slots = [...SHOW_SLOTS].sort((a, b) => stableHash(movieId + day + a) - stableHash(movieId + day + b));
-  return slots
-    .slice(0, SHOWS_PER_MOVIE_PER_DAY)
-    .sort()
-    .map((time) => ({
+type SampleShow = { movieId: string; hallId: string; time: string; priceCents: number };
+
+/**
+ * The sample shows of one cinema day, the same on every machine: the hall that is free soonest takes the next movie
+ * of the catalogue (starting at a place that changes with the day), so every movie plays every day when the halls
+ * have room for them all, and no two shows of a hall overlap.
+ */
+export function sampleDaySchedule(
+  day: string,
+  movies: { id: string; runtime: number }[],
+  halls: { id: string }[],
+  cleaningMinutes: number,
+): SampleShow[] {
+  if (movies.length === 0 || halls.length === 0) return [];
+  const first = stableHash(day) % movies.length;
+  const order = [...movies.slice(first), ...movies.slice(0, first)];
+  const freeAt = halls.map(() => FIRST_SHOW_MINUTE);
+  const shows: SampleShow[] = [];
+  for (let next = 0; ; next++) {
+    const hall = freeAt.indexOf(Math.min(...freeAt));
+    const start = Math.ceil(freeAt[hall] / START_STEP_MINUTES) * START_STEP_MINUTES;
+    if (start > LAST_START_MINUTE) return shows;
+    const movie = order[next % order.length];
+    const time = `${String(Math.floor(start / 60)).padStart(2, "0")}:${String(start % 60).padStart(2, "0")}`;
+    const price = SAMPLE_PRICE_MIN + (stableHash(movie.id + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1));
+    shows.push({
+      movieId: movie.id,
+      hallId: halls[hall].id,
       time,
-      priceCents:
-        (SAMPLE_PRICE_MIN + (stableHash(movieId + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1))) *
-        10 ** minorUnitDigits(config.currency),
-    }));
+      priceCents: price * 10 ** minorUnitDigits(config.currency),
+    });
+    freeAt[hall] = start + movie.runtime + cleaningMinutes;
+  }
 }
 
 /**
@@ -114,16 +151,35 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
       [days],
     );
     if (fresh.length === 0) return;
-    const movies = await tx.query<{ id: string }>("select id from movies order by id");
+    const movies = await tx.query<{ id: string; runtime: number }>("select id, runtime from movies order by id");
+    // The halls are locked as staff adding shows lock them, so the overlap check below is not raced.
+    const halls = await tx.query<{ id: string }>("select id from halls where in_use order by name, id for update");
     const rows = fresh.flatMap(({ day }) =>
-      movies.flatMap(({ id }) => sampleShowsFor(id, day).map((s) => ({ id, day, ...s }))),
+      sampleDaySchedule(day, movies, halls, config.cleaningMinutes).map((show) => ({ day, ...show })),
     );
+    // A show staff added on a day before it was generated keeps its place: sample shows that overlap it are left out.
     await tx.query(
-      `insert into shows (movie_id, starts_at, price_cents)
-       select m, (d::date + t::time) at time zone $5, p
-       from unnest($1::text[], $2::text[], $3::text[], $4::int[]) as s(m, d, t, p)
-       on conflict (movie_id, starts_at) do nothing`,
-      [rows.map((r) => r.id), rows.map((r) => r.day), rows.map((r) => r.time), rows.map((r) => r.priceCents), timeZone],
+      `insert into shows (movie_id, hall_id, starts_at, price_cents)
+       select new.movie_id, new.hall_id, new.starts_at, new.price_cents
+       from (
+         select m as movie_id, h::uuid as hall_id, (d::date + t::time) at time zone $6 as starts_at, p as price_cents
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as s(m, h, d, t, p)
+       ) new join movies nm on nm.id = new.movie_id
+       where not exists (
+         select 1 from shows old join movies om on om.id = old.movie_id
+         where old.hall_id = new.hall_id
+           and old.starts_at < new.starts_at + make_interval(mins => nm.runtime + $7)
+           and new.starts_at < old.starts_at + make_interval(mins => om.runtime + $7)
+       )`,
+      [
+        rows.map((r) => r.movieId),
+        rows.map((r) => r.hallId),
+        rows.map((r) => r.day),
+        rows.map((r) => r.time),
+        rows.map((r) => r.priceCents),
+        timeZone,
+        config.cleaningMinutes,
+      ],
     );
   });
 }

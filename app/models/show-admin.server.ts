@@ -4,6 +4,8 @@ import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { pageWindow } from "~/schemas/list-query";
 import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { cinemaDaySql } from "./shows.server";
+import { isUuid } from "~/utils/uuid";
 import { localShowTime, resolveShowTime } from "~/utils/wall-clock";
 
 // Show times staff type are `datetime-local` values meant in the cinema's zone ("2026-05-01T19:30"). They become
@@ -29,14 +31,22 @@ export async function listMovieChoices(search: string, limit = MOVIE_CHOICES) {
 
 /**
  * Why a show time cannot be scheduled: the clocks skip it or repeat it that night (and it does not say which), it
- * has passed, it is more than a year ahead, the movie already has a show then, or it overlaps (start to start +
- * runtime) a show of the movie or another time on the same list.
+ * has passed, it is more than a year ahead, the hall already has a show starting then, or it overlaps another show
+ * of the hall or another time on the same list. A show holds its hall from its start until its movie's runtime and
+ * the cleaning time (CLEANING_MINUTES) have passed.
  */
 export type ScheduleProblem =
   | { reason: "nonexistent" | "invalid" | "past" | "too-far"; time: string }
   | { reason: "ambiguous"; time: string; choices: string[] }
-  | { reason: "duplicate"; time: string; title: string }
-  | { reason: "overlap" | "overlap-listed"; time: string; other: string; title: string; runtime: number };
+  | { reason: "duplicate"; time: string; title: string; hallName: string }
+  | {
+      reason: "overlap" | "overlap-listed";
+      time: string;
+      other: string;
+      title: string;
+      runtime: number;
+      hallName: string;
+    };
 
 type ProblemRow = {
   reason: "past" | "too-far" | "duplicate" | "overlap" | "overlap-listed";
@@ -45,13 +55,15 @@ type ProblemRow = {
   otherAt: Date | null;
   title: string;
   runtime: number;
+  hallName: string;
 };
 
-function toProblem({ reason, time, other, otherAt, title, runtime }: ProblemRow): ScheduleProblem {
+function toProblem({ reason, time, other, otherAt, title, runtime, hallName }: ProblemRow): ScheduleProblem {
   if (reason === "past" || reason === "too-far") return { reason, time };
-  if (reason === "duplicate") return { reason, time, title };
+  if (reason === "duplicate") return { reason, time, title, hallName };
   // A stored show is named as the form writes a time, so one in a repeated hour says which it is.
-  return { reason, time, other: other ?? localShowTime(new Date(otherAt!), config.timeZone), title, runtime };
+  const named = other ?? localShowTime(new Date(otherAt!), config.timeZone);
+  return { reason, time, other: named, title, runtime, hallName };
 }
 
 type Candidate = { time: string; startsAt: Date };
@@ -69,32 +81,45 @@ function resolveTimes(times: string[]) {
   return { candidates: candidates.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()), problems };
 }
 
-/** Every problem of a list of new show times for a movie, the most basic first. Without a movie, only dates count. */
-async function scheduleProblems(db: Queryable, movieId: string | null, candidates: Candidate[]) {
+/**
+ * Every problem of a list of new show times of a movie in a hall, the most basic first. Without a movie only the dates
+ * count; without a hall, the listed times among themselves too (they will all play in one hall).
+ */
+async function scheduleProblems(db: Queryable, movieId: string | null, hallId: string | null, candidates: Candidate[]) {
   const rows = await db.query<ProblemRow>(
     `with candidate as (
-       select * from unnest($2::text[], $3::timestamptz[]) as c(local, starts_at)
+       select * from unnest($3::text[], $4::timestamptz[]) as c(local, starts_at)
      ), movie as (
-       select title, runtime, make_interval(mins => runtime) as span from movies where id = $1
+       select title, runtime, make_interval(mins => runtime + $5) as held from movies where id = $1
+     ), hall as (
+       select id, name from halls where id = $2
      )
      select 1 as rank, 'past' as reason, c.local as time, null as other, null::timestamptz as "otherAt",
-            null as title, null::int as runtime
+            null as title, null::int as runtime, null as "hallName"
        from candidate c where c.starts_at <= now()
      union all
-     select 2, 'too-far', c.local, null, null, null, null
+     select 2, 'too-far', c.local, null, null, null, null, null
        from candidate c where c.starts_at > now() + interval '1 year'
      union all
      select case when s.starts_at = c.starts_at then 3 else 4 end,
             case when s.starts_at = c.starts_at then 'duplicate' else 'overlap' end,
-            c.local, null, s.starts_at, m.title, m.runtime
-       from candidate c cross join movie m
-       join shows s on s.movie_id = $1 and s.starts_at > c.starts_at - m.span and s.starts_at < c.starts_at + m.span
+            c.local, null, s.starts_at, other.title, other.runtime, h.name
+       from candidate c cross join movie m cross join hall h
+       join shows s on s.hall_id = h.id join movies other on other.id = s.movie_id
+       where s.starts_at < c.starts_at + m.held
+         and c.starts_at < s.starts_at + make_interval(mins => other.runtime + $5)
      union all
-     select 5, 'overlap-listed', later.local, earlier.local, null, m.title, m.runtime
+     select 5, 'overlap-listed', later.local, earlier.local, null, m.title, m.runtime, (select name from hall)
        from candidate earlier cross join movie m
-       join candidate later on later.starts_at > earlier.starts_at and later.starts_at < earlier.starts_at + m.span
+       join candidate later on later.starts_at > earlier.starts_at and later.starts_at < earlier.starts_at + m.held
      order by rank, time`,
-    [movieId, candidates.map((c) => c.time), candidates.map((c) => c.startsAt.toISOString())],
+    [
+      movieId,
+      hallId,
+      candidates.map((c) => c.time),
+      candidates.map((c) => c.startsAt.toISOString()),
+      config.cleaningMinutes,
+    ],
   );
   return rows.map(toProblem);
 }
@@ -104,11 +129,16 @@ async function scheduleProblems(db: Queryable, movieId: string | null, candidate
  * twice is ignored; a time that cannot be scheduled is refused, naming what it clashes with (with a movie chosen,
  * its shows and the listed times count).
  */
-export async function addShowTime(movieId: string | undefined, times: string[], time: string) {
+export async function addShowTime(
+  { movieId, hallId }: { movieId?: string; hallId?: string },
+  times: string[],
+  time: string,
+) {
   if (times.includes(time)) return { ok: true as const, times };
   if (times.length + 1 > MAX_SHOW_TIMES) return { ok: false as const, reason: "too-many" as const };
   const { candidates, problems: unresolved } = resolveTimes([...times, time]);
-  const problems = [...unresolved, ...(await scheduleProblems(await getDb(), movieId ?? null, candidates))];
+  const db = await getDb();
+  const problems = [...unresolved, ...(await scheduleProblems(db, movieId ?? null, hallId ?? null, candidates))];
   const problem = problems.find((p) => p.time === time || (p.reason === "overlap-listed" && p.other === time));
   // Listed times that name no moment can only come from a form not ours; Create Show refuses them.
   if (!problem) return { ok: true as const, times: [...candidates, ...unresolved].map((t) => t.time) };
@@ -122,53 +152,89 @@ export function removeShowTime(times: string[], time: string) {
   return times.filter((t) => t !== time);
 }
 
-export type NewShows = { movieId: string; priceCents: number; times: string[] };
+export type NewShows = { movieId: string; hallId: string; priceCents: number; times: string[] };
 
 /**
- * Stores every time as a show of the movie, all or none. The movie's row is locked so two staff members adding
- * shows of one movie check overlaps one after the other; the unique key on (movie, start) is the last word.
+ * Stores every time as a show of the movie in the hall, all or none. The hall's row is locked so two staff members
+ * (or the sample schedule) adding shows to one hall check overlaps one after the other; the unique key on
+ * (hall, start) is the last word.
  */
-export async function createShows({ movieId, priceCents, times }: NewShows) {
+export async function createShows({ movieId, hallId, priceCents, times }: NewShows) {
   const { candidates, problems } = resolveTimes([...new Set(times)]);
   if (problems.length > 0) return { ok: false as const, ...problems[0] };
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [movie] = await tx.query("select id from movies where id = $1 for update", [movieId]);
+      const [movie] = await tx.query("select id from movies where id = $1", [movieId]);
       if (!movie) return { ok: false as const, reason: "no-movie" as const };
-      const [problem] = await scheduleProblems(tx, movieId, candidates);
+      const [hall] = await lockHallInUse(tx, hallId);
+      if (!hall) return { ok: false as const, reason: "no-hall" as const };
+      const [problem] = await scheduleProblems(tx, movieId, hallId, candidates);
       if (problem) return { ok: false as const, ...problem };
       await tx.query(
-        `insert into shows (movie_id, starts_at, price_cents) select $1, t, $3 from unnest($2::timestamptz[]) as t`,
-        [movieId, candidates.map((c) => c.startsAt.toISOString()), priceCents],
+        `insert into shows (movie_id, hall_id, starts_at, price_cents)
+         select $1, $2, t, $4 from unnest($3::timestamptz[]) as t`,
+        [movieId, hallId, candidates.map((c) => c.startsAt.toISOString()), priceCents],
       );
       return { ok: true as const, count: candidates.length };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // A show was added by someone else (the sample schedule takes no lock) between the check and the insert.
-    const [problem] = await scheduleProblems(db, movieId, candidates);
+    // Only a show stored by something that took no hall lock can get here; say what it clashes with.
+    const [problem] = await scheduleProblems(db, movieId, hallId, candidates);
     if (!problem) throw error;
     return { ok: false as const, ...problem };
   }
 }
 
+function lockHallInUse(tx: Queryable, hallId: string) {
+  if (!isUuid(hallId)) return Promise.resolve([]);
+  return tx.query("select id from halls where id = $1 and in_use for update", [hallId]);
+}
+
+/** A show of a hall's day, holding the hall until `freeAt` (its runtime and the cleaning after it). */
+export type HallDayShow = { title: string; startsAt: string; freeAt: string };
+
+/** The shows of a hall on a cinema day, for Add Shows to show when the hall is free. */
+export async function listHallDay(hallId: string, day: string): Promise<HallDayShow[]> {
+  const db = await getDb();
+  if (!isUuid(hallId)) return [];
+  const rows = await db.query<{ title: string; startsAt: Date; freeAt: Date }>(
+    `select m.title, s.starts_at as "startsAt",
+       s.starts_at + make_interval(mins => m.runtime + $3) as "freeAt"
+     from shows s join movies m on m.id = s.movie_id
+     where s.hall_id = $1 and ${cinemaDaySql("s.starts_at", "$4")} = $2
+     order by s.starts_at`,
+    [hallId, day, config.cleaningMinutes, config.timeZone],
+  );
+  return rows.map((row) => ({
+    title: row.title,
+    startsAt: new Date(row.startsAt).toISOString(),
+    freeAt: new Date(row.freeAt).toISOString(),
+  }));
+}
+
 // Seat figures of each show `s`: seats held by paid bookings and unexpired holds (booked), seats paid for (sold),
-// and how many bookings refer to it at all, expired and cancelled ones included.
+// what they were paid (earnings: each seat's price, its type's difference included), and how many bookings refer
+// to it at all, expired and cancelled ones included.
 export const SEAT_FIGURES_JOIN = `left join (
   select show_id,
     coalesce(sum(cardinality(seats)) filter (where status = 'paid'), 0)::int as sold,
+    coalesce(sum(amount_cents) filter (where status = 'paid'), 0)::int as earnings,
     coalesce(sum(cardinality(seats)) filter (where status = 'paid' or (status = 'pending' and hold_expires_at > now())),
       0)::int as booked,
     count(*)::int as bookings
   from bookings group by show_id
 ) seat_figures on seat_figures.show_id = s.id`;
 
-/** A show as List Shows shows it. Earnings are the seats paid for times the price. */
+/** A show as List Shows shows it. Earnings are what its paid bookings cost. */
 export type StaffShow = {
   id: string;
   movieId: string;
   title: string;
+  hallName: string;
+  /** The seats of its hall. */
+  capacity: number;
   posterPath: string;
   startsAt: string;
   priceCents: number;
@@ -198,9 +264,10 @@ export async function listShowsForStaff(query: ShowListQuery) {
   const { page, pageCount, offset, limit } = pageWindow(total, query.page);
   const rows = await db.query<StaffShow & { startsAt: Date }>(
     `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
+       h.name as "hallName", h.seat_count as capacity,
        s.price_cents as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
-       coalesce(seat_figures.sold, 0) * s.price_cents as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings
-     from shows s join movies m on m.id = s.movie_id ${SEAT_FIGURES_JOIN}
+       coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings
+     from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
      where ${where}
      order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
      limit $1 offset $2`,

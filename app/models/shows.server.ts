@@ -40,17 +40,18 @@ export async function hasShowsOnDay(movieId: string, day: string) {
 
 /** One screening, as customers book it. */
 
-type ShowRow = { id: string; movieId: string; startsAt: Date; priceCents: number };
-const SHOW_COLUMNS = `id, movie_id as "movieId", starts_at as "startsAt", price_cents as "priceCents"`;
+type ShowRow = Omit<Show, "startsAt"> & { startsAt: Date };
+const SHOW_COLUMNS = `s.id, s.movie_id as "movieId", s.hall_id as "hallId", h.name as "hallName", s.starts_at as "startsAt",
+  s.price_cents as "priceCents"`;
 const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
 
 /** A movie's shows on a cinema day that have not started yet, earliest first; none on a day that does not exist. */
 export async function listShowsOnDay(movieId: string, day: string): Promise<Show[]> {
   const db = await getDb();
   const rows = await db.query<ShowRow>(
-    `select ${SHOW_COLUMNS} from shows
-     where movie_id = $1 and starts_at > now() and ${cinemaDaySql("starts_at", "$3")} = $2
-     order by starts_at`,
+    `select ${SHOW_COLUMNS} from shows s join halls h on h.id = s.hall_id
+     where s.movie_id = $1 and s.starts_at > now() and ${cinemaDaySql("s.starts_at", "$3")} = $2
+     order by s.starts_at, h.name`,
     [movieId, day, config.timeZone],
   );
   return rows.map(toShow);

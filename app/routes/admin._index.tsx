@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
-import { SEAT_LABELS } from "~/domain/seat-map";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
@@ -72,8 +71,9 @@ export default function Dashboard() {
                 <h3>{show.title}</h3>
                 <p>{formatShowTime(show.startsAt, timeZone)}</p>
                 <p>{formatMoney(show.priceCents, currency)}</p>
+                <p>{show.hallName}</p>
                 <p>
-                  {show.seatsSold} / {SEAT_LABELS.length} seats sold
+                  {show.seatsSold} / {show.capacity} seats sold
                 </p>
                 <p>Earnings {formatMoney(show.earningsCents, currency)}</p>
               </div>

@@ -8,12 +8,22 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
+import { readHallDay } from "~/http/hall-day.server";
+import { listHallsInUse } from "~/models/halls.server";
 import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/models/show-admin.server";
-import { addShowSchema, CREATE_SHOW, TIME_INVALID, timeToAdd, timeToRemove, TOO_MANY_TIMES } from "~/schemas/add-show";
+import {
+  addShowSchema,
+  CREATE_SHOW,
+  SHOW_DAY,
+  TIME_INVALID,
+  timeToAdd,
+  timeToRemove,
+  TOO_MANY_TIMES,
+} from "~/schemas/add-show";
 import { parseQuery } from "~/schemas/list-query";
 import { movieSearchSchema } from "~/schemas/movie-search";
 import addShowsStyles from "~/styles/add-shows.css";
-import { formatRuntime } from "~/utils/format";
+import { describeMinutes, formatRuntime } from "~/utils/format";
 import { toMinorUnits } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
@@ -28,11 +38,13 @@ export const meta = pageMeta(
 
 const SHOW_ADDED = "Show added successfully";
 const NO_MOVIE = "That movie is no longer in the catalogue. Please select another.";
+const NO_HALL = "That hall is not in use any more. Please select another.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const { search } = parseQuery(movieSearchSchema, new URL(request.url).searchParams);
-  return { search, ...(await listMovieChoices(search)), ...cinemaSettings() };
+  const halls = (await listHallsInUse()).map(({ id, name, seatCount }) => ({ id, name, seatCount }));
+  return { search, halls, ...(await listMovieChoices(search)), ...cinemaSettings() };
 }
 
 // The movie list does not change when shows are added: the form's posts need not load it again.
@@ -47,6 +59,7 @@ type Refusal =
 /** What the form says when a time cannot be scheduled. */
 function refusalMessage(refusal: Refusal) {
   if (refusal.reason === "no-movie") return NO_MOVIE;
+  if (refusal.reason === "no-hall") return NO_HALL;
   if (refusal.reason === "too-many") return TOO_MANY_TIMES;
   if (refusal.reason === "invalid") return TIME_INVALID;
   const { timeZone } = config;
@@ -64,16 +77,18 @@ function refusalMessage(refusal: Refusal) {
     case "too-far":
       return `${when} is more than a year ahead. Please check the date.`;
     case "duplicate":
-      return `${refusal.title} already has a show at ${when}.`;
+      return `${refusal.hallName} already has a show at ${when} (${refusal.title}).`;
     case "overlap":
-      return `${when} overlaps the show at ${formatLocalShowTime(refusal.other, timeZone)} (${refusal.title} runs ${formatRuntime(refusal.runtime)}).`;
+      return `${when} overlaps the show of ${refusal.title} at ${formatLocalShowTime(refusal.other, timeZone)} in ${refusal.hallName} (it runs ${formatRuntime(refusal.runtime)}, then ${cleaning()} to clean).`;
     case "overlap-listed":
-      return `${when} overlaps ${formatLocalShowTime(refusal.other, timeZone)}, also on the list (${refusal.title} runs ${formatRuntime(refusal.runtime)}).`;
+      return `${when} overlaps ${formatLocalShowTime(refusal.other, timeZone)}, also on the list (${refusal.title} runs ${formatRuntime(refusal.runtime)}, then ${cleaning()} to clean).`;
   }
 }
 
+const cleaning = () => describeMinutes(config.cleaningMinutes);
+
 /** The form again with why a time was refused; for a time the clocks repeat, with its two occurrences to choose. */
-function refuse(form: Submission, refusal: Refusal, field: "movieId" | "time" | "times") {
+function refuse(form: Submission, refusal: Refusal, field: "movieId" | "hallId" | "time" | "times") {
   const refused = form.refuse(refusalMessage(refusal), 409, field);
   if (refusal.reason !== "ambiguous") return refused;
   return data({ ...refused.data, timeChoices: refusal.choices }, refused.init ?? undefined);
@@ -87,20 +102,33 @@ export async function action({ request }: ActionFunctionArgs) {
   if (step.intent === CREATE_SHOW) {
     const created = await createShows({
       movieId: step.movieId,
+      hallId: step.hallId,
       priceCents: toMinorUnits(step.price, config.currency),
       times: step.times,
     });
-    if (!created.ok) return refuse(form, created, created.reason === "no-movie" ? "movieId" : "times");
+    if (!created.ok) return refuse(form, created, refusedField[created.reason] ?? "times");
     return redirectWithSuccess("/admin/add-shows", SHOW_ADDED);
   }
+  if (step.intent === SHOW_DAY) return withHallDay(form.update({ intent: undefined }), step.hallId, step.time);
   const adding = timeToAdd(step);
   if (adding) {
-    const added = await addShowTime(step.movieId, step.times, adding);
+    const added = await addShowTime(step, step.times, adding);
     if (!added.ok) return refuse(form, added, "time");
-    return form.update({ intent: undefined, times: added.times }, { emptied: "time" });
+    const update = form.update({ intent: undefined, times: added.times }, { emptied: "time" });
+    return step.hallId ? withHallDay(update, step.hallId, adding) : update;
   }
   const removing = timeToRemove(step);
   return form.update({ intent: undefined, times: removing ? removeShowTime(step.times, removing) : step.times });
+}
+
+const refusedField: Partial<Record<Refusal["reason"], "movieId" | "hallId">> = {
+  "no-movie": "movieId",
+  "no-hall": "hallId",
+};
+
+/** A step's answer with the hall's shows on the day of `time`, so staff see when it is free. */
+async function withHallDay(update: ReturnType<Submission["update"]>, hallId: string, time: string) {
+  return data({ ...update.data, hallDay: await readHallDay(hallId, time.slice(0, 10)) }, update.init ?? undefined);
 }
 
 export default function AddShows() {

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
-import { SEAT_LABELS } from "~/domain/seat-map";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
@@ -68,6 +67,7 @@ export default function ListShows() {
           <tr>
             <SortHeader label="Movie" column="title" {...query} link={sortLink} />
             <SortHeader label="Date and Time" column="date" {...query} link={sortLink} />
+            <th scope="col">Hall</th>
             <SortHeader label="Seats Booked" column="bookings" {...query} link={sortLink} />
             <th scope="col">Price</th>
             <SortHeader label="Earnings" column="earnings" {...query} link={sortLink} />
@@ -88,8 +88,9 @@ export default function ListShows() {
               <td>
                 <time dateTime={show.startsAt}>{when}</time>
               </td>
+              <td>{show.hallName}</td>
               <td>
-                {show.seatsBooked} / {SEAT_LABELS.length}
+                {show.seatsBooked} / {show.capacity}
               </td>
               <td>{formatMoney(show.priceCents, currency)}</td>
               <td>{formatMoney(show.earningsCents, currency)}</td>

@@ -12,11 +12,14 @@ import {
 import { randomUUID } from "node:crypto";
 import { useState, type ChangeEvent } from "react";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
-import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
+import { SeatChoice } from "~/components/seat-page/SeatChoice";
+import { SeatMap } from "~/components/seat-page/SeatMap";
+import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/booking";
 import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/domain/booking-steps";
-import { isSeatLabel, MAX_SEATS_PER_BOOKING, SEAT_LABELS } from "~/domain/seat-map";
+import { isSeatLabel, layoutSeats } from "~/domain/hall-layout";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -25,11 +28,11 @@ import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { bookSeats, occupiedSeats } from "~/models/bookings.server";
+import { getHall } from "~/models/halls.server";
 import { listShowsOnDay } from "~/models/shows.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import seatStyles from "~/styles/seats.css";
 import { isShowDay, isValidDay } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
 import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 
 export { BookingErrorBoundary as ErrorBoundary };
@@ -68,17 +71,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { movie, day, shows } = await findShowDay(params);
   const url = new URL(request.url);
   const chosenShow = shows.find((show) => show.id === url.searchParams.get("time")) ?? null;
+  // Before a time is chosen, the hall of the day's first show is drawn.
+  const hall = (await getHall((chosenShow ?? shows[0]).hallId))!;
   const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
   const asked = new Set(url.searchParams.getAll("seats"));
-  const preselected = SEAT_LABELS.filter((seat) => asked.has(seat) && !occupied.includes(seat)).slice(
-    0,
-    MAX_SEATS_PER_BOOKING,
-  );
+  const preselected = layoutSeats(hall.layout)
+    .map((seat) => seat.label)
+    .filter((seat) => asked.has(seat) && !occupied.includes(seat))
+    .slice(0, MAX_SEATS_PER_BOOKING);
   return {
     movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
     day,
     shows,
     chosenShowId: chosenShow?.id ?? "",
+    hall: { name: hall.name, layout: hall.layout, typeExtras: hall.typeExtras },
     occupied,
     preselected,
     requestToken: randomUUID(),
@@ -129,23 +135,32 @@ export default function SeatPage() {
     [posted?.seats ?? page.preselected].flat().filter((seat): seat is string => isSeatLabel(seat)),
   );
   const occupied = new Set(page.occupied);
-  // Seats someone else took meanwhile drop out of the choice as soon as the page knows.
-  const seats = SEAT_LABELS.filter((seat) => chosen.includes(seat) && !occupied.has(seat));
+  const hallSeats = layoutSeats(page.hall.layout);
+  // Seats someone else took meanwhile, or that this show's hall does not have, drop out of the choice.
+  const seats = hallSeats.filter((seat) => chosen.includes(seat.label) && !occupied.has(seat.label));
+  const labels = seats.map((seat) => seat.label);
   const show = page.shows.find((candidate) => candidate.id === time);
+  const total = show
+    ? bookingAmountCents(
+        show.priceCents,
+        seats.map((seat) => seat.type),
+        page.hall.typeExtras,
+      )
+    : 0;
   const refreshing =
     navigation.state === "loading" && navigation.location.pathname === `/movies/${page.movie.id}/${page.day}`;
   const errors = lastResult?.error ?? {};
 
   const chooseTime = (showId: string) => {
     setTime(showId);
-    navigate(seatPageUrl(page.movie.id, page.day, showId, seats), { replace: true, preventScrollReset: true });
+    navigate(seatPageUrl(page.movie.id, page.day, showId, labels), { replace: true, preventScrollReset: true });
   };
   const toggleSeat = (seat: string, event: ChangeEvent<HTMLInputElement>) => {
     if (!time) return showToast({ type: "error", message: SELECT_TIME_FIRST });
-    if (event.target.checked && seats.length >= MAX_SEATS_PER_BOOKING) {
+    if (event.target.checked && labels.length >= MAX_SEATS_PER_BOOKING) {
       return showToast({ type: "error", message: TOO_MANY_SEATS });
     }
-    setChosen(event.target.checked ? [...seats, seat] : seats.filter((other) => other !== seat));
+    setChosen(event.target.checked ? [...labels, seat] : labels.filter((other) => other !== seat));
   };
 
   return (
@@ -158,71 +173,40 @@ export default function SeatPage() {
             <h1 id="seat-page-title">{page.movie.title}</h1>
             <p className="seat-day">{formatCinemaDay(page.day)}</p>
           </div>
-          <fieldset className="show-times" aria-describedby={errors.time ? "time-error" : undefined}>
-            <legend>Available Timings</legend>
-            {page.shows.map((option) => (
-              <label key={option.id} className="show-time">
-                <input
-                  type="radio"
-                  name="time"
-                  value={option.id}
-                  checked={time === option.id}
-                  onChange={() => chooseTime(option.id)}
-                />
-                <span>{formatClockTime(option.startsAt, page.timeZone)}</span>
-                <small>{formatMoney(option.priceCents, page.currency)} a seat</small>
-              </label>
-            ))}
-            <noscript>
-              <button type="submit" formMethod="get" className="button button-ghost button-small">
-                Show seats for this time
-              </button>
-            </noscript>
-            <p id="time-error" className="field-error">
-              {errors.time?.[0]}
-            </p>
-          </fieldset>
-          <dl className="seat-choice" aria-live="polite">
-            <div>
-              <dt>Selected Seats</dt>
-              <dd>{seats.length > 0 ? seats.join(", ") : "None yet"}</dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd>{formatMoney(show ? bookingAmountCents(show.priceCents, seats.length) : 0, page.currency)}</dd>
-            </div>
-          </dl>
-          <div id="seat-form-errors" className="form-errors" role="alert">
-            {errors[""]?.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </div>
-          <button
-            type="submit"
-            className="button button-large"
-            disabled={hydrated && (!time || seats.length === 0 || navigation.state === "submitting")}
-          >
-            {navigation.state === "submitting" ? "Booking..." : "Proceed"}
-          </button>
+          <ShowTimes
+            shows={page.shows}
+            chosen={time}
+            onChoose={chooseTime}
+            error={errors.time?.[0]}
+            timeZone={page.timeZone}
+            currency={page.currency}
+          />
+          <SeatChoice
+            seats={labels}
+            totalCents={total}
+            currency={page.currency}
+            formErrors={errors[""]}
+            disabled={hydrated && (!time || labels.length === 0 || navigation.state === "submitting")}
+            submitting={navigation.state === "submitting"}
+          />
           {page.signedIn ? null : <p className="field-note">You will be asked to sign in; your choice is kept.</p>}
           <Link to={`/movies/${page.movie.id}#dates`} className="text-link">
             Choose another date
           </Link>
         </aside>
-        <fieldset className="seat-map" aria-busy={refreshing} aria-describedby="seat-note seat-error">
-          <legend>Select Your Seat</legend>
-          <div className="screen" aria-hidden="true">
-            <span>Screen</span>
-          </div>
-          <SeatLegend />
-          <SeatGrid occupied={occupied} selected={seats} onToggle={toggleSeat} interactive={hydrated} />
-          <p id="seat-note" className="field-note">
-            {time ? "Arrow keys move between seats; Space selects one." : "Choose a time to see which seats are free."}
-          </p>
-          <p id="seat-error" className="field-error">
-            {errors.seats?.[0]}
-          </p>
-        </fieldset>
+        <SeatMap
+          hallName={page.hall.name}
+          layout={page.hall.layout}
+          typeExtras={page.hall.typeExtras}
+          occupied={occupied}
+          selected={labels}
+          onToggle={toggleSeat}
+          interactive={hydrated}
+          timeChosen={Boolean(time)}
+          refreshing={refreshing}
+          error={errors.seats?.[0]}
+          currency={page.currency}
+        />
       </Form>
     </section>
   );

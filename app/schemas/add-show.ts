@@ -11,6 +11,7 @@ const MAX_MOVIE_ID_LENGTH = 100;
 const MAX_PRICE_LENGTH = 20;
 
 export const MOVIE_REQUIRED = "Please select a movie";
+export const HALL_REQUIRED = "Please select a hall";
 
 /** What the price field says, in the currency's own decimals (none for JPY, 3 for KWD). */
 export function priceMessages(currency: string) {
@@ -34,6 +35,8 @@ export const UNKNOWN_BUTTON = "This form could not be read. Please fill it in ag
 // The buttons of the form: Add Time, the choice between the two occurrences of a time the clocks repeat (its value
 // names the one), a time's remove button (its value names the time), Create Show.
 export const ADD_TIME = "add-time";
+/** Shows the chosen hall's shows on the day of the typed time, to see when it is free. */
+export const SHOW_DAY = "show-day";
 export const CREATE_SHOW = "create";
 const CHOOSE = `${ADD_TIME}:`;
 const REMOVE = "remove:";
@@ -87,11 +90,16 @@ function fieldsFor(currency: string) {
       .string({ required_error: UNKNOWN_BUTTON })
       .refine(
         (intent) =>
-          intent === ADD_TIME || intent === CREATE_SHOW || namesTime(intent, CHOOSE) || namesTime(intent, REMOVE),
+          intent === ADD_TIME ||
+          intent === SHOW_DAY ||
+          intent === CREATE_SHOW ||
+          namesTime(intent, CHOOSE) ||
+          namesTime(intent, REMOVE),
         UNKNOWN_BUTTON,
       )
       .describe("Button"),
     movieId: z.string().trim().max(MAX_MOVIE_ID_LENGTH, MOVIE_REQUIRED).optional().describe("Movie"),
+    hallId: z.string().trim().uuid(HALL_REQUIRED).optional().describe("Hall"),
     // Kept as typed (toMinorUnits reads it): a failed transform would stop the requirements below from being checked.
     price: z
       .string()
@@ -112,22 +120,27 @@ type Fields = z.output<ReturnType<typeof fieldsFor>>;
 /** What the form asks for, once each button's required fields are known to be there. */
 export type AddShowRequest =
   | (Fields & { intent: typeof ADD_TIME; time: string })
+  | (Fields & { intent: typeof SHOW_DAY; time: string; hallId: string })
   | (Fields & { intent: `${typeof CHOOSE}${string}` })
   | (Fields & { intent: `${typeof REMOVE}${string}` })
-  | (Fields & { intent: typeof CREATE_SHOW; movieId: string; price: string });
+  | (Fields & { intent: typeof CREATE_SHOW; movieId: string; hallId: string; price: string });
 
 /**
  * The Add Shows form, for prices in `currency`. Each field is checked whenever it is filled in; what must be filled
- * in depends on the button: Add Time needs a time, Create Show a movie, a price and at least one time. The
+ * in depends on the button: Add Time needs a time, the hall's day a hall and a time, Create Show a movie, a hall, a
+ * price and at least one time. The
  * requirements are checked even while a field is wrong, so a form sent without JavaScript shows every message at once.
  */
 function buildSchema(currency: string) {
   return fieldsFor(currency).superRefine((form, context): form is AddShowRequest => {
     const missing = (path: string, message: string) =>
       context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-    if (form.intent === ADD_TIME && form.time === undefined) missing("time", TIME_REQUIRED);
+    if ((form.intent === ADD_TIME || form.intent === SHOW_DAY) && form.time === undefined)
+      missing("time", TIME_REQUIRED);
+    if (form.intent === SHOW_DAY && !form.hallId) missing("hallId", HALL_REQUIRED);
     if (form.intent === CREATE_SHOW) {
       if (!form.movieId) missing("movieId", MOVIE_REQUIRED);
+      if (!form.hallId) missing("hallId", HALL_REQUIRED);
       if (form.price === undefined) missing("price", priceMessages(currency).required);
       if (form.times.length === 0) missing("times", TIMES_REQUIRED);
     }

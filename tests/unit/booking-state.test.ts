@@ -8,6 +8,7 @@ import {
   payRefusal,
   type BookingState,
 } from "~/domain/booking";
+import { seatPriceCents } from "~/domain/hall";
 
 const state = (changes: Partial<BookingState> = {}): BookingState => ({
   status: "pending",
@@ -52,19 +53,24 @@ describe("cancelling", () => {
 });
 
 describe("booking amount", () => {
-  it("is the show price times the seats, in cents", () => {
-    expect(bookingAmountCents(1299, 3)).toBe(3897);
-    expect(bookingAmountCents(4900, 1)).toBe(4900);
-    expect(bookingAmountCents(4900, 0)).toBe(0);
-    expect(bookingAmountCents(0, 5)).toBe(0);
+  const extras = { premium: 250, wheelchair: 0 };
+
+  it("adds up each seat's price: the show's price and its type's difference, in minor units", () => {
+    expect(bookingAmountCents(1299, ["standard", "standard", "standard"], {})).toBe(3897);
+    expect(bookingAmountCents(4900, ["premium", "premium"], extras)).toBe(10300);
+    expect(bookingAmountCents(4900, ["wheelchair", "companion", "standard"], extras)).toBe(14700);
+    expect(bookingAmountCents(4900, [], extras)).toBe(0);
+    expect(seatPriceCents(4900, "premium", extras)).toBe(5150);
   });
 
   it("refuses fractions, negatives and amounts too large to count", () => {
-    expect(() => bookingAmountCents(12.99, 2)).toThrow("The price must be a whole, non-negative number of minor units");
-    expect(() => bookingAmountCents(-100, 2)).toThrow("The price must be a whole, non-negative number of minor units");
-    expect(() => bookingAmountCents(NaN, 2)).toThrow("The price must be a whole, non-negative number of minor units");
-    expect(() => bookingAmountCents(100, 1.5)).toThrow("The seat count must be a whole, non-negative number");
-    expect(() => bookingAmountCents(100, -1)).toThrow("The seat count must be a whole, non-negative number");
-    expect(() => bookingAmountCents(Number.MAX_SAFE_INTEGER, 2)).toThrow("too large to count in minor units");
+    const refusal = "A seat's price must be a whole, non-negative number of minor units";
+    expect(() => bookingAmountCents(12.99, ["standard"], {})).toThrow(refusal);
+    expect(() => bookingAmountCents(-100, ["standard"], {})).toThrow(refusal);
+    expect(() => bookingAmountCents(NaN, ["standard"], {})).toThrow(refusal);
+    expect(() => bookingAmountCents(100, ["premium"], { premium: 0.5 })).toThrow(refusal);
+    expect(() => bookingAmountCents(Number.MAX_SAFE_INTEGER, ["standard", "standard"], {})).toThrow(
+      "too large to count in minor units",
+    );
   });
 });

@@ -86,7 +86,7 @@ describe("bookSeats", () => {
   it("refuses a choice that strands a single seat, unless the row leaves no better one", async () => {
     const [neighbour, customer] = [await addUser(), await addUser()];
     expect((await bookSeats(request(neighbour, ["H3"]))).ok).toBe(true);
-    expect(await bookSeats(request(customer, ["H1"]))).toEqual({ ok: false, reason: "stranded-seat" });
+    expect(await bookSeats(request(customer, ["H1"]))).toEqual({ ok: false, reason: "stranded-seat", seats: ["H2"] });
     expect((await bookSeats(request(customer, ["H1", "H2"]))).ok).toBe(true);
   });
 
@@ -205,6 +205,7 @@ describe("the stranded-seat rule and cancellations", () => {
     expect(await bookSeats(request(user, ["F2", "F3"], { showId: gapShow }))).toEqual({
       ok: false,
       reason: "stranded-seat",
+      seats: ["F1"],
     });
   });
 });

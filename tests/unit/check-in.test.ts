@@ -20,8 +20,8 @@ const codeOf = (bookingId: string) => signTicketCode(bookingId, getSessionSecret
 async function showOn(days: number, time = "12:00") {
   const db = await getDb();
   const [{ id }] = await db.query<{ id: string }>(
-    `insert into shows (movie_id, starts_at, price_cents)
-     values ('film', ($1::timestamp at time zone $2), 5000) returning id`,
+    `insert into shows (movie_id, hall_id, starts_at, price_cents)
+     select 'film', id, ($1::timestamp at time zone $2), 5000 from halls where name = 'Screen 1' returning id`,
     [`${addDays(cinemaToday(ZONE), days)}T${time}`, ZONE],
   );
   return id;

@@ -7,7 +7,7 @@ vi.hoisted(() => {
 
 import { config } from "~/config.server";
 import { exportBookingsCsv } from "~/models/booking-admin.server";
-import { sampleShowsFor } from "~/models/sample-data.server";
+import { sampleDaySchedule } from "~/models/sample-data.server";
 import { BOOKING_LIST_DEFAULTS } from "~/schemas/booking-list";
 import { addBooking, addMovie, addShow, addUser } from "./fixtures";
 
@@ -26,7 +26,8 @@ describe("prices in yen", () => {
   });
 
   it("of the sample shows are the sample's 49 to 81, in yen", () => {
-    const prices = sampleShowsFor("1029437", "2030-01-01").map((show) => show.priceCents);
+    const movies = [{ id: "1029437", runtime: 120 }];
+    const prices = sampleDaySchedule("2030-01-01", movies, [{ id: "hall" }], 15).map((show) => show.priceCents);
     expect(prices.every((price) => price >= 49 && price <= 81)).toBe(true);
   });
 });

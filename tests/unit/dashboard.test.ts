@@ -71,7 +71,7 @@ describe("getDashboard", () => {
         earningsCents,
       })),
     ).toEqual([
-      { id: soon, title: "Film", priceCents: 5000, seatsSold: 2, earningsCents: 10000 }, // 2 seats at the show's price
+      { id: soon, title: "Film", priceCents: 5000, seatsSold: 2, earningsCents: 13000 }, // what the paid booking cost
       { id: later, title: "Next Film", priceCents: 4000, seatsSold: 1, earningsCents: 4000 },
     ]);
   });

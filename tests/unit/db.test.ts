@@ -42,14 +42,18 @@ describe("migrate", () => {
     }).toEqual(before);
   });
 
-  it("enforces one show per movie and start time", async () => {
+  it("enforces one show per hall and start time, and a hall for every show", async () => {
     db = openDatabase("memory://");
     await migrate(db);
     await db.query(
       "insert into movies (id, title, poster_path, backdrop_path, release_date, runtime) values ('m', 'M', '/p', '/b', '2020-01-01', 90)",
     );
-    const insert = "insert into shows (movie_id, starts_at, price_cents) values ('m', '2026-01-01T10:00:00Z', 5000)";
+    const insert = `insert into shows (movie_id, hall_id, starts_at, price_cents)
+      select 'm', id, '2026-01-01T10:00:00Z', 5000 from halls where name = 'Screen 1'`;
     await db.query(insert);
     await expect(db.query(insert)).rejects.toThrow(/duplicate key/);
+    await expect(
+      db.query("insert into shows (movie_id, starts_at, price_cents) values ('m', '2026-01-02T10:00:00Z', 5000)"),
+    ).rejects.toThrow(/hall_id/);
   });
 });

@@ -2,6 +2,8 @@
 // database's now(), as SQL intervals ("2 days", "-3 hours"), or as timestamps ("2031-05-20T19:30:00Z").
 import { randomUUID } from "node:crypto";
 import type { MovieFilters } from "~/schemas/movie-filters";
+import type { TypeExtras } from "~/domain/hall";
+import { layoutSeats, parseLayout } from "~/domain/hall-layout";
 import { getDb } from "~/services/db.server";
 
 /** The default movie filters, with some changed. */
@@ -28,14 +30,43 @@ export async function addMovies(titles: Record<string, string>) {
   for (const [id, title] of Object.entries(titles)) await addMovie(id, { title });
 }
 
-/** A show starting at a timestamp, or `startsIn` from now (an interval), added `addedAgo` before now. */
-export async function addShow(movieId: string, startsIn: string, { priceCents = 5000, addedAgo = "0 seconds" } = {}) {
+/**
+ * A show starting at a timestamp, or `startsIn` from now (an interval), added `addedAgo` before now. Without a hall it
+ * gets one of its own with Screen 1's layout, so shows of a test never clash in a hall unless the test wants them to.
+ */
+export async function addShow(
+  movieId: string,
+  startsIn: string,
+  { priceCents = 5000, addedAgo = "0 seconds", hallId = null as string | null } = {},
+) {
   const db = await getDb();
   const [{ id }] = await db.query<{ id: string }>(
-    `insert into shows (movie_id, starts_at, price_cents, created_at)
-     values ($1, case when $2 ~ '^[0-9]{4}-' then $2::timestamptz else date_trunc('minute', now()) + $2::interval end,
-       $3, now() - $4::interval) returning id`,
-    [movieId, startsIn, priceCents, addedAgo],
+    `with copy as (
+       insert into halls (name, layout, seat_count)
+       select 'Test hall ' || gen_random_uuid(), layout, seat_count from halls where name = 'Screen 1' and $5::uuid is null
+       returning id
+     )
+     insert into shows (movie_id, hall_id, starts_at, price_cents, created_at)
+     select $1, coalesce($5::uuid, (select id from copy)),
+       case when $2 ~ '^[0-9]{4}-' then $2::timestamptz else date_trunc('minute', now()) + $2::interval end,
+       $3, now() - $4::interval
+     returning id`,
+    [movieId, startsIn, priceCents, addedAgo, hallId],
+  );
+  return id;
+}
+
+/** A hall from a layout in the text editor's form, with price differences per seat type. */
+export async function addHall(
+  layoutText: string,
+  { typeExtras = {} as TypeExtras, name = `Hall ${randomUUID()}` } = {},
+) {
+  const parsed = parseLayout(layoutText);
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    "insert into halls (name, layout, seat_count, type_extras) values ($1, $2, $3, $4) returning id",
+    [name, JSON.stringify(parsed.layout), layoutSeats(parsed.layout).length, JSON.stringify(typeExtras)],
   );
   return id;
 }

@@ -4,16 +4,17 @@ import { getDb, migrate, openDatabase, type Queryable } from "~/services/db.serv
 import {
   loadSampleData,
   SAMPLE_SCHEDULE_DAYS,
-  sampleShowsFor,
+  sampleDaySchedule,
   scheduleSampleShows,
   seedCatalogue,
 } from "~/models/sample-data.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 
-const movieCount = JSON.parse(readFileSync("data/movies.json", "utf8")).length;
+const sampleMovies: { id: string; runtime: number }[] = JSON.parse(readFileSync("data/movies.json", "utf8"));
+const movieCount = sampleMovies.length;
 const trailerCount = JSON.parse(readFileSync("data/trailers.json", "utf8")).length;
-const SHOWS_PER_DAY = 3;
-const SLOTS = ["10:30", "13:15", "16:00", "18:45", "21:30"];
+const hallNames = JSON.parse(readFileSync("data/halls.json", "utf8")).map((hall: { name: string }) => hall.name);
+const CLEANING = 15;
 
 async function counts(db: Queryable) {
   const [row] = await db.query<{ movies: number; trailers: number; shows: number }>(
@@ -36,18 +37,29 @@ describe("seeding the sample data", () => {
     try {
       await migrate(db);
       expect(await counts(db)).toEqual({ movies: 0, trailers: 0, shows: 0 });
+      // The migration's hall, which every show had before halls came: no sample halls.
+      expect(await db.query("select name, seat_count from halls")).toEqual([{ name: "Screen 1", seat_count: 90 }]);
     } finally {
       await db.close();
     }
   });
 
-  it("seeds every movie and trailer, and two weeks of shows", async () => {
+  it("seeds every movie, trailer and hall, and two weeks of shows", async () => {
     await loadSampleData();
-    expect(await counts(await getDb())).toEqual({
-      movies: movieCount,
-      trailers: trailerCount,
-      shows: movieCount * SAMPLE_SCHEDULE_DAYS * SHOWS_PER_DAY,
-    });
+    const db = await getDb();
+    const { shows, ...catalogue } = await counts(db);
+    expect(catalogue).toEqual({ movies: movieCount, trailers: trailerCount });
+    expect(shows).toBeGreaterThanOrEqual(movieCount * SAMPLE_SCHEDULE_DAYS);
+    const halls = await db.query<{ name: string; seats: number }>(
+      "select name, seat_count as seats from halls order by name",
+    );
+    expect(halls).toEqual([
+      { name: "Screen 1", seats: 90 },
+      { name: "Screen 2", seats: 146 },
+      { name: "Screen 3 Premium", seats: 40 },
+      { name: "Screen 4", seats: 134 },
+    ]);
+    expect(halls.map((hall) => hall.name)).toEqual([...hallNames].sort());
   });
 
   it("changes nothing when run again", async () => {
@@ -69,16 +81,24 @@ describe("seeding the sample data", () => {
     expect(await db.query("select 1 from shows where id = $1", [show.id])).toEqual([]);
   });
 
-  it(`gives each movie ${SHOWS_PER_DAY} shows on each of ${SAMPLE_SCHEDULE_DAYS} days, priced 49 to 81 in cents`, async () => {
+  it(`plays every movie on each of ${SAMPLE_SCHEDULE_DAYS} days in the four halls, none overlapping in a hall, priced 49 to 81`, async () => {
     const db = await getDb();
     const today = cinemaToday("UTC");
     await scheduleSampleShows(db, "UTC"); // no-op, but pins "today" for the check below
-    const perDay = await db.query<{ movie_id: string; day: string; shows: number }>(
-      `select movie_id, to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as shows
-       from shows where movie_id = '1029437' group by 1, 2 order by 2`,
+    const days = Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i));
+    const perDay = await db.query<{ day: string; movies: number; halls: number }>(
+      `select to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(distinct movie_id)::int as movies,
+         count(distinct hall_id)::int as halls
+       from shows group by 1 order by 1`,
     );
-    expect(perDay.map((r) => r.day)).toEqual(Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i)));
-    expect(perDay.every((r) => r.shows === SHOWS_PER_DAY)).toBe(true);
+    expect(perDay).toEqual(days.map((day) => ({ day, movies: movieCount, halls: 4 })));
+    const [{ overlaps }] = await db.query<{ overlaps: number }>(
+      `select count(*)::int as overlaps from shows a join movies am on am.id = a.movie_id
+       join shows b on b.hall_id = a.hall_id and b.id <> a.id
+       where b.starts_at >= a.starts_at and b.starts_at < a.starts_at + make_interval(mins => am.runtime + $1)`,
+      [CLEANING],
+    );
+    expect(overlaps).toBe(0);
     const [prices] = await db.query<{ min: number; max: number; odd: number }>(
       "select min(price_cents) as min, max(price_cents) as max, count(*) filter (where price_cents % 100 <> 0)::int as odd from shows",
     );
@@ -87,17 +107,23 @@ describe("seeding the sample data", () => {
     expect(prices.odd).toBe(0);
   });
 
-  it("makes the same sample schedule for the same movie and day", () => {
-    expect(sampleShowsFor("1029437", "2026-11-24")).toEqual(sampleShowsFor("1029437", "2026-11-24"));
-    expect(sampleShowsFor("1029437", "2026-11-24").map((s) => s.time)).toEqual(
-      [...sampleShowsFor("1029437", "2026-11-24").map((s) => s.time)].sort(),
-    );
+  it("makes the same day's schedule on every machine, each hall's shows one after the other", () => {
+    const halls = [{ id: "h1" }, { id: "h2" }];
+    const schedule = sampleDaySchedule("2026-11-24", sampleMovies, halls, CLEANING);
+    expect(sampleDaySchedule("2026-11-24", sampleMovies, halls, CLEANING)).toEqual(schedule);
+    for (const hall of halls) {
+      const times = schedule.filter((show) => show.hallId === hall.id).map((show) => show.time);
+      expect(times[0]).toBe("10:00");
+      expect(times).toEqual([...times].sort());
+      expect(times.every((time) => /^(1\d|2[0-3]):(00|15|30|45)$/.test(time) && time <= "23:00")).toBe(true);
+    }
+    expect(sampleDaySchedule("2026-11-24", sampleMovies, [], CLEANING)).toEqual([]);
   });
 
   it.each([
     ["Asia/Kolkata", "2026-03-10"],
     ["America/New_York", "2026-03-03"], // the clocks go forward on 8 March
-  ])("schedules shows at the slot times of the cinema's zone (%s)", async (zone, today) => {
+  ])("schedules shows from 10:00 to 23:00 of the cinema's zone (%s)", async (zone, today) => {
     const db = await freshDatabase();
     try {
       await scheduleSampleShows(db, zone, today);
@@ -107,11 +133,11 @@ describe("seeding the sample data", () => {
          from shows group by 1, 2 order by 1, 2`,
         [zone],
       );
-      expect(rows.every((r) => SLOTS.includes(r.time))).toBe(true);
+      expect(rows.every((r) => r.time >= "10:00" && r.time <= "23:00" && /:(00|15|30|45)$/.test(r.time))).toBe(true);
+      expect(rows.filter((r) => r.time === "10:00").every((r) => r.shows === 4)).toBe(true);
       expect([...new Set(rows.map((r) => r.day))]).toEqual(
         Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i)),
       );
-      expect(rows.reduce((sum, r) => sum + r.shows, 0)).toBe(movieCount * SAMPLE_SCHEDULE_DAYS * SHOWS_PER_DAY);
     } finally {
       await db.close();
     }

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { addShowTime, createShows } from "~/models/show-admin.server";
 import { listShowsOnDay } from "~/models/shows.server";
 import { getDb } from "~/services/db.server";
-import { addMovie } from "./fixtures";
+import { addHall, addMovie } from "./fixtures";
 
 /** The next Sunday of a month (1-12) between two days of it, more than two days from now (at most a year ahead). */
 function nextSunday(month: number, fromDay: number, toDay: number) {
@@ -25,8 +25,11 @@ function nextSunday(month: number, fromDay: number, toDay: number) {
 const springForward = nextSunday(3, 8, 14);
 const fallBack = nextSunday(11, 1, 7);
 
+let dstHall: string;
+
 beforeAll(async () => {
   await addMovie("dst", { title: "Clock Change", runtime: 30 });
+  dstHall = await addHall("A 1 2 3", { name: "Night Screen" });
 });
 
 const refused = (reason: string, time: string, choices?: string[]) =>
@@ -35,17 +38,25 @@ const refused = (reason: string, time: string, choices?: string[]) =>
 describe("a show time on a day the clocks change", () => {
   it("is refused when the clocks skip it, whatever the date", async () => {
     for (const day of ["2027-03-14", springForward])
-      expect(await addShowTime("dst", [], `${day}T02:30`)).toEqual(refused("nonexistent", `${day}T02:30`));
+      expect(await addShowTime({ movieId: "dst", hallId: dstHall }, [], `${day}T02:30`)).toEqual(
+        refused("nonexistent", `${day}T02:30`),
+      );
     const times = [`${springForward}T02:30`];
-    expect(await createShows({ movieId: "dst", priceCents: 900, times })).toEqual(refused("nonexistent", times[0]));
+    expect(await createShows({ movieId: "dst", hallId: dstHall, priceCents: 900, times })).toEqual(
+      refused("nonexistent", times[0]),
+    );
   });
 
   it("asks which one is meant when the clocks repeat it", async () => {
     for (const day of ["2027-11-07", fallBack]) {
       const choices = [`${day}T01:30-04:00`, `${day}T01:30-05:00`];
-      expect(await addShowTime("dst", [], `${day}T01:30`)).toEqual(refused("ambiguous", `${day}T01:30`, choices));
+      expect(await addShowTime({ movieId: "dst", hallId: dstHall }, [], `${day}T01:30`)).toEqual(
+        refused("ambiguous", `${day}T01:30`, choices),
+      );
     }
-    expect(await createShows({ movieId: "dst", priceCents: 900, times: [`${fallBack}T01:30`] })).toMatchObject({
+    expect(
+      await createShows({ movieId: "dst", hallId: dstHall, priceCents: 900, times: [`${fallBack}T01:30`] }),
+    ).toMatchObject({
       ok: false,
       reason: "ambiguous",
     });
@@ -54,13 +65,13 @@ describe("a show time on a day the clocks change", () => {
   it("stores the occurrence chosen, and both when both are listed, in the order they happen", async () => {
     const first = `${fallBack}T01:30-04:00`;
     const second = `${fallBack}T01:30-05:00`;
-    const listed = await addShowTime("dst", [second], first);
+    const listed = await addShowTime({ movieId: "dst", hallId: dstHall }, [second], first);
     expect(listed).toEqual({ ok: true, times: [first, second] });
-    expect(await addShowTime("dst", [first], `${fallBack}T01:45-05:00`)).toEqual({
+    expect(await addShowTime({ movieId: "dst", hallId: dstHall }, [first], `${fallBack}T01:45-05:00`)).toEqual({
       ok: true,
       times: [first, `${fallBack}T01:45-05:00`],
     });
-    expect(await createShows({ movieId: "dst", priceCents: 900, times: [second, first] })).toEqual({
+    expect(await createShows({ movieId: "dst", hallId: dstHall, priceCents: 900, times: [second, first] })).toEqual({
       ok: true,
       count: 2,
     });
@@ -71,7 +82,7 @@ describe("a show time on a day the clocks change", () => {
     );
     expect(stored.map((s) => s.utc)).toEqual([`${fallBack}T05:30`, `${fallBack}T06:30`]);
     // The stored one is named with its offset when it clashes.
-    expect(await addShowTime("dst", [], `${fallBack}T01:45-04:00`)).toMatchObject({
+    expect(await addShowTime({ movieId: "dst", hallId: dstHall }, [], `${fallBack}T01:45-04:00`)).toMatchObject({
       ok: false,
       reason: "overlap",
       other: first,
@@ -83,8 +94,34 @@ describe("a show time on a day the clocks change", () => {
   });
 
   it("is an ordinary time the hour after the change", async () => {
-    expect(await addShowTime("dst", [], `${springForward}T03:30`)).toMatchObject({ ok: true });
-    expect(await addShowTime("dst", [], `${fallBack}T02:30`)).toMatchObject({ ok: true });
+    expect(await addShowTime({ movieId: "dst", hallId: dstHall }, [], `${springForward}T03:30`)).toMatchObject({
+      ok: true,
+    });
+    expect(await addShowTime({ movieId: "dst", hallId: dstHall }, [], `${fallBack}T02:30`)).toMatchObject({ ok: true });
+  });
+});
+
+describe("a hall's shows across a clock change", () => {
+  // A 90-minute film and 15 minutes of cleaning hold the hall for 1h 45m of real time, whatever the clocks do.
+  it("are kept apart by real time, not by the clock on the wall", async () => {
+    await addMovie("ninety", { title: "Ninety", runtime: 90 });
+    for (const [day, later] of [
+      // Clocks go back at 2:00: 00:45 EDT + 1h 45m is 1:30 EST, so 2:00 is free (the wall clock would say 2:30).
+      [fallBack, { free: `${fallBack}T02:00`, taken: `${fallBack}T01:15-05:00` }],
+      // Clocks go forward at 2:00: 00:45 EST + 1h 45m is 3:30 EDT, so 3:15 is taken (the wall clock would say 2:30).
+      [springForward, { free: `${springForward}T03:30`, taken: `${springForward}T03:15` }],
+    ] as const) {
+      const hallId = await addHall("A 1 2");
+      expect(await createShows({ movieId: "ninety", hallId, priceCents: 900, times: [`${day}T00:45`] })).toEqual({
+        ok: true,
+        count: 1,
+      });
+      expect(await addShowTime({ movieId: "ninety", hallId }, [], later.free)).toMatchObject({ ok: true });
+      expect(await addShowTime({ movieId: "ninety", hallId }, [], later.taken)).toMatchObject({
+        ok: false,
+        reason: "overlap",
+      });
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { listShowDays } from "~/models/shows.server";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
-import { addBooking, addMovie, addShow, addUser } from "./fixtures";
+import { addBooking, addHall, addMovie, addShow, addUser } from "./fixtures";
 
 const ZONE = "Asia/Kolkata";
 /** A `datetime-local` value `days` from the cinema's today. */
@@ -27,14 +27,19 @@ async function storedStarts(movieId: string) {
   return rows;
 }
 
+let hall: string;
+let otherHall: string;
+
 beforeAll(async () => {
+  hall = await addHall("A 1 2 3 | 4 5 6", { name: "Hall One" });
+  otherHall = await addHall("A 1 2 3", { name: "Hall Two" });
   await addMovie("long", { title: "Long Film", runtime: 150 });
   await addMovie("short", { title: "Short Film", runtime: 90, released: "2025-06-01" });
 });
 
 describe("addShowTime", () => {
   it("adds a time and keeps the list in order", async () => {
-    expect(await addShowTime("long", [at(2, "18:00")], at(2, "10:00"))).toEqual({
+    expect(await addShowTime({ movieId: "long", hallId: hall }, [at(2, "18:00")], at(2, "10:00"))).toEqual({
       ok: true,
       times: [at(2, "10:00"), at(2, "18:00")],
     });
@@ -42,61 +47,83 @@ describe("addShowTime", () => {
 
   it("ignores the same time twice", async () => {
     const times = [at(2, "10:00"), at(2, "18:00")];
-    expect(await addShowTime("long", times, at(2, "18:00"))).toEqual({ ok: true, times });
+    expect(await addShowTime({ movieId: "long", hallId: hall }, times, at(2, "18:00"))).toEqual({ ok: true, times });
   });
 
   it("refuses a time that has passed, or is more than a year ahead", async () => {
-    expect(await addShowTime("long", [], at(-1, "10:00"))).toEqual({
+    expect(await addShowTime({ movieId: "long", hallId: hall }, [], at(-1, "10:00"))).toEqual({
       ok: false,
       reason: "past",
       time: at(-1, "10:00"),
     });
-    expect(await addShowTime("long", [], at(400, "10:00"))).toMatchObject({ ok: false, reason: "too-far" });
+    expect(await addShowTime({ movieId: "long", hallId: hall }, [], at(400, "10:00"))).toMatchObject({
+      ok: false,
+      reason: "too-far",
+    });
   });
 
   it("refuses a time that overlaps a listed one, told from the new time's side", async () => {
     const listed = [at(3, "18:00")];
-    // The film runs 2h 30m: 16:00 runs into 18:00, 20:00 starts while 18:00 is still running.
-    for (const time of [at(3, "16:00"), at(3, "20:00")]) {
-      expect(await addShowTime("long", listed, time)).toEqual({
+    // The film runs 2h 30m and the hall needs 15 minutes to clean: from 18:00 the hall is taken until 20:45.
+    for (const time of [at(3, "16:00"), at(3, "20:00"), at(3, "20:40")]) {
+      expect(await addShowTime({ movieId: "long", hallId: hall }, listed, time)).toEqual({
         ok: false,
         reason: "overlap-listed",
         time,
         other: at(3, "18:00"),
         title: "Long Film",
         runtime: 150,
+        hallName: "Hall One",
       });
     }
-    expect(await addShowTime("long", listed, at(3, "20:30"))).toMatchObject({ ok: true });
-    expect(await addShowTime("long", listed, at(3, "15:30"))).toMatchObject({ ok: true });
+    expect(await addShowTime({ movieId: "long", hallId: hall }, listed, at(3, "20:45"))).toMatchObject({ ok: true });
+    expect(await addShowTime({ movieId: "long", hallId: hall }, listed, at(3, "15:15"))).toMatchObject({ ok: true });
   });
 
-  it("refuses a time that overlaps, or repeats, a stored show of the movie", async () => {
-    await createShows({ movieId: "long", priceCents: 5000, times: [at(4, "18:00")] });
-    expect(await addShowTime("long", [], at(4, "19:00"))).toMatchObject({
+  it("refuses a time that overlaps, or repeats, a stored show of the hall, whatever its movie", async () => {
+    await createShows({ movieId: "long", hallId: hall, priceCents: 5000, times: [at(4, "18:00")] });
+    const short = { movieId: "short", hallId: hall };
+    expect(await addShowTime(short, [], at(4, "19:00"))).toEqual({
       ok: false,
       reason: "overlap",
       time: at(4, "19:00"),
       other: at(4, "18:00"),
+      title: "Long Film",
+      runtime: 150,
+      hallName: "Hall One",
     });
-    expect(await addShowTime("long", [], at(4, "18:00"))).toEqual({
+    expect(await addShowTime(short, [], at(4, "18:00"))).toEqual({
       ok: false,
       reason: "duplicate",
       time: at(4, "18:00"),
       title: "Long Film",
+      hallName: "Hall One",
     });
-    // Another movie may start at the same time.
-    expect(await addShowTime("short", [], at(4, "18:00"))).toMatchObject({ ok: true });
+    // The hall is taken until 20:45 (runtime and cleaning); the short film needs it for 1h 45m.
+    expect(await addShowTime(short, [], at(4, "20:40"))).toMatchObject({ ok: false, reason: "overlap" });
+    expect(await addShowTime(short, [], at(4, "20:45"))).toMatchObject({ ok: true });
+    expect(await addShowTime(short, [], at(4, "16:20"))).toMatchObject({ ok: false, reason: "overlap" });
+    expect(await addShowTime(short, [], at(4, "16:15"))).toMatchObject({ ok: true });
+  });
+
+  it("lets two movies, or one movie twice, start at the same time in two halls", async () => {
+    expect(await addShowTime({ movieId: "short", hallId: otherHall }, [], at(4, "18:00"))).toMatchObject({ ok: true });
+    expect(
+      await createShows({ movieId: "long", hallId: otherHall, priceCents: 5000, times: [at(4, "18:00")] }),
+    ).toEqual({ ok: true, count: 1 });
   });
 
   it("checks only the date while no movie is chosen", async () => {
-    expect(await addShowTime(undefined, [at(3, "18:00")], at(3, "18:30"))).toMatchObject({ ok: true });
-    expect(await addShowTime(undefined, [], at(-2, "18:30"))).toMatchObject({ ok: false, reason: "past" });
+    expect(await addShowTime({}, [at(3, "18:00")], at(3, "18:30"))).toMatchObject({ ok: true });
+    expect(await addShowTime({}, [], at(-2, "18:30"))).toMatchObject({ ok: false, reason: "past" });
   });
 
   it(`refuses a time past ${MAX_SHOW_TIMES}`, async () => {
     const times = Array.from({ length: MAX_SHOW_TIMES }, (_, i) => at(10 + i, "10:00"));
-    expect(await addShowTime("short", times, at(9, "10:00"))).toEqual({ ok: false, reason: "too-many" });
+    expect(await addShowTime({ movieId: "short", hallId: hall }, times, at(9, "10:00"))).toEqual({
+      ok: false,
+      reason: "too-many",
+    });
   });
 });
 
@@ -111,7 +138,10 @@ describe("createShows", () => {
   it("stores every time at its wall-clock time in the cinema's zone, at the price", async () => {
     await addMovie("zone", { runtime: 100 });
     const times = [at(6, "21:45"), at(5, "10:00"), at(5, "10:00")];
-    expect(await createShows({ movieId: "zone", priceCents: 1250, times })).toEqual({ ok: true, count: 2 });
+    expect(await createShows({ movieId: "zone", hallId: hall, priceCents: 1250, times })).toEqual({
+      ok: true,
+      count: 2,
+    });
     const stored = await storedStarts("zone");
     expect(stored.map((s) => s.local)).toEqual([at(5, "10:00"), at(6, "21:45")]);
     // India is 5h 30m ahead of UTC.
@@ -128,6 +158,7 @@ describe("createShows", () => {
     await addMovie("all-or-none");
     const result = await createShows({
       movieId: "all-or-none",
+      hallId: hall,
       priceCents: 900,
       times: [at(7, "10:00"), at(-1, "10:00")],
     });
@@ -135,22 +166,37 @@ describe("createShows", () => {
     expect(await storedStarts("all-or-none")).toEqual([]);
   });
 
-  it("refuses a show the movie already has, naming it", async () => {
-    await createShows({ movieId: "short", priceCents: 900, times: [at(8, "12:00")] });
-    expect(await createShows({ movieId: "short", priceCents: 900, times: [at(8, "20:00"), at(8, "12:00")] })).toEqual({
-      ok: false,
-      reason: "duplicate",
-      time: at(8, "12:00"),
-      title: "Short Film",
-    });
+  it("refuses a second show starting when the hall already has one, naming it", async () => {
+    await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(8, "12:00")] });
+    expect(
+      await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(8, "20:00"), at(8, "12:00")] }),
+    ).toEqual({ ok: false, reason: "duplicate", time: at(8, "12:00"), title: "Short Film", hallName: "Hall One" });
     expect((await storedStarts("short")).map((s) => s.local)).not.toContain(at(8, "20:00"));
+  });
+
+  it("refuses a hall that does not exist or is out of use", async () => {
+    const times = [at(11, "12:00")];
+    for (const hallId of ["not-a-hall", "00000000-0000-4000-8000-00000000ffff"])
+      expect(await createShows({ movieId: "short", hallId, priceCents: 900, times })).toEqual({
+        ok: false,
+        reason: "no-hall",
+      });
+    const db = await getDb();
+    await db.query("update halls set in_use = false where id = $1", [otherHall]);
+    expect(await createShows({ movieId: "short", hallId: otherHall, priceCents: 900, times })).toEqual({
+      ok: false,
+      reason: "no-hall",
+    });
+    await db.query("update halls set in_use = true where id = $1", [otherHall]);
   });
 
   it("refuses times that overlap each other or a stored show", async () => {
     expect(
-      await createShows({ movieId: "short", priceCents: 900, times: [at(9, "12:00"), at(9, "13:00")] }),
+      await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(9, "12:00"), at(9, "13:00")] }),
     ).toMatchObject({ ok: false, reason: "overlap-listed", time: at(9, "13:00"), other: at(9, "12:00") });
-    expect(await createShows({ movieId: "short", priceCents: 900, times: [at(8, "13:00")] })).toMatchObject({
+    expect(
+      await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(8, "13:00")] }),
+    ).toMatchObject({
       ok: false,
       reason: "overlap",
       other: at(8, "12:00"),
@@ -158,7 +204,7 @@ describe("createShows", () => {
   });
 
   it("refuses a movie that is not in the catalogue", async () => {
-    expect(await createShows({ movieId: "gone", priceCents: 900, times: [at(9, "12:00")] })).toEqual({
+    expect(await createShows({ movieId: "gone", hallId: hall, priceCents: 900, times: [at(9, "12:00")] })).toEqual({
       ok: false,
       reason: "no-movie",
     });

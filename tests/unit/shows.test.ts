@@ -9,6 +9,7 @@ import { loadSampleData } from "~/models/sample-data.server";
 import { DATES_PER_PAGE, listShowDays, pageOfShowDays } from "~/models/shows.server";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
+import { addHall } from "./fixtures";
 
 const ZONE = "Asia/Kolkata";
 const MOVIE = "t-shows";
@@ -16,6 +17,7 @@ const MOVIE = "t-shows";
 describe("listShowDays", () => {
   beforeAll(async () => {
     await loadSampleData();
+    await addHall("A 1 2 3", { name: "Show Days Hall" });
     const db = await getDb();
     await db.query(
       `insert into movies (id, title, poster_path, backdrop_path, release_date, runtime)
@@ -27,7 +29,8 @@ describe("listShowDays", () => {
   async function addShow(local: string) {
     const db = await getDb();
     await db.query(
-      "insert into shows (movie_id, starts_at, price_cents) values ($1, ($2::timestamp at time zone $3), 5000)",
+      `insert into shows (movie_id, hall_id, starts_at, price_cents)
+       select $1, id, ($2::timestamp at time zone $3), 5000 from halls where name = 'Show Days Hall'`,
       [MOVIE, local, ZONE],
     );
   }
@@ -46,7 +49,9 @@ describe("listShowDays", () => {
   it("leaves out shows that have already started", async () => {
     const db = await getDb();
     await db.query(
-      "insert into shows (movie_id, starts_at, price_cents) values ($1, now() - interval '1 minute', 5000), ($1, now() - interval '3 days', 5000)",
+      `insert into shows (movie_id, hall_id, starts_at, price_cents)
+       select $1, id, now() - started, 5000 from halls, unnest(array[interval '1 minute', interval '3 days']) started
+       where name = 'Show Days Hall'`,
       [MOVIE],
     );
     const days = await listShowDays(MOVIE);
@@ -60,7 +65,8 @@ describe("listShowDays", () => {
     expect(days.at(-1)?.day).toBe(addDays(today, 13));
     expect(days.length).toBeGreaterThanOrEqual(13); // today drops out once its last show has started
     expect(days.map((d) => d.day)).toEqual([...days.map((d) => d.day)].sort());
-    expect(days.slice(1).every((d) => d.shows === 3)).toBe(true);
+    // Every movie plays every day; a few twice, when the halls have room.
+    expect(days.slice(1).every((d) => d.shows >= 1 && d.shows <= 2)).toBe(true);
   });
 
   it("has nothing for a movie without shows", async () => {

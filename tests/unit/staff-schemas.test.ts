@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { formFields, readSubmission } from "~/http/forms.server";
 import { adminMenuSchema } from "~/schemas/admin-menu";
 import {
+  type AddShowRequest,
   addShowSchema,
   chooseTimeIntent,
+  HALL_REQUIRED,
   MAX_SHOW_TIMES,
   MOVIE_REQUIRED,
   priceMessages,
@@ -13,13 +15,14 @@ import {
   TIME_INVALID,
   TIME_REQUIRED,
   TIME_YEARS,
+  TIMES_REQUIRED,
   timeToAdd,
   timeToRemove,
-  TIMES_REQUIRED,
   TOO_MANY_TIMES,
   UNKNOWN_BUTTON,
-  type AddShowRequest,
 } from "~/schemas/add-show";
+
+const HALL = "00000000-0000-4000-8000-000000000001";
 import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list";
 import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
 import { SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
@@ -69,10 +72,10 @@ describe("the Add Shows form", () => {
     expect(priceMessages("JPY").invalid).toBe("Price must be a number, such as 1200");
     expect(priceProblem("1.234", "KWD")).toBeNull();
     expect(priceProblem("1.2345", "KWD")).toBe("Price can have at most 3 decimals");
-    expect(errorsOf({ intent: "create", movieId: "1", price: "1.5", times: [TIME] }, "JPY")).toEqual({
+    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "1.5", times: [TIME] }, "JPY")).toEqual({
       price: ["Price must be a whole number"],
     });
-    expect(errorsOf({ intent: "create", movieId: "1", price: "49", times: [TIME] }, "JPY")).toEqual({});
+    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "49", times: [TIME] }, "JPY")).toEqual({});
   });
 
   it("asks Add Time for a valid date and time, and nothing else", () => {
@@ -87,7 +90,7 @@ describe("the Add Shows form", () => {
     expect(TIME_YEARS).toBe("Please pick a date in the years 2000 to 2099");
     for (const time of ["0000-01-01T10:00", "1999-12-31T23:59", "2100-01-01T00:00"]) {
       expect(errorsOf({ intent: "add-time", time })).toEqual({ time: [TIME_YEARS] });
-      expect(errorsOf({ intent: "create", movieId: "1", price: "12", times: [time] })).toEqual({
+      expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "12", times: [time] })).toEqual({
         "times[0]": [TIME_YEARS],
       });
       expect(errorsOf({ intent: removeIntent(time) })).toEqual({ intent: [UNKNOWN_BUTTON] });
@@ -102,17 +105,19 @@ describe("the Add Shows form", () => {
     expect(errorsOf({ intent: chooseTimeIntent("2027-11-07T01:30+25:00") })).toEqual({ intent: [UNKNOWN_BUTTON] });
   });
 
-  it("asks Create Show for a movie, a price and a time, all at once", () => {
+  it("asks Create Show for a movie, a hall, a price and a time, all at once", () => {
     expect(errorsOf({ intent: "create" })).toEqual({
       movieId: [MOVIE_REQUIRED],
+      hallId: [HALL_REQUIRED],
       price: [PRICE_MESSAGES.required],
       times: [TIMES_REQUIRED],
     });
-    expect(errorsOf({ intent: "create", price: "12.345", times: [TIME] })).toEqual({
+    expect(errorsOf({ intent: "create", price: "12.345", times: [TIME], hallId: "not-a-hall" })).toEqual({
       movieId: [MOVIE_REQUIRED],
+      hallId: [HALL_REQUIRED],
       price: [PRICE_MESSAGES.decimals],
     });
-    expect(errorsOf({ intent: "create", movieId: "1", price: "12", times: [TIME] })).toEqual({});
+    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "12", times: [TIME] })).toEqual({});
   });
 
   it("knows its buttons, and the time each remove button names", () => {
@@ -136,7 +141,9 @@ describe("the Add Shows form", () => {
       { length: MAX_SHOW_TIMES + 1 },
       (_, i) => `2030-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00`,
     );
-    expect(errorsOf({ intent: "create", movieId: "1", price: "12", times })).toEqual({ times: [TOO_MANY_TIMES] });
+    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "12", times })).toEqual({
+      times: [TOO_MANY_TIMES],
+    });
   });
 
   it("answers a step with the new values, and the emptied field shown anew", async () => {

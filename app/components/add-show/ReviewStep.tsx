@@ -4,6 +4,7 @@ import { formatMoney } from "~/utils/money";
 
 type Props = {
   movieTitle: string | null;
+  hallName: string | null;
   /** The price in minor units, when a valid one is set. */
   priceMinorUnits: number | null;
   currency: string;
@@ -14,13 +15,15 @@ type Props = {
 };
 
 /** Add Shows' last step: what will be created, and Create Show. */
-export function ReviewStep({ movieTitle, priceMinorUnits, currency, showCount, dayCount, disabled }: Props) {
+export function ReviewStep({ movieTitle, hallName, priceMinorUnits, currency, showCount, dayCount, disabled }: Props) {
   return (
     <fieldset className="add-show-step">
       <legend>Review</legend>
       <dl className="review">
         <dt>Movie</dt>
         <dd>{movieTitle ?? "Not selected"}</dd>
+        <dt>Hall</dt>
+        <dd>{hallName ?? "Not selected"}</dd>
         <dt>Price</dt>
         <dd>{priceMinorUnits === null ? "Not set" : formatMoney(priceMinorUnits, currency)}</dd>
         <dt>Shows</dt>

@@ -1,9 +1,14 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { FormField } from "~/components/FormField";
-import { ADD_TIME, chooseTimeIntent, removeIntent, SHOW_TIME_RANGE } from "~/schemas/add-show";
+import { HallDay, type HallDayShows } from "~/components/add-show/HallDay";
+import { ADD_TIME, chooseTimeIntent, removeIntent, SHOW_DAY, SHOW_TIME_RANGE } from "~/schemas/add-show";
 import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
 
 type Props = {
+  hall: FieldMetadata<string>;
+  halls: { id: string; name: string; seatCount: number }[];
+  /** The chosen hall's shows on the day of the typed time, when known. */
+  hallDay: HallDayShows | null;
   time: FieldMetadata<string>;
   times: FieldMetadata<string[]>;
   /** The listed times, valid and in the order they happen. */
@@ -29,11 +34,25 @@ export function byDay(times: string[]) {
  * Add Shows' third step: a date and time, Add Time, and the list so far with a remove button each. Every button
  * posts the form and the server answers the new list, kept in hidden inputs, so it works without JavaScript.
  */
-export function ScheduleStep({ time, times, listed, timeChoices, timeZone, busy, hydrated }: Props) {
+export function ScheduleStep(props: Props) {
+  const { hall, halls, hallDay, time, times, listed, timeChoices, timeZone, busy, hydrated } = props;
   const days = byDay(listed);
   return (
     <fieldset className="add-show-step">
       <legend>Schedule</legend>
+      <fieldset className="hall-choices" aria-describedby={hall.errorId} key={hall.key}>
+        <legend>Hall</legend>
+        {halls.map((option) => (
+          <label key={option.id} className="hall-choice">
+            <input type="radio" name={hall.name} value={option.id} defaultChecked={hall.initialValue === option.id} />
+            <span>{option.name}</span>
+            <small>{option.seatCount} seats</small>
+          </label>
+        ))}
+        <p id={hall.errorId} className="field-error">
+          {hall.errors?.[0]}
+        </p>
+      </fieldset>
       <div className="add-time">
         <FormField meta={time} label="Date and time" type="datetime-local" attributes={SHOW_TIME_RANGE} />
         <button
@@ -46,7 +65,13 @@ export function ScheduleStep({ time, times, listed, timeChoices, timeZone, busy,
         >
           Add Time
         </button>
+        {hydrated ? null : (
+          <button type="submit" name="intent" value={SHOW_DAY} formNoValidate className="button button-ghost">
+            Show the hall&apos;s day
+          </button>
+        )}
       </div>
+      {hallDay ? <HallDay hallDay={hallDay} timeZone={timeZone} /> : null}
       {timeChoices ? (
         <div className="time-choices" role="group" aria-label="Which one?">
           {timeChoices.map((choice, index) => (

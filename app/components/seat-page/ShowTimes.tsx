@@ -1,0 +1,44 @@
+import type { Show } from "~/domain/show";
+import { formatMoney } from "~/utils/money";
+import { formatClockTime } from "~/utils/show-display";
+
+type Props = {
+  shows: Show[];
+  chosen: string;
+  onChoose: (showId: string) => void;
+  error: string | undefined;
+  timeZone: string;
+  currency: string;
+};
+
+/** The day's show times as radios, each with its hall and price; without JavaScript a button asks for its seats. */
+export function ShowTimes({ shows, chosen, onChoose, error, timeZone, currency }: Props) {
+  return (
+    <fieldset className="show-times" aria-describedby={error ? "time-error" : undefined}>
+      <legend>Available Timings</legend>
+      {shows.map((show) => (
+        <label key={show.id} className="show-time">
+          <input
+            type="radio"
+            name="time"
+            value={show.id}
+            checked={chosen === show.id}
+            onChange={() => onChoose(show.id)}
+          />
+          <span>{formatClockTime(show.startsAt, timeZone)}</span>
+          <small>
+            {show.hallName} · {formatMoney(show.priceCents, currency)} a seat
+          </small>
+        </label>
+      ))}
+      <noscript>
+        <button type="submit" formMethod="get" className="button button-ghost button-small">
+          Show seats for this time
+        </button>
+      </noscript>
+      <p id="time-error" className="field-error">
+        {error}
+      </p>
+    </fieldset>
+  );
+}

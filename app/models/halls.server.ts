@@ -1,0 +1,98 @@
+import type { Hall, TypeExtras } from "~/domain/hall";
+import { layoutSeats, type HallLayout } from "~/domain/hall-layout";
+import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { isUuid } from "~/utils/uuid";
+import { HOLDS_SEATS, SEAT_ORDER_SQL } from "./bookings.server";
+
+// The cinema's halls: their layouts, capacities and seat prices. A show plays in one hall; a hall's seats that are
+// sold or held for a show still to come cannot be taken out of its layout.
+
+export const HALL_COLUMNS = `h.id, h.name, h.layout, h.seat_count as "seatCount", h.type_extras as "typeExtras",
+  h.in_use as "inUse"`;
+
+/** A hall with how many of its shows are still to come. */
+export type StaffHall = Hall & { upcomingShows: number };
+
+/** Every hall, in use first, then by name. */
+export async function listHalls(): Promise<StaffHall[]> {
+  const db = await getDb();
+  return db.query<StaffHall>(
+    `select ${HALL_COLUMNS},
+       (select count(*)::int from shows s where s.hall_id = h.id and s.starts_at > now()) as "upcomingShows"
+     from halls h order by h.in_use desc, h.name, h.id`,
+  );
+}
+
+/** The halls new shows can be scheduled in. */
+export async function listHallsInUse(): Promise<Hall[]> {
+  const db = await getDb();
+  return db.query<Hall>(`select ${HALL_COLUMNS} from halls h where h.in_use order by h.name, h.id`);
+}
+
+export async function getHall(id: string, db: Queryable | null = null): Promise<Hall | null> {
+  if (!isUuid(id)) return null;
+  const [hall] = await (db ?? (await getDb())).query<Hall>(`select ${HALL_COLUMNS} from halls h where h.id = $1`, [id]);
+  return hall ?? null;
+}
+
+export type HallInput = { name: string; layout: HallLayout; typeExtras: TypeExtras; inUse: boolean };
+
+export type HallFailure =
+  | { reason: "not-found" }
+  | { reason: "name-taken" }
+  /** Seats sold or held for shows still to come, which the new layout leaves out. */
+  | { reason: "sold-seats-removed"; seats: string[] };
+
+/**
+ * Creates a hall (without `id`) or changes one. A layout is checked by the form that reads it
+ * (app/domain/hall-layout.ts); here the database decides: the name is unique, and a changed hall is locked while
+ * its seats still wanted by a show to come are compared with the new layout. Bookings take the same lock (shared)
+ * before reading the layout, so no booking of a seat slips between the check and the change.
+ */
+export async function saveHall(
+  id: string | null,
+  input: HallInput,
+): Promise<{ ok: true; hall: Hall } | ({ ok: false } & HallFailure)> {
+  const db = await getDb();
+  const seatCount = layoutSeats(input.layout).length;
+  const values = [input.name, JSON.stringify(input.layout), seatCount, JSON.stringify(input.typeExtras), input.inUse];
+  try {
+    return await db.transaction(async (tx) => {
+      if (id === null) {
+        const [{ id: created }] = await tx.query<{ id: string }>(
+          `insert into halls (name, layout, seat_count, type_extras, in_use) values ($1, $2, $3, $4, $5) returning id`,
+          values,
+        );
+        return { ok: true as const, hall: (await getHall(created, tx))! };
+      }
+      if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+      const [locked] = await tx.query("select id from halls where id = $1 for update", [id]);
+      if (!locked) return { ok: false as const, reason: "not-found" as const };
+      const kept = new Set(layoutSeats(input.layout).map((seat) => seat.label));
+      const removed = (await seatsWantedLater(tx, id)).filter((seat) => !kept.has(seat));
+      if (removed.length > 0) return { ok: false as const, reason: "sold-seats-removed" as const, seats: removed };
+      await tx.query(
+        `update halls set name = $1, layout = $2, seat_count = $3, type_extras = $4, in_use = $5, updated_at = now()
+         where id = $6`,
+        [...values, id],
+      );
+      return { ok: true as const, hall: (await getHall(id, tx))! };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+/** The seats of a hall sold or held for its shows still to come, in row order. */
+async function seatsWantedLater(tx: Queryable, hallId: string) {
+  const rows = await tx.query<{ seat: string }>(
+    `select seat from (
+       select distinct bs.seat from booked_seats bs
+         join shows s on s.id = bs.show_id join bookings b on b.id = bs.booking_id
+       where s.hall_id = $1 and s.starts_at > now() and ${HOLDS_SEATS}
+     ) wanted order by ${SEAT_ORDER_SQL("seat")}`,
+    [hallId],
+  );
+  return rows.map((row) => row.seat);
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readHallDay } from "~/http/hall-day.server";
+import { requireStaff } from "~/http/viewer.server";
+import { isShowDay, isValidDay } from "~/utils/dates";
+
+// Add Shows asks this with JavaScript when the hall or the date changes: the hall's shows that day, as data.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const day = url.searchParams.get("day") ?? "";
+  const hallId = url.searchParams.get("hall") ?? "";
+  const hallDay = isValidDay(day) && isShowDay(day) ? await readHallDay(hallId, day) : null;
+  return { hallDay };
+}
