@@ -88,8 +88,7 @@ export async function saveHall(
 async function seatsWantedLater(tx: Queryable, hallId: string) {
   const rows = await tx.query<{ seat: string }>(
     `select seat from (
-       select distinct bs.seat from booked_seats bs
-         join shows s on s.id = bs.show_id join bookings b on b.id = bs.booking_id
+       select distinct unnest(b.seats) as seat from bookings b join shows s on s.id = b.show_id
        where s.hall_id = $1 and s.starts_at > now() and ${HOLDS_SEATS}
      ) wanted order by ${SEAT_ORDER_SQL("seat")}`,
     [hallId],

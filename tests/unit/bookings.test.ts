@@ -11,7 +11,7 @@ import {
 } from "~/models/bookings.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { getDb } from "~/services/db.server";
-import { addMovie, addShow, addUser } from "./fixtures";
+import { addHall, addMovie, addShow, addUser } from "./fixtures";
 
 const MOVIE = "t-bookings";
 const DAY = "2031-05-20";
@@ -207,6 +207,64 @@ describe("the stranded-seat rule and cancellations", () => {
       reason: "stranded-seat",
       seats: ["F1"],
     });
+  });
+});
+
+describe("in a hall with an aisle, premium seats and wheelchair spaces", () => {
+  const LAYOUT = `
+    A 1 2 3 | 4 5 6
+    B P1 P2 P3 | P4 P5 P6
+    --
+    C W1 C2 3 4 C5 W6`;
+  let hallShow: string;
+
+  beforeAll(async () => {
+    const hallId = await addHall(LAYOUT, { typeExtras: { premium: 250 } });
+    hallShow = await addShow(MOVIE, `${DAY}T12:00:00Z`, { hallId, priceCents: 4000 });
+  });
+  const inHall = (user: string, seats: string[], extra: Partial<SeatRequest> = {}) =>
+    request(user, seats, { showId: hallShow, ...extra });
+
+  it("prices each seat by its type: the show's price and the type's difference", async () => {
+    const result = await bookSeats(inHall(await addUser(), ["B1", "B2", "B3"]));
+    expect(result).toMatchObject({ ok: true, booking: { amountCents: 3 * 4250, seats: ["B1", "B2", "B3"] } });
+  });
+
+  it("refuses a seat the hall does not have, naming it", async () => {
+    expect(await bookSeats(inHall(await addUser(), ["A1", "A9", "D1"]))).toEqual({
+      ok: false,
+      reason: "seat-unknown",
+      seats: ["A9", "D1"],
+    });
+  });
+
+  it("lets the aisle end a run: a single seat against it is no gap", async () => {
+    const user = await addUser();
+    expect(await bookSeats(inHall(user, ["A2"]))).toEqual({ ok: false, reason: "stranded-seat", seats: ["A1", "A3"] });
+    expect(await bookSeats(inHall(user, ["A3"]))).toMatchObject({ ok: true });
+  });
+
+  it("keeps a companion seat for whoever books the wheelchair space beside it", async () => {
+    const [alone, wheelchairUser] = [await addUser(), await addUser()];
+    expect(await bookSeats(inHall(alone, ["C2"]))).toEqual({
+      ok: false,
+      reason: "companion-seat",
+      seats: ["C2"],
+      releaseMinutes: config.bookings.companionReleaseMinutes,
+    });
+    expect(await bookSeats(inHall(wheelchairUser, ["C1", "C2"]))).toMatchObject({ ok: true });
+    // The holder of a wheelchair space may add its companion seat later.
+    const later = await addUser();
+    expect((await bookSeats(inHall(later, ["C6"]))).ok).toBe(true);
+    expect(await bookSeats(inHall(later, ["C5"]))).toMatchObject({ ok: true });
+  });
+
+  it(`opens companion seats to everyone ${config.bookings.companionReleaseMinutes} minutes before the show`, async () => {
+    const hallId = await addHall(LAYOUT);
+    const startsIn = config.bookings.companionReleaseMinutes - 10;
+    const soon = await addShow(MOVIE, `${startsIn} minutes`, { hallId });
+    const day = new Date(Date.now() + startsIn * 60_000).toISOString().slice(0, 10);
+    expect(await bookSeats(request(await addUser(), ["C2"], { showId: soon, day }))).toMatchObject({ ok: true });
   });
 });
 

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseLayout, type HallLayout } from "~/domain/hall-layout";
+import { getHall, listHalls, listHallsInUse, saveHall } from "~/models/halls.server";
+import { addBooking, addMovie, addShow, addUser } from "./fixtures";
+
+function layout(text: string): HallLayout {
+  const parsed = parseLayout(text);
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  return parsed.layout;
+}
+
+const hall = (name: string, text: string, inUse = true) => ({ name, layout: layout(text), typeExtras: {}, inUse });
+
+beforeAll(async () => {
+  await addMovie("hall-film");
+  await addUser("hall-customer");
+});
+
+describe("saveHall", () => {
+  it("creates a hall with its capacity from the layout", async () => {
+    const saved = await saveHall(null, { ...hall("Studio", "A 1 2 | 3 4\nB W1 C2 3"), typeExtras: { premium: 300 } });
+    expect(saved).toMatchObject({ ok: true, hall: { name: "Studio", seatCount: 7, typeExtras: { premium: 300 } } });
+    if (!saved.ok) return;
+    expect(await getHall(saved.hall.id)).toEqual(saved.hall);
+  });
+
+  it("refuses a name another hall has", async () => {
+    await saveHall(null, hall("Twin", "A 1"));
+    expect(await saveHall(null, hall("Twin", "A 1 2"))).toEqual({ ok: false, reason: "name-taken" });
+    expect(await saveHall("not-an-id", hall("Twin 2", "A 1"))).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("keeps the seats sold or held for shows to come, and lets the others go", async () => {
+    const created = await saveHall(null, hall("Changing", "A 1 2 3 4\nB 1 2 3 4"));
+    if (!created.ok) throw new Error(created.reason);
+    const { id } = created.hall;
+    await addBooking("hall-customer", await addShow("hall-film", "2 days", { hallId: id }), ["A1", "A2"]);
+    await addBooking("hall-customer", await addShow("hall-film", "3 days", { hallId: id }), ["B4"], {
+      status: "pending",
+    });
+    // Sold for a show that has been: no longer wanted.
+    await addBooking("hall-customer", await addShow("hall-film", "-2 days", { hallId: id }), ["B1"]);
+    expect(await saveHall(id, hall("Changing", "A . 2 3 4\nB 1 2 3"))).toEqual({
+      ok: false,
+      reason: "sold-seats-removed",
+      seats: ["A1", "B4"],
+    });
+    expect(await saveHall(id, hall("Changing", "A 1 2 3 4\nB . 2 3 4 5"))).toMatchObject({
+      ok: true,
+      hall: { seatCount: 8 },
+    });
+  });
+});
+
+describe("listing halls", () => {
+  it("lists every hall with its shows to come, and offers only those in use for new shows", async () => {
+    const old = await saveHall(null, hall("Old Screen", "A 1 2", false));
+    if (!old.ok) throw new Error(old.reason);
+    const listed = await listHalls();
+    expect(listed.find((h) => h.name === "Changing")).toMatchObject({ upcomingShows: 2, inUse: true });
+    expect(listed.at(-1)).toMatchObject({ name: "Old Screen", inUse: false });
+    expect((await listHallsInUse()).map((h) => h.name)).not.toContain("Old Screen");
+    expect((await listHallsInUse()).map((h) => h.name)).toContain("Screen 1");
+  });
+});
