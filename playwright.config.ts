@@ -51,8 +51,8 @@ export default defineConfig({
       CINEMA_TIMEZONE: "UTC",
       // Unpaid holds end after a minute, so a test can watch one expire.
       HOLD_MINUTES: "1",
-      // Paid bookings can be cancelled until a week before the show, so tests have shows on both sides.
-      CANCEL_CUTOFF_MINUTES: "10080",
+      // Paid bookings can be cancelled until 10 days before the show, so tests have sample shows on both sides.
+      CANCEL_CUTOFF_MINUTES: "14400",
       // The test server's own Auth emulator, on a free port (tests/e2e/identity.ts reads which).
       AUTH_EMULATOR_PORT: "0",
       // The embedded emulator, whatever Firebase settings the shell running the tests may have.

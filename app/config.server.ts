@@ -113,7 +113,7 @@ export const environmentSchema = z.object({
     "companion seats no wheelchair user booked are open to everyone from this long before the show; default 60",
   ),
   CLEANING_MINUTES: integer(0, 240).describe("time a hall needs between one show's end and the next start; default 15"),
-  CANCEL_CUTOFF_MINUTES: integer(0, 10080).describe(
+  CANCEL_CUTOFF_MINUTES: integer(0, 43200).describe(
     "a paid booking can be cancelled with a full refund until this long before the show; default 120",
   ),
   PAYMENT_PROVIDER: optional(z.enum(PAYMENT_PROVIDER_IDS)).describe(

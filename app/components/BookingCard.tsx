@@ -22,7 +22,7 @@ export function BookingCard({ booking, timeZone, currency, actions }: Props) {
       <div className="booking-body">
         <h2 id={titleId}>{booking.movie.title}</h2>
         <p className="booking-meta">
-          {formatRuntime(booking.movie.runtime)} · {formatShowTime(booking.startsAt, timeZone)}
+          {formatRuntime(booking.movie.runtime)} · {formatShowTime(booking.startsAt, timeZone)} · {booking.hallName}
         </p>
         <Facts
           className="booking-facts"

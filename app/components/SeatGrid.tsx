@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { Fragment, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
 import {
   isRow,
   layoutSeats,
@@ -35,9 +35,53 @@ const TYPE_MARKS: Record<SeatType, string> = { standard: "", premium: "P", wheel
 const seatId = (label: string) => `seat-${label}`;
 
 /** How a seat is announced: "Row C, seat 4, available", with its type when it is not a standard seat. */
-export function seatName(seat: Pick<Seat, "row" | "number" | "type">, state: SeatState) {
-  const type = seat.type === "standard" ? "" : `${SEAT_TYPE_NAMES[seat.type]}, `;
-  return `Row ${seat.row}, seat ${seat.number}, ${type}${state}`;
+export function seatName(seat: Pick<Seat, "row" | "number" | "type">, state?: SeatState) {
+  const parts = [`Row ${seat.row}`, `seat ${seat.number}`];
+  if (seat.type !== "standard") parts.push(SEAT_TYPE_NAMES[seat.type]);
+  if (state) parts.push(state);
+  return parts.join(", ");
+}
+
+type SeatCell = { seat: number; type: SeatType };
+
+/** The rows of a hall with their gaps, aisles and walkways; each seat is drawn by `seat`. */
+function HallRows({ layout, seat }: { layout: HallLayout; seat: (row: string, cell: SeatCell) => ReactNode }) {
+  const place = (row: string, cell: LayoutCell, column: number) =>
+    "space" in cell ? (
+      <span key={column} className={`seat-${cell.space}`} aria-hidden="true" />
+    ) : (
+      <Fragment key={column}>{seat(row, cell)}</Fragment>
+    );
+  return (
+    <div className="seat-blocks">
+      {layout.lines.map((line, index) =>
+        isRow(line) ? (
+          <div key={line.row} className="seat-row">
+            <span className="seat-row-label" aria-hidden="true">
+              {line.row}
+            </span>
+            {line.cells.map((cell, column) => place(line.row, cell, column))}
+          </div>
+        ) : (
+          <div key={`walkway-${index}`} className="seat-walkway" aria-hidden="true" />
+        ),
+      )}
+    </div>
+  );
+}
+
+/** A seat's face: its number (or the state's mark) and its type's mark. */
+function SeatFace({ text, type }: { text: string | number; type: SeatType }) {
+  return (
+    <>
+      <span aria-hidden="true">{text}</span>
+      {TYPE_MARKS[type] ? (
+        <span className="seat-mark" aria-hidden="true">
+          {TYPE_MARKS[type]}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -65,12 +109,11 @@ export function SeatGrid({ layout, occupied, selected, onToggle, interactive }: 
     setFocusable(next);
   };
 
-  const cell = (row: string, item: LayoutCell, column: number) => {
-    if ("space" in item) return <span key={column} className={`seat-${item.space}`} aria-hidden="true" />;
-    const label = `${row}${item.seat}`;
+  const seat = (row: string, { seat: number, type }: SeatCell) => {
+    const label = `${row}${number}`;
     const state = stateOf(label);
     return (
-      <label key={column} className={`seat seat-${state} seat-type-${item.type}`}>
+      <label className={`seat seat-${state} seat-type-${type}`}>
         <input
           type="checkbox"
           id={seatId(label)}
@@ -78,37 +121,35 @@ export function SeatGrid({ layout, occupied, selected, onToggle, interactive }: 
           value={label}
           checked={state === "selected"}
           disabled={state === "occupied"}
-          aria-label={seatName({ row, number: item.seat, type: item.type }, state)}
+          aria-label={seatName({ row, number, type }, state)}
           tabIndex={interactive ? (label === tabStop ? 0 : -1) : undefined}
           onChange={(event) => onToggle?.(label, event)}
           onKeyDown={(event) => move(event, label)}
           onFocus={() => setFocusable(label)}
         />
-        <span aria-hidden="true">{state === "occupied" ? "×" : state === "selected" ? "✓" : item.seat}</span>
-        {TYPE_MARKS[item.type] ? (
-          <span className="seat-mark" aria-hidden="true">
-            {TYPE_MARKS[item.type]}
-          </span>
-        ) : null}
+        <SeatFace text={state === "occupied" ? "×" : state === "selected" ? "✓" : number} type={type} />
       </label>
     );
   };
 
+  return <HallRows layout={layout} seat={seat} />;
+}
+
+/** A hall's seats drawn to be looked at, not chosen: the hall editor's preview. */
+export function HallPlan({ layout }: { layout: HallLayout }) {
   return (
-    <div className="seat-blocks">
-      {layout.lines.map((line, index) =>
-        isRow(line) ? (
-          <div key={line.row} className="seat-row">
-            <span className="seat-row-label" aria-hidden="true">
-              {line.row}
-            </span>
-            {line.cells.map((item, column) => cell(line.row, item, column))}
-          </div>
-        ) : (
-          <div key={`walkway-${index}`} className="seat-walkway" aria-hidden="true" />
-        ),
+    <HallRows
+      layout={layout}
+      seat={(row, { seat: number, type }) => (
+        <span
+          role="img"
+          className={`seat seat-available seat-type-${type}`}
+          aria-label={seatName({ row, number, type })}
+        >
+          <SeatFace text={number} type={type} />
+        </span>
       )}
-    </div>
+    />
   );
 }
 
@@ -120,10 +161,9 @@ export function SeatLegend({
   types: SeatType[];
   extraPrice: (type: SeatType) => string | null;
 }) {
-  const sample = (className: string, text: string, mark = "") => (
+  const sample = (className: string, text: string, type: SeatType = "standard") => (
     <span className={`seat ${className}`} aria-hidden="true">
-      <span>{text}</span>
-      {mark ? <span className="seat-mark">{mark}</span> : null}
+      <SeatFace text={text} type={type} />
     </span>
   );
   return (
@@ -144,7 +184,7 @@ export function SeatLegend({
         .filter((type) => type !== "standard")
         .map((type) => (
           <li key={type}>
-            {sample(`seat-available seat-type-${type}`, "1", TYPE_MARKS[type])}
+            {sample(`seat-available seat-type-${type}`, "1", type)}
             {SEAT_TYPE_NAMES[type][0].toUpperCase() + SEAT_TYPE_NAMES[type].slice(1)}
             {extraPrice(type) ? ` (${extraPrice(type)})` : null}
           </li>

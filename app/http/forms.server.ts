@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z, type output, type ZodTypeAny } from "zod";
-import { hasControlCharacter } from "~/schemas/fields";
+import { hasControlCharacter, hasControlCharacterBesidesLineBreaks, isMultiLine } from "~/schemas/fields";
 
 // Our forms are a few short fields; anything this large is not one of them.
 export const MAX_FORM_BYTES = 16 * 1024;
@@ -11,7 +11,7 @@ export const FORM_UNREADABLE = "This form could not be read. Please fill it in a
 export const controlCharactersMessage = (label: string) => `${label} must not contain control characters.`;
 
 /** How a schema's field may appear in a form (once, or as a list of at most `max` values), and its label. */
-type FieldShape = { label: string } & ({ list: false } | { list: true; max: number });
+type FieldShape = { label: string; multiLine?: boolean } & ({ list: false } | { list: true; max: number });
 
 function unwrap(schema: ZodTypeAny): ZodTypeAny {
   if (schema instanceof z.ZodEffects) return unwrap(schema.innerType());
@@ -58,7 +58,7 @@ export function formFields(schema: ZodTypeAny): Map<string, FieldShape> {
         if (max === undefined) throw new Error(`The form list "${name}" needs a maximum length`);
         fields.set(name, { label, list: true, max });
       } else {
-        fields.set(name, { label, list: false });
+        fields.set(name, { label, list: false, ...(isMultiLine(field) ? { multiLine: true } : {}) });
       }
     }
   };
@@ -104,11 +104,12 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
     counts.set(name!, count);
     if (!shape.list && count > 1) return { ok: false, message: FORM_UNREADABLE };
     if (shape.list && (count > shape.max + 1 || Number(LIST_ITEM.exec(key)?.[2] ?? 0) > shape.max)) continue;
-    if (hasControlCharacter(value)) fieldErrors[name!] = [controlCharactersMessage(shape.label)];
+    const refused = shape.multiLine ? hasControlCharacterBesidesLineBreaks(value) : hasControlCharacter(value);
+    if (refused) fieldErrors[name!] = [controlCharactersMessage(shape.label)];
     formData.append(key, value);
   }
-  const refused = Object.values(fieldErrors);
-  if (refused.length > 0) return { ok: false, message: refused[0][0], fieldErrors };
+  const refusals = Object.values(fieldErrors);
+  if (refusals.length > 0) return { ok: false, message: refusals[0][0], fieldErrors };
   return { ok: true, formData };
 }
 

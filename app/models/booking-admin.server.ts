@@ -2,7 +2,7 @@ import { config } from "~/config.server";
 import { bookingStatusSql } from "~/models/bookings.server";
 import { userNameSql } from "~/models/users.server";
 import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/booking";
-import type { BookingListQuery, BookingSort } from "~/schemas/booking-list";
+import { ALL_HALLS, type BookingListQuery, type BookingSort } from "~/schemas/booking-list";
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
 import { toCsv } from "~/utils/csv";
@@ -15,6 +15,7 @@ export type StaffBooking = {
   customerName: string;
   customerEmail: string;
   title: string;
+  hallName: string;
   startsAt: string;
   seats: string[];
   amountCents: number;
@@ -31,22 +32,26 @@ const BOOKING_ORDER: Record<BookingSort, string> = {
 };
 
 const FROM = `from bookings b join users u on u.uid = b.user_uid join shows s on s.id = b.show_id
-  join movies m on m.id = s.movie_id`;
+  join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
 
-// The status filter, and a search that is the start of a booking id or part of the customer's email.
+// The status and hall filters, and a search that is the start of a booking id or part of the customer's email.
 const WHERE = `where ($1::text = 'all' or ${bookingStatusSql("b")} = $1::text)
-  and ($2::text = '' or starts_with(b.id::text, lower($2::text)) or strpos(lower(coalesce(u.email, '')), lower($2::text)) > 0)`;
+  and ($2::text = '' or starts_with(b.id::text, lower($2::text)) or strpos(lower(coalesce(u.email, '')), lower($2::text)) > 0)
+  and ($3::text = '${ALL_HALLS}' or s.hall_id::text = $3::text)`;
+
+const filterValues = (query: BookingListQuery) => [query.status, query.search, query.hall];
 
 async function queryBookings(query: BookingListQuery, window: { limit: number | null; offset: number }) {
   const db = await getDb();
   const rows = await db.query<StaffBooking & { startsAt: Date; createdAt: Date }>(
     `select b.id, ${userNameSql("u")} as "customerName", coalesce(u.email, '') as "customerEmail", m.title,
+       h.name as "hallName",
        s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
        b.created_at as "createdAt"
      ${FROM} ${WHERE}
      order by ${BOOKING_ORDER[query.sort]} ${query.dir}, b.created_at desc, b.id
-     limit $3 offset $4`,
-    [query.status, query.search, window.limit, window.offset],
+     limit $4 offset $5`,
+    [...filterValues(query), window.limit, window.offset],
   );
   return rows.map((b) => ({
     ...b,
@@ -55,13 +60,13 @@ async function queryBookings(query: BookingListQuery, window: { limit: number | 
   }));
 }
 
-/** One page of the bookings that match the status filter and the search, in the order asked for. */
+/** One page of the bookings that match the filters and the search, in the order asked for. */
 export async function listBookingsForStaff(query: BookingListQuery) {
   const db = await getDb();
-  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${FROM} ${WHERE}`, [
-    query.status,
-    query.search,
-  ]);
+  const [{ total }] = await db.query<{ total: number }>(
+    `select count(*)::int as total ${FROM} ${WHERE}`,
+    filterValues(query),
+  );
   const { page, pageCount, offset, limit } = pageWindow(total, query.page);
   return { bookings: await queryBookings(query, { limit, offset }), total, page, pageCount };
 }
@@ -71,13 +76,25 @@ export async function exportBookingsCsv(query: BookingListQuery) {
   const { timeZone, currency } = config;
   const bookings = await queryBookings(query, { limit: null, offset: 0 });
   return toCsv([
-    ["Booking ID", "Booked On", "Customer", "Email", "Movie", "Show Time", "Seats", `Amount (${currency})`, "Status"],
+    [
+      "Booking ID",
+      "Booked On",
+      "Customer",
+      "Email",
+      "Movie",
+      "Hall",
+      "Show Time",
+      "Seats",
+      `Amount (${currency})`,
+      "Status",
+    ],
     ...bookings.map((b) => [
       b.id,
       formatSortableTime(b.createdAt, timeZone),
       b.customerName,
       b.customerEmail,
       b.title,
+      b.hallName,
       formatSortableTime(b.startsAt, timeZone),
       b.seats.join(" "),
       formatAmount(b.amountCents, currency),

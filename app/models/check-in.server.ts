@@ -9,6 +9,7 @@ import { verifyTicketCode } from "~/services/tickets.server";
 export type Ticket = {
   bookingId: string;
   title: string;
+  hallName: string;
   posterPath: string;
   startsAt: string;
   seats: string[];
@@ -30,11 +31,12 @@ type TicketRow = Omit<Ticket, "startsAt" | "checkIn"> & {
 
 async function findTicket(db: Queryable, bookingId: string, { lock = false } = {}) {
   const [row] = await db.query<TicketRow>(
-    `select b.id as "bookingId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt", b.seats,
+    `select b.id as "bookingId", m.title, h.name as "hallName", m.poster_path as "posterPath", s.starts_at as "startsAt",
+       b.seats,
        ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
        (s.starts_at at time zone $2)::date = (now() at time zone $2)::date as "isToday",
        c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"
-     from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id
+     from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
        join users u on u.uid = b.user_uid
        left join check_ins c on c.booking_id = b.id left join users staff on staff.uid = c.staff_uid
      where b.id = $1 ${lock ? "for update of b" : ""}`,

@@ -3,21 +3,13 @@ import path from "node:path";
 import { config } from "~/config.server";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats, parseLayout } from "~/domain/hall-layout";
+import { sampleDaySchedule } from "~/domain/sample-schedule";
 import { getDb, type Database } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { minorUnitDigits } from "~/utils/money";
-import { stableHash } from "~/utils/stable-hash";
 
 const SAMPLE_DIR = path.resolve("data");
 export const SAMPLE_SCHEDULE_DAYS = 14;
-// Each sample hall's day: the first show at 10:00, the next as soon as the hall is clean (on a quarter hour), the last
-// starting by 23:00.
-const FIRST_SHOW_MINUTE = 10 * 60;
-const LAST_START_MINUTE = 23 * 60;
-const START_STEP_MINUTES = 15;
-// Sample prices in whole units of the currency (dollars, yen), as SPEC.md gives them.
-const SAMPLE_PRICE_MIN = 49;
-const SAMPLE_PRICE_MAX = 81;
 // A long-running site keeps two weeks of upcoming sample shows by topping the schedule up this often.
 const TOP_UP_EVERY_MS = 60 * 60 * 1000;
 
@@ -103,41 +95,6 @@ export async function seedCatalogue(db: Database) {
   });
 }
 
-type SampleShow = { movieId: string; hallId: string; time: string; priceCents: number };
-
-/**
- * The sample shows of one cinema day, the same on every machine: the hall that is free soonest takes the next movie
- * of the catalogue (starting at a place that changes with the day), so every movie plays every day when the halls
- * have room for them all, and no two shows of a hall overlap.
- */
-export function sampleDaySchedule(
-  day: string,
-  movies: { id: string; runtime: number }[],
-  halls: { id: string }[],
-  cleaningMinutes: number,
-): SampleShow[] {
-  if (movies.length === 0 || halls.length === 0) return [];
-  const first = stableHash(day) % movies.length;
-  const order = [...movies.slice(first), ...movies.slice(0, first)];
-  const freeAt = halls.map(() => FIRST_SHOW_MINUTE);
-  const shows: SampleShow[] = [];
-  for (let next = 0; ; next++) {
-    const hall = freeAt.indexOf(Math.min(...freeAt));
-    const start = Math.ceil(freeAt[hall] / START_STEP_MINUTES) * START_STEP_MINUTES;
-    if (start > LAST_START_MINUTE) return shows;
-    const movie = order[next % order.length];
-    const time = `${String(Math.floor(start / 60)).padStart(2, "0")}:${String(start % 60).padStart(2, "0")}`;
-    const price = SAMPLE_PRICE_MIN + (stableHash(movie.id + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1));
-    shows.push({
-      movieId: movie.id,
-      hallId: halls[hall].id,
-      time,
-      priceCents: price * 10 ** minorUnitDigits(config.currency),
-    });
-    freeAt[hall] = start + movie.runtime + cleaningMinutes;
-  }
-}
-
 /**
  * Makes sure every cinema day from today on for SAMPLE_SCHEDULE_DAYS has its sample shows.
  * Each day is generated once, so it is cheap to call at every start.
@@ -155,7 +112,11 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
     // The halls are locked as staff adding shows lock them, so the overlap check below is not raced.
     const halls = await tx.query<{ id: string }>("select id from halls where in_use order by name, id for update");
     const rows = fresh.flatMap(({ day }) =>
-      sampleDaySchedule(day, movies, halls, config.cleaningMinutes).map((show) => ({ day, ...show })),
+      sampleDaySchedule(day, movies, halls, config.cleaningMinutes).map(({ price, ...show }) => ({
+        day,
+        ...show,
+        priceCents: price * 10 ** minorUnitDigits(config.currency),
+      })),
     );
     // A show staff added on a day before it was generated keeps its place: sample shows that overlap it are left out.
     await tx.query(

@@ -70,6 +70,8 @@ export default function TicketCheckIn() {
             <dl>
               <dt>Show time</dt>
               <dd>{formatShowTime(ticket.startsAt, timeZone)}</dd>
+              <dt>Hall</dt>
+              <dd>{ticket.hallName}</dd>
               <dt>Seats</dt>
               <dd>{ticket.seats.join(", ")}</dd>
               <dt>Customer</dt>

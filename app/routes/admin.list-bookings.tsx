@@ -6,7 +6,9 @@ import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { listBookingsForStaff } from "~/models/booking-admin.server";
+import { listHalls } from "~/models/halls.server";
 import {
+  ALL_HALLS,
   BOOKING_LIST_DEFAULTS,
   bookingListSchema,
   MAX_BOOKING_SEARCH_LENGTH,
@@ -29,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const query = parseQuery(bookingListSchema, new URL(request.url).searchParams);
   const { page, ...list } = await listBookingsForStaff(query);
-  return { query: { ...query, page }, ...list, ...cinemaSettings() };
+  const halls = (await listHalls()).map(({ id, name }) => [id, name] as const);
+  return { query: { ...query, page }, halls, ...list, ...cinemaSettings() };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
@@ -43,7 +46,7 @@ const FILTERS: Record<BookingFilter, string> = {
 };
 
 export default function ListBookings() {
-  const { query, bookings, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
+  const { query, halls, bookings, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
   const queryFor = (changes: Partial<BookingListQuery>) =>
     listQuery({ ...query, page: 1, ...changes }, BOOKING_LIST_DEFAULTS);
   const link = (changes: Partial<BookingListQuery>) => `/admin/list-bookings${queryFor(changes)}`;
@@ -83,6 +86,12 @@ export default function ListBookings() {
         current={query.status}
         link={(status) => link({ status })}
       />
+      <FilterLinks
+        label="Hall"
+        options={Object.fromEntries([[ALL_HALLS, "All halls"], ...halls])}
+        current={query.hall}
+        link={(hall) => link({ hall })}
+      />
       <StaffList
         rows={bookings.length}
         empty="No Bookings Found"
@@ -99,6 +108,7 @@ export default function ListBookings() {
           <tr>
             <SortHeader label="Customer" column="name" {...query} link={sortLink} />
             <SortHeader label="Movie" column="movie" {...query} link={sortLink} />
+            <th scope="col">Hall</th>
             <th scope="col">Show Time</th>
             <SortHeader label="Seats" column="seats" {...query} link={sortLink} />
             <SortHeader label="Amount" column="amount" {...query} link={sortLink} />
@@ -118,6 +128,7 @@ export default function ListBookings() {
               <small>Booking {booking.id.slice(0, 8)}</small>
             </th>
             <td>{booking.title}</td>
+            <td>{booking.hallName}</td>
             <td>
               <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
             </td>

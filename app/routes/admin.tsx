@@ -41,6 +41,7 @@ const MENU = [
   { to: "/admin/add-shows", label: "Add Shows" },
   { to: "/admin/list-shows", label: "List Shows" },
   { to: "/admin/list-bookings", label: "List Bookings" },
+  { to: "/admin/halls", label: "Halls" },
   { to: "/admin/check-in", label: "Check In" },
 ];
 

@@ -102,7 +102,8 @@ export default function BookingDetails() {
         <section className="e-ticket" aria-labelledby="ticket-title">
           <h2 id="ticket-title">E-ticket</h2>
           <p>
-            {booking.movie.title} · {formatShowTime(booking.startsAt, timeZone)} · Seats {booking.seats.join(", ")}
+            {booking.movie.title} · {formatShowTime(booking.startsAt, timeZone)} · {booking.hallName} · Seats{" "}
+            {booking.seats.join(", ")}
           </p>
           <figure className="ticket-qr">
             {/* The QR library's own SVG markup, made on our server from our signed URL. */}

@@ -1,28 +1,17 @@
 import { z } from "zod";
 import { FIRST_SHOW_YEAR, isShowDay, LAST_SHOW_YEAR } from "~/utils/dates";
-import { plural } from "~/utils/format";
-import { formatMoney, minorUnitDigits, toMinorUnits } from "~/utils/money";
+import { amountMessages, amountProblem, perCurrency } from "./amount-fields";
 import { parseShowTime } from "~/utils/wall-clock";
 
 export const MAX_SHOW_TIMES = 50;
-// A typo guard, in minor units so it means a similar sum whatever the decimals: 10,000.00 dollars, 1,000,000 yen.
-export const MAX_PRICE_MINOR_UNITS = 1_000_000;
 const MAX_MOVIE_ID_LENGTH = 100;
-const MAX_PRICE_LENGTH = 20;
 
 export const MOVIE_REQUIRED = "Please select a movie";
 export const HALL_REQUIRED = "Please select a hall";
 
 /** What the price field says, in the currency's own decimals (none for JPY, 3 for KWD). */
 export function priceMessages(currency: string) {
-  const digits = minorUnitDigits(currency);
-  return {
-    required: "Please enter a price",
-    invalid: `Price must be a number, such as ${digits === 0 ? "1200" : (12.5).toFixed(digits)}`,
-    notPositive: "Price must be more than 0",
-    decimals: digits === 0 ? "Price must be a whole number" : `Price can have at most ${plural(digits, "decimal")}`,
-    tooHigh: `Price must be at most ${formatMoney(MAX_PRICE_MINOR_UNITS, currency)}`,
-  };
+  return { required: "Please enter a price", ...amountMessages("Price", currency) };
 }
 
 export const TIME_REQUIRED = "Please pick a date and time";
@@ -56,21 +45,10 @@ export const isShowTime = (value: string) => showTimeProblem(value) === null;
 /** The bounds of the date and time input: the years shows are sold. */
 export const SHOW_TIME_RANGE = { min: `${FIRST_SHOW_YEAR}-01-01T00:00`, max: `${LAST_SHOW_YEAR}-12-31T23:59` };
 
-// What <input type="number"> may send: digits with an optional fraction, or a fraction alone (".5").
-const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
-
-/**
- * What is wrong with a typed price, or null for a positive amount with at most the currency's decimals (zeros past
- * them aside: "49.0" yen is 49), at most MAX_PRICE_MINOR_UNITS.
- */
+/** What is wrong with a typed price, or null for a positive amount in the currency's decimals, within the guard. */
 export function priceProblem(price: string, currency: string): string | null {
-  const messages = priceMessages(currency);
-  if (price.length > MAX_PRICE_LENGTH || !NUMBER.test(price)) return messages.invalid;
-  if (price.startsWith("-") || Number(price) === 0) return messages.notPositive;
-  const decimals = (price.split(".")[1] ?? "").replace(/0+$/, "").length;
-  if (decimals > minorUnitDigits(currency)) return messages.decimals;
-  if (toMinorUnits(price, currency) > MAX_PRICE_MINOR_UNITS) return messages.tooHigh;
-  return null;
+  const problem = amountProblem(price, currency);
+  return problem ? priceMessages(currency)[problem] : null;
 }
 
 const showTime = z
@@ -148,17 +126,7 @@ function buildSchema(currency: string) {
   });
 }
 
-// One schema per currency, made once: the form reader keeps what it learns of a schema by its identity.
-const schemas = new Map<string, ReturnType<typeof buildSchema>>();
-
-export function addShowSchema(currency: string) {
-  let schema = schemas.get(currency);
-  if (!schema) {
-    schema = buildSchema(currency);
-    schemas.set(currency, schema);
-  }
-  return schema;
-}
+export const addShowSchema = perCurrency(buildSchema);
 
 /** The time a step adds: the one typed for Add Time, or the occurrence chosen of a repeated time. */
 export function timeToAdd(step: AddShowRequest) {

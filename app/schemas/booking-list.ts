@@ -9,9 +9,12 @@ export const BOOKING_FILTERS = ["all", ...BOOKING_STATUSES] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 export const MAX_BOOKING_SEARCH_LENGTH = 100;
 
-/** List Bookings' state in the URL: which bookings (status, a booking id or email), their order and the page. */
+export const ALL_HALLS = "all";
+
+/** List Bookings' state in the URL: which bookings (status, hall, a booking id or email), their order and the page. */
 export const bookingListSchema = z.object({
   status: z.enum(BOOKING_FILTERS).catch("all"),
+  hall: z.string().uuid().catch(ALL_HALLS),
   search: searchField(MAX_BOOKING_SEARCH_LENGTH),
   sort: z.enum(BOOKING_SORTS).catch("date"),
   dir: z.enum(SORT_DIRECTIONS).catch("desc"),

@@ -14,6 +14,18 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const hasControlCharacter = (value: string) => /\p{Cc}/u.test(value);
 export const withoutControlCharacters = (value: string) => value.replace(/\p{Cc}/gu, "");
 
+// The one kind of field that may hold line breaks: a text area (the hall editor's layout). Any other control
+// character is refused there too.
+const multiLineFields = new WeakSet<z.ZodTypeAny>();
+/** Marks a field (its outermost schema, after `.describe`) as a text area. */
+export function multiLine<T extends z.ZodTypeAny>(field: T): T {
+  multiLineFields.add(field);
+  return field;
+}
+export const isMultiLine = (field: z.ZodTypeAny) => multiLineFields.has(field);
+export const hasControlCharacterBesidesLineBreaks = (value: string) =>
+  hasControlCharacter(value.replace(/\r\n|\n|\r/g, ""));
+
 export const emailField = z
   .string({ required_error: EMAIL_REQUIRED, invalid_type_error: EMAIL_INVALID })
   .trim()

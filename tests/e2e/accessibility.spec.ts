@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { bookAndPay, bookingSlot, bookSeats } from "./booking-steps";
+import { bookAndPay, bookingSlot, bookSeats, showIn } from "./booking-steps";
 import { open } from "./steps";
 import { expect, test } from "./fixtures";
 
@@ -127,6 +127,22 @@ test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", (
       ]),
     );
     expect(violations, violations.join("\n")).toEqual([]);
+  });
+
+  test("the seat page of every sample hall, its time chosen", async ({ page, baseURL, jsEnabled }) => {
+    const switcher = await scriptSwitch(page, jsEnabled);
+    for (const hall of ["Screen 1", "Screen 2", "Screen 3 Premium", "Screen 4"]) {
+      const { path } = showIn(hall);
+      await switcher.beforeLoad();
+      await page.goto(`${baseURL}${path}`);
+      // The first time is the one in this hall; choosing it draws the hall with its occupancy.
+      const first = page.getByRole("group", { name: "Available Timings" }).getByRole("radio").first();
+      await page.goto(`${baseURL}${path}?time=${await first.getAttribute("value")}`);
+      await expect(page.getByText(hall, { exact: true })).toBeVisible();
+      await switcher.beforeAudit();
+      const violations = await axeViolations(page);
+      expect(violations, `${hall}:\n${violations.join("\n")}`).toEqual([]);
+    }
   });
 
   test("as staff", async ({ staffPage: page, baseURL, jsEnabled }) => {

@@ -1,7 +1,9 @@
 import {
   addShowsStep,
   addTime,
+  chooseHall,
   chooseMovie,
+  createHall,
   createShowsDirectly,
   dayFromToday,
   freshDay,
@@ -27,11 +29,13 @@ test("staff add a show at several times over two dates, and customers find it on
   test.slow(); // a dozen round trips, List Shows, the dashboard and a customer's pages
   const movie = movieFor(jsEnabled);
   const [first, second] = daysFor(jsEnabled, 15);
+  const hall = await createHall(page);
   await open(page, "/admin/add-shows");
   await expect(addShowsStep(page)).toHaveText("Select Movie");
   await chooseMovie(page, movie.title, jsEnabled);
   await page.getByLabel("Show price (USD)").fill("12.5");
   if (jsEnabled) await expect(addShowsStep(page)).toHaveText("Schedule");
+  await chooseHall(page, hall.name);
 
   for (const time of [`${first}T19:00`, `${first}T13:00`, `${second}T20:00`, `${first}T19:00`]) {
     await addTime(page, time);
@@ -67,9 +71,11 @@ test("staff add a show at several times over two dates, and customers find it on
 
   // The choices survived every round trip.
   await expect(page.getByRole("radio", { name: new RegExp(`^${movie.title}`) })).toBeChecked();
+  await expect(page.getByRole("radio", { name: new RegExp(`^${hall.name}`) })).toBeChecked();
   await expect(page.getByLabel("Show price (USD)")).toHaveValue("12.5");
   const review = page.getByRole("group", { name: "Review" });
   await expect(review).toContainText(movie.title);
+  await expect(review).toContainText(hall.name);
   await expect(review).toContainText("$12.50");
   await expect(review).toContainText("3 shows on 2 dates");
 
@@ -84,10 +90,10 @@ test("staff add a show at several times over two dates, and customers find it on
   const created = rows.filter(
     (row) => row.title === movie.title && [first, second].includes(row.startsAt.slice(0, 10)),
   );
-  expect(created.map((row) => [row.startsAt, row.seats, row.price, row.earnings])).toEqual([
-    [`${second}T21:00:00.000Z`, "0 / 90", "$12.50", "$0.00"],
-    [`${second}T16:00:00.000Z`, "0 / 90", "$12.50", "$0.00"],
-    [`${first}T19:00:00.000Z`, "0 / 90", "$12.50", "$0.00"],
+  expect(created.map((row) => [row.startsAt, row.hall, row.seats, row.price, row.earnings])).toEqual([
+    [`${second}T21:00:00.000Z`, hall.name, "0 / 90", "$12.50", "$0.00"],
+    [`${second}T16:00:00.000Z`, hall.name, "0 / 90", "$12.50", "$0.00"],
+    [`${first}T19:00:00.000Z`, hall.name, "0 / 90", "$12.50", "$0.00"],
   ]);
 
   // The dashboard's recent activity says so.
@@ -124,13 +130,23 @@ test("Add Time and Create Show wait for what they need, and the server says what
     const response = await page.request.post("/admin/add-shows", { form: { intent: "create" } });
     expect(response.status()).toBe(400);
     const html = await response.text();
-    for (const message of ["Please select a movie", "Please enter a price", "Please add at least one show time"])
+    for (const message of [
+      "Please select a movie",
+      "Please select a hall",
+      "Please enter a price",
+      "Please add at least one show time",
+    ])
       expect(html).toContain(message);
   } else {
     await page.getByRole("button", { name: "Add Time" }).click();
     await expect(page.getByText("Please pick a date and time")).toBeVisible();
     await page.getByRole("button", { name: "Create Show" }).click();
-    for (const message of ["Please select a movie", "Please enter a price", "Please add at least one show time"])
+    for (const message of [
+      "Please select a movie",
+      "Please select a hall",
+      "Please enter a price",
+      "Please add at least one show time",
+    ])
       await expect(page.getByText(message)).toBeVisible();
   }
 });
@@ -156,17 +172,22 @@ test("a price must be positive, with at most 2 decimals, at most 10,000", async 
   }
 });
 
-test("a past time, a time a year ahead and overlapping times are refused, naming the clash", async ({
+test("a past time, a time a year ahead and times that overlap in the hall are refused, naming the clash", async ({
   staffPage: page,
   jsEnabled,
 }) => {
   const movie = movieFor(jsEnabled);
-  const runs = `${movie.title} runs ${Math.floor(movie.runtime / 60)}h ${movie.runtime % 60}m`;
-  const [day, other] = daysFor(jsEnabled, 20);
-  await createShowsDirectly(page, movie.id, "9", [`${other}T12:00`]);
+  const other = latestFirst[7];
+  const runtime = `${Math.floor(movie.runtime / 60)}h ${movie.runtime % 60}m`;
+  const otherRuntime = `${Math.floor(other.runtime / 60)}h ${other.runtime % 60}m`;
+  const [day, otherDay] = daysFor(jsEnabled, 20);
+  const hall = await createHall(page);
+  // Another movie's show in the hall: the hall, not the movie, decides what overlaps.
+  await createShowsDirectly(page, other.id, hall.id, "9", [`${otherDay}T12:00`]);
 
   await open(page, "/admin/add-shows");
   await chooseMovie(page, movie.title, jsEnabled);
+  await chooseHall(page, hall.name);
   const yesterday = dayFromToday(-1);
   await addTime(page, `${yesterday}T10:00`);
   await expect(page.getByText(/, 10:00 AM has already passed\. Please pick a time in the future\.$/)).toBeVisible();
@@ -176,20 +197,76 @@ test("a past time, a time a year ahead and overlapping times are refused, naming
   await addTime(page, `${day}T18:00`);
   await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(day)]: ["6:00 PM"] });
   await addTime(page, `${day}T19:00`);
+  const cleaning = "then 15 minutes to clean";
   await expect(
-    page.getByText(`${dayLabel(day)}, 7:00 PM overlaps ${dayLabel(day)}, 6:00 PM, also on the list (${runs}).`),
+    page.getByText(
+      `${dayLabel(day)}, 7:00 PM overlaps ${dayLabel(day)}, 6:00 PM, also on the list (${movie.title} runs ${runtime}, ${cleaning}).`,
+    ),
   ).toBeVisible();
-  await addTime(page, `${other}T13:00`);
+  await addTime(page, `${otherDay}T13:00`);
   await expect(
-    page.getByText(`${dayLabel(other)}, 1:00 PM overlaps the show at ${dayLabel(other)}, 12:00 PM (${runs}).`),
+    page.getByText(
+      `${dayLabel(otherDay)}, 1:00 PM overlaps the show of ${other.title} at ${dayLabel(otherDay)}, 12:00 PM in ${hall.name} (it runs ${otherRuntime}, ${cleaning}).`,
+    ),
   ).toBeVisible();
-  await addTime(page, `${other}T12:00`);
-  await expect(page.getByText(`${movie.title} already has a show at ${dayLabel(other)}, 12:00 PM.`)).toBeVisible();
+  await addTime(page, `${otherDay}T12:00`);
+  await expect(
+    page.getByText(`${hall.name} already has a show at ${dayLabel(otherDay)}, 12:00 PM (${other.title}).`),
+  ).toBeVisible();
   await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(day)]: ["6:00 PM"] });
 
   // Create Show checks again: a show added meanwhile (here, straight through the action) is named.
-  await createShowsDirectly(page, movie.id, "9", [`${day}T18:00`]);
+  await createShowsDirectly(page, other.id, hall.id, "9", [`${day}T18:00`]);
   await page.getByLabel("Show price (USD)").fill("9");
   await page.getByRole("button", { name: "Create Show" }).click();
-  await expect(page.getByText(`${movie.title} already has a show at ${dayLabel(day)}, 6:00 PM.`)).toBeVisible();
+  await expect(
+    page.getByText(`${hall.name} already has a show at ${dayLabel(day)}, 6:00 PM (${other.title}).`),
+  ).toBeVisible();
+});
+
+test("staff make a hall in the editor, then two movies start at the same time in two halls", async ({
+  staffPage: page,
+  jsEnabled,
+}) => {
+  const name = `Screen ${jsEnabled ? "Nine" : "Ten"} ${Date.now()}`;
+  await open(page, "/admin/halls");
+  await page.getByRole("link", { name: "New Hall" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Rows").fill("A 1 2 3 | 4 5 6\nB P1 P2 P3 | P4 P5 P6\n--\nC W1 C2 3 | 4 C5 W6\nC 1");
+  await page.getByRole("button", { name: "Save Hall" }).click();
+  await expect(page.getByText("Row C is written twice.")).toBeVisible();
+  await page.getByLabel("Rows").fill("A 1 2 3 | 4 5 6\nB P1 P2 P3 | P4 P5 P6\n--\nC W1 C2 3 | 4 C5 W6");
+  await page.getByLabel("Premium seats cost extra").fill("2.5");
+  if (!jsEnabled) await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview of the seats" });
+  await expect(preview.getByRole("img", { name: "Row C, seat 1, wheelchair space" })).toBeVisible();
+  await expect(preview.getByRole("img", { name: "Row B, seat 4, premium seat" })).toBeVisible();
+  await page.getByRole("button", { name: "Save Hall" }).click();
+  await expect(page.getByText(`${name} saved: 18 seats.`)).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("premium seat +$2.50");
+
+  const other = await createHall(page);
+  const day = freshDay(jsEnabled ? 30 : 31);
+  const [first, second] = [latestFirst[8], latestFirst[9]];
+  for (const [movie, hall] of [
+    [first, name],
+    [second, other.name],
+  ] as const) {
+    await open(page, "/admin/add-shows");
+    await chooseMovie(page, movie.title, jsEnabled);
+    await page.getByLabel("Show price (USD)").fill("10");
+    await chooseHall(page, hall);
+    await addTime(page, `${day}T20:00`);
+    await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(day)]: ["8:00 PM"] });
+    await page.getByRole("button", { name: "Create Show" }).click();
+    await expect(page.getByText("Show added successfully")).toBeVisible();
+  }
+  const rows = (await showRows(page, "?sort=date&dir=desc")).filter((r) => r.startsAt === `${day}T20:00:00.000Z`);
+  expect(rows.map((r) => [r.title, r.hall, r.seats]).sort()).toEqual(
+    [
+      [first.title, name, "0 / 18"],
+      [second.title, other.name, "0 / 90"],
+    ].sort(),
+  );
 });

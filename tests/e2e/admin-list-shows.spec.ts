@@ -1,4 +1,4 @@
-import { createShowsDirectly, freshDay, readShowRows, showRows } from "./admin-steps";
+import { createHall, createShowsDirectly, freshDay, readShowRows, showRows } from "./admin-steps";
 import { expect, test } from "./fixtures";
 import { latestFirst, open } from "./steps";
 
@@ -87,7 +87,8 @@ test("the list pages through its shows", async ({ staffPage: page }) => {
 test("a show nobody has booked can be deleted", async ({ staffPage: page, jsEnabled }) => {
   const movie = latestFirst[6];
   const day = freshDay(jsEnabled ? 45 : 46);
-  await createShowsDirectly(page, movie.id, "20", [`${day}T11:00`, `${day}T20:00`]);
+  const hall = await createHall(page);
+  await createShowsDirectly(page, movie.id, hall.id, "20", [`${day}T11:00`, `${day}T20:00`]);
   const mine = (rows: Row[]) => rows.filter((row) => row.startsAt.startsWith(day)).map((row) => row.startsAt);
   expect(mine(await showRows(page, "?sort=date&dir=desc"))).toEqual([`${day}T20:00:00.000Z`, `${day}T11:00:00.000Z`]);
 

@@ -1,5 +1,6 @@
 // Steps the staff area's specs share. The test server runs in UTC, so the cinema's days are UTC days.
 import { expect, test, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
 import { open } from "./steps";
 
 /** The cinema's day `days` from today, as YYYY-MM-DD. */
@@ -54,9 +55,41 @@ export async function listedTimes(page: Page) {
   return Object.fromEntries(listed) as Record<string, string[]>;
 }
 
+/** Rows A to J of nine seats, in five blocks of two rows: Screen 1's layout, in the hall editor's text. */
+export const SPEC_GRID = [..."ABCDEFGHIJ"]
+  .map((row, index) => `${index > 0 && index % 2 === 0 ? "--\n" : ""}${row} 1 2 3 4 5 6 7 8 9`)
+  .join("\n");
+
+/**
+ * A hall of the test's own, made through the hall editor's action, so its schedule is the test's alone (the sample
+ * halls are busy from 10:00 to past 23:00 every day). Answers its id and name.
+ */
+export async function createHall(
+  page: Page,
+  { layout = SPEC_GRID, name = `Test Hall ${randomUUID().slice(0, 8)}` } = {},
+) {
+  const form = { intent: "save", name, layout, inUse: "on" };
+  const response = await page.request.post("/admin/halls/new", { form, maxRedirects: 0 });
+  expect(response.status(), "Save Hall").toBe(302);
+  const list = await page.request.get("/admin/halls");
+  const id = new RegExp(`href="/admin/halls/([0-9a-f-]{36})"[^>]*>Edit<span[^>]*> ${name}<`).exec(
+    await list.text(),
+  )?.[1];
+  expect(id, `the new hall ${name} on the halls page`).toBeTruthy();
+  return { id: id!, name };
+}
+
+/** Picks a hall on Add Shows. */
+export async function chooseHall(page: Page, name: string) {
+  await page
+    .getByRole("group", { name: "Hall" })
+    .getByRole("radio", { name: new RegExp(`^${name}`) })
+    .check();
+}
+
 /** Creates shows through Add Shows' own action, as a setup step. */
-export async function createShowsDirectly(page: Page, movieId: string, price: string, times: string[]) {
-  const form: Record<string, string> = { intent: "create", movieId, price };
+export async function createShowsDirectly(page: Page, movieId: string, hallId: string, price: string, times: string[]) {
+  const form: Record<string, string> = { intent: "create", movieId, hallId, price };
   times.forEach((time, index) => (form[`times[${index}]`] = time));
   const response = await page.request.post("/admin/add-shows", { form, maxRedirects: 0 });
   expect(response.status(), "Create Show").toBe(302);
@@ -78,9 +111,10 @@ export async function readShowRows(page: Page) {
         title: cells[0],
         startsAt: tr.querySelector("time")!.getAttribute("datetime")!,
         when: cells[1],
-        seats: cells[2],
-        price: cells[3],
-        earnings: cells[4],
+        hall: cells[2],
+        seats: cells[3],
+        price: cells[4],
+        earnings: cells[5],
       };
     }),
   );

@@ -1,18 +1,31 @@
 // Steps of the booking specs: where to book, choosing a time and seats, reading what the page says.
 import { expect, type Browser, type Page } from "@playwright/test";
+import { moviesFirstIn } from "../sample-catalogue";
 import { createAccount, signIn, type Account } from "./identity";
-import { movies } from "./steps";
+
+const dayFromToday = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 /**
- * A show nobody else books in the test run: each booking test names its own movie (by its place in the sample
- * catalogue), and the two projects (JavaScript on and off) book it on different days. The test server closes
- * cancellations a week before a show (CANCEL_CUTOFF_MINUTES): days 3 and 4 are inside that week, days 9 and 10
- * (`cancellable`) outside it.
+ * A show nobody else books in the test run, in Screen 1 (rows A to J of nine seats, which the booking tests choose
+ * from): each booking test names its own slot, and the two projects (JavaScript on and off) take different ones.
+ * The test server closes cancellations 10 days before a show (CANCEL_CUTOFF_MINUTES): slots on days 1 to 9 are
+ * inside that time, `cancellable` ones on days 11 to 13 outside it. The movie's first show that day is the slot's.
  */
-export function bookingSlot(movieIndex: number, jsEnabled: boolean, { cancellable = false } = {}) {
-  const movie = movies[movieIndex];
-  const offset = (cancellable ? 9 : 3) + (jsEnabled ? 0 : 1);
-  const day = new Date(Date.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+export function bookingSlot(index: number, jsEnabled: boolean, { cancellable = false } = {}) {
+  const days = cancellable ? [11, 12, 13] : [1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const slots = days.flatMap((offset) => {
+    const day = dayFromToday(offset);
+    return moviesFirstIn("Screen 1", day).map((movie) => ({ movie, day }));
+  });
+  const slot = slots.filter((_, position) => position % 2 === (jsEnabled ? 0 : 1))[index];
+  if (!slot) throw new Error(`There are not ${index + 1} sample shows in Screen 1 for this test run`);
+  return { ...slot, path: `/movies/${slot.movie.id}/${slot.day}` };
+}
+
+/** A movie and day whose first show plays in a hall, for a test that wants that hall's seat page. */
+export function showIn(hallName: string, days = 2) {
+  const day = dayFromToday(days);
+  const movie = moviesFirstIn(hallName, day)[0];
   return { movie, day, path: `/movies/${movie.id}/${day}` };
 }
 

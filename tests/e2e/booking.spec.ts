@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import {
   anotherCustomer,
   bookingCard,
@@ -7,6 +8,7 @@ import {
   chooseTime,
   proceed,
   seat,
+  showIn,
   timeRadios,
 } from "./booking-steps";
 import { expect, test } from "./fixtures";
@@ -27,8 +29,8 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
     .check();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(`/movies/${movie.id}/${day}`);
-  await chooseTime(page, jsEnabled, 1);
-  const price = (await timeRadios(page).nth(1).locator("..").textContent())!.match(/\$([\d.]+) a seat/)![1];
+  await chooseTime(page, jsEnabled, 0);
+  const price = (await timeRadios(page).nth(0).locator("..").textContent())!.match(/\$([\d.]+) a seat/)![1];
   await chooseSeats(page, ["D4", "D5"]);
   await expect(page.getByText("You will be asked to sign in; your choice is kept.")).toBeVisible();
   await proceed(page);
@@ -39,7 +41,7 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
   await page.getByRole("button", { name: "Sign In" }).click();
 
   await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}/${day}\\?time=.*seats=D4&seats=D5`));
-  await expect(timeRadios(page).nth(1)).toBeChecked();
+  await expect(timeRadios(page).nth(0)).toBeChecked();
   await expect(seat(page, "D4")).toBeChecked();
   await expect(seat(page, "D5")).toBeChecked();
   await expect(page.getByText(`$${(Number(price) * 2).toFixed(2)}`)).toBeVisible();
@@ -108,7 +110,7 @@ test("refuses a choice that strands a single seat", async ({ customerPage: page,
   await chooseSeats(page, ["G2", "G3"]);
   await proceed(page);
   await expect(
-    page.getByRole("alert").filter({ hasText: "Please don't leave a single empty seat between booked seats." }),
+    page.getByRole("alert").filter({ hasText: "Seat G1 would be left alone between booked seats." }),
   ).toBeVisible();
   await expect(seat(page, "G2")).toBeChecked();
   await chooseSeats(page, ["G1"]);
@@ -230,8 +232,8 @@ test("bad addresses and tampered forms get a clear message, never an error", asy
       maxRedirects: 0,
     });
   const cases: [string, string][] = [
-    [`time=${time}&seats=K1`, "that seat does not exist in this hall"],
-    [`time=${time}&seats=A10`, "that seat does not exist in this hall"],
+    [`time=${time}&seats=K1`, "seat K1 does not exist in this hall"],
+    [`time=${time}&seats=A10`, "seat A10 does not exist in this hall"],
     [`time=${time}&seats=a1`, "that seat does not exist in this hall"],
     [`time=${time}&seats=A01`, "that seat does not exist in this hall"],
     [`time=${time}&seats=A1&seats=A1`, "Each seat can only be chosen once."],
@@ -263,4 +265,68 @@ test("arrow keys move between seats, skipping occupied ones", async ({ customerP
   await expect(seat(page, "B5")).toBeChecked();
   await page.keyboard.press("Tab");
   await expect(seat(page, "B6")).not.toBeFocused();
+});
+
+/** Presses `key` until `target` has the focus, as someone moving with the keyboard does. */
+async function pressUntilFocused(page: Page, key: string, target: Locator, limit = 250) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached the element`);
+}
+
+test("a wheelchair space and its companion seat, booked with the keyboard alone", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  // Screen 4's row E, at the step between its two sections: E1 a wheelchair space, E2 its companion seat.
+  const { movie, path } = showIn("Screen 4", jsEnabled ? 4 : 5);
+  await page.goto(path);
+  const firstTime = page.getByRole("group", { name: "Available Timings" }).getByRole("radio").first();
+  await pressUntilFocused(page, "Tab", firstTime);
+  await page.keyboard.press("Space");
+  if (!jsEnabled) {
+    await pressUntilFocused(page, "Tab", page.getByRole("button", { name: "Show seats for this time" }));
+    await page.keyboard.press("Enter");
+  }
+  await expect(page).toHaveURL(/time=/);
+  await expect(page.getByText("Screen 4", { exact: true })).toBeVisible();
+  const wheelchair = page.getByRole("checkbox", { name: "Row E, seat 1, wheelchair space, available" });
+  const companion = page.getByRole("checkbox", { name: "Row E, seat 2, companion seat, available" });
+  if (jsEnabled) {
+    // One Tab stop for the whole map; arrows follow the layout, over the walkway.
+    await pressUntilFocused(page, "Tab", page.getByRole("checkbox", { name: /^Row A, seat 1, / }));
+    for (const key of ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft"]) await page.keyboard.press(key);
+    await expect(wheelchair).toBeFocused();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+  } else {
+    await pressUntilFocused(page, "Tab", wheelchair);
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+  }
+  await expect(companion).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("checkbox", { name: "Row E, seat 1, wheelchair space, selected" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Row E, seat 2, companion seat, selected" })).toBeChecked();
+  await pressUntilFocused(page, "Shift+Tab", page.getByRole("button", { name: "Proceed" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(bookingCard(page, movie.title).getByText("E1, E2")).toBeVisible();
+  await expect(bookingCard(page, movie.title)).toContainText("Screen 4");
+});
+
+test("a companion seat alone is kept for a wheelchair user, and says so", async ({ customerPage: page, jsEnabled }) => {
+  const { path } = showIn("Screen 4", jsEnabled ? 6 : 7);
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["E3"]);
+  await proceed(page);
+  await expect(
+    page.getByRole("alert").filter({
+      hasText:
+        "Seat E3 is a companion seat, kept for the companion of a wheelchair user until 1 hour before the show. Please choose it with the wheelchair space beside it, or another seat.",
+    }),
+  ).toBeVisible();
 });

@@ -16,7 +16,7 @@ test("pays with the good card and gets an e-ticket with a QR code", async ({ cus
   await openCheckout(page, jsEnabled, slot, ["D1", "D2"]);
   const amount = (await page.getByRole("term").filter({ hasText: "Amount" }).locator("+ dd").textContent())!;
   await expect(page.getByRole("note").filter({ hasText: "TEST MODE" })).toBeVisible();
-  await expect(page.getByText(/can be cancelled for a full refund until 7 days before the show/)).toBeVisible();
+  await expect(page.getByText(/can be cancelled for a full refund until 10 days before the show/)).toBeVisible();
   await payWithGoodCard(page);
 
   await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
@@ -118,11 +118,11 @@ test("cancelling a paid booking before the cutoff refunds it and frees the seats
 test("after the cutoff a paid booking cannot be cancelled, and says why", async ({ customerPage: page, jsEnabled }) => {
   const slot = bookingSlot(17, jsEnabled);
   await bookAndPay(page, jsEnabled, slot, ["H1"]);
-  await expect(page.getByText("Cancellation closed 7 days before the show.")).toBeVisible();
+  await expect(page.getByText("Cancellation closed 10 days before the show.")).toBeVisible();
   await expect(page.getByRole("link", { name: /^Cancel booking/ })).toHaveCount(0);
   const cancelPage = `${new URL(page.url()).pathname}/cancel`;
   await page.goto(cancelPage);
-  await expect(page.getByText(/Cancellations close 7 days before the show/)).toBeVisible();
+  await expect(page.getByText(/Cancellations close 10 days before the show/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Yes, cancel booking" })).toHaveCount(0);
   const forced = await page.request.post(cancelPage, { maxRedirects: 0 });
   expect(forced.status()).toBe(302);

@@ -4,18 +4,19 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Queryable } from "~/services/db.server";
+import { moviesFirstIn } from "../sample-catalogue";
 import { postForm, signIn, startSite, tempDataDir, type Site } from "./site";
 
 const CUSTOMERS = 50;
 const POSTS = 200;
-// Twenty seats of one show: every post wants one or two of them, so most lose a race.
+// Twenty seats of one show, which Screen 1 and Screen 2 (with its centre aisle) both have: every post wants one or two
+// of them, so most lose a race.
 const CONTESTED = [
   ...Array.from({ length: 9 }, (_, i) => `A${i + 1}`),
   ...Array.from({ length: 9 }, (_, i) => `B${i + 1}`),
   "C1",
   "C2",
 ];
-const MOVIE = "1029437";
 // Limits and the stranded-seat rule would refuse many posts before they reach the race this test is about.
 const RACE_SETTINGS = { STRANDED_SEAT_RULE: "false", MAX_UNPAID_BOOKINGS: "100" };
 
@@ -24,8 +25,14 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-function tomorrow() {
-  return new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+type Target = { movieId: string; day: string; showId: string };
+
+/** A movie whose first show tomorrow plays in the hall (the sample schedule decides), and that show's id. */
+async function showInHall(site: Site, hallName: string): Promise<Target> {
+  const day = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const movieId = moviesFirstIn(hallName, day)[0].id;
+  const page = await (await fetch(`${site.url}/movies/${movieId}/${day}`)).text();
+  return { movieId, day, showId: /name="time" value="([0-9a-f-]{36})"/.exec(page)![1] };
 }
 
 /** Customers made in the site's Auth emulator, each signed in through the site's own form. */
@@ -48,15 +55,10 @@ async function signedInCustomers(site: Site) {
   );
 }
 
-async function firstShowTomorrow(site: Site) {
-  const page = await (await fetch(`${site.url}/movies/${MOVIE}/${tomorrow()}`)).text();
-  return /name="time" value="([0-9a-f-]{36})"/.exec(page)![1];
-}
-
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
 /** 200 booking posts at once, spread over the sites and customers; every answer and what it asked for. */
-async function race(sites: Site[], cookies: string[], showId: string) {
+async function race(sites: Site[], cookies: string[], { movieId, day, showId }: Target) {
   const posts = Array.from({ length: POSTS }, (_, i) => {
     const first = pick(CONTESTED);
     // Only a customer's first post may ask for two seats: their four posts then want at most 5 seats in all, the
@@ -72,7 +74,7 @@ async function race(sites: Site[], cookies: string[], showId: string) {
   });
   return Promise.all(
     posts.map(async (post) => {
-      const response = await postForm(post.site, `/movies/${MOVIE}/${tomorrow()}`, post.body.toString(), {
+      const response = await postForm(post.site, `/movies/${movieId}/${day}`, post.body.toString(), {
         Cookie: post.cookie,
       });
       return { seats: post.seats, status: response.status, text: await response.text() };
@@ -107,23 +109,24 @@ async function expectEachSeatSoldOnce(db: Queryable, showId: string, answers: Aw
 }
 
 describe("booking races", () => {
-  it("on PGlite: each seat sold at most once, every loser told which seats, no 5xx", async () => {
+  it("on PGlite, in Screen 1 and in a hall with an aisle: each seat sold at most once, every loser told which seats, no 5xx", async () => {
     const site = await startSite({ env: RACE_SETTINGS });
     cleanups.push(() => fs.rmSync(site.dataDir, { recursive: true, force: true }));
     const cookies = await signedInCustomers(site);
-    const showId = await firstShowTomorrow(site);
-    const answers = await race([site], cookies, showId);
+    const targets = [await showInHall(site, "Screen 1"), await showInHall(site, "Screen 2")];
+    const answers = [];
+    for (const target of targets) answers.push(await race([site], cookies, target));
     expect(await site.stop()).toBe(0);
     const db = openDatabase(path.join(site.dataDir, "db"));
     try {
-      await expectEachSeatSoldOnce(db, showId, answers);
+      for (const [index, target] of targets.entries()) await expectEachSeatSoldOnce(db, target.showId, answers[index]);
     } finally {
       await db.close();
     }
   });
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  it.skipIf(!adminUrl)("on PostgreSQL with two app instances: the same", async () => {
+  it.skipIf(!adminUrl)("on PostgreSQL with two app instances, in the hall with an aisle: the same", async () => {
     const database = `race_${randomUUID().slice(0, 8)}`;
     const admin = new pg.Client(adminUrl);
     await admin.connect();
@@ -149,11 +152,11 @@ describe("booking races", () => {
       });
     }
     const cookies = await signedInCustomers(first);
-    const showId = await firstShowTomorrow(first);
-    const answers = await race([first, second], cookies, showId);
+    const target = await showInHall(first, "Screen 2");
+    const answers = await race([first, second], cookies, target);
     const db = openDatabase(shared.DATABASE_URL);
     try {
-      await expectEachSeatSoldOnce(db, showId, answers);
+      await expectEachSeatSoldOnce(db, target.showId, answers);
     } finally {
       await db.close();
     }

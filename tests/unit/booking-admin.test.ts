@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { exportBookingsCsv, listBookingsForStaff } from "~/models/booking-admin.server";
 import { BOOKING_LIST_DEFAULTS, type BookingListQuery } from "~/schemas/booking-list";
+import { getDb } from "~/services/db.server";
 import { addBooking, addMovies, addShow, addUser, clearAll } from "./fixtures";
 
 const query = (changes: Partial<BookingListQuery> = {}): BookingListQuery => ({ ...BOOKING_LIST_DEFAULTS, ...changes });
@@ -56,6 +57,13 @@ describe("listBookingsForStaff", () => {
     expect(await ids({ status: "expired" })).toEqual([b3]);
   });
 
+  it("filters by hall", async () => {
+    const db = await getDb();
+    const [{ hall }] = await db.query<{ hall: string }>("select hall_id as hall from shows where id = $1", [zebra]);
+    expect(await ids({ hall })).toEqual([b3, b1]);
+    expect(await ids({ hall: "all" })).toHaveLength(5);
+  });
+
   it("sorts by date, name, movie, amount and seats, both ways (ties newest first)", async () => {
     expect(await ids({ sort: "date", dir: "desc" })).toEqual([b5, b4, b3, b2, b1]);
     expect(await ids({ sort: "date", dir: "asc" })).toEqual([b1, b2, b3, b4, b5]);
@@ -97,9 +105,11 @@ describe("exportBookingsCsv", () => {
   it("writes the filtered bookings with a header, times in the cinema's zone", async () => {
     const csv = await exportBookingsCsv(query({ status: "cancelled" }));
     expect(rows(csv)).toEqual([
-      "Booking ID,Booked On,Customer,Email,Movie,Show Time,Seats,Amount (USD),Status",
+      "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Amount (USD),Status",
       expect.stringMatching(
-        new RegExp(`^${b4},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,`),
+        new RegExp(
+          `^${b4},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,Test hall [0-9a-f-]+,`,
+        ),
       ),
     ]);
     expect(rows(csv)[1]).toMatch(/,D1,50\.00,Cancelled$/);

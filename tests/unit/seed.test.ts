@@ -1,13 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { sampleDaySchedule } from "~/domain/sample-schedule";
+import { loadSampleData, SAMPLE_SCHEDULE_DAYS, scheduleSampleShows, seedCatalogue } from "~/models/sample-data.server";
 import { getDb, migrate, openDatabase, type Queryable } from "~/services/db.server";
-import {
-  loadSampleData,
-  SAMPLE_SCHEDULE_DAYS,
-  sampleDaySchedule,
-  scheduleSampleShows,
-  seedCatalogue,
-} from "~/models/sample-data.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 
 const sampleMovies: { id: string; runtime: number }[] = JSON.parse(readFileSync("data/movies.json", "utf8"));

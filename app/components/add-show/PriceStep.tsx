@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { FormField } from "~/components/FormField";
-import { MAX_PRICE_MINOR_UNITS } from "~/schemas/add-show";
+import { MAX_PRICE_MINOR_UNITS } from "~/schemas/amount-fields";
 import { formatAmount, minorUnitDigits } from "~/utils/money";
 
 /** Add Shows' second step: the price of a seat, in the currency's own decimals. */

@@ -43,7 +43,7 @@ export function ScheduleStep(props: Props) {
       <fieldset className="hall-choices" aria-describedby={hall.errorId} key={hall.key}>
         <legend>Hall</legend>
         {halls.map((option) => (
-          <label key={option.id} className="hall-choice">
+          <label key={option.id} className="choice">
             <input type="radio" name={hall.name} value={option.id} defaultChecked={hall.initialValue === option.id} />
             <span>{option.name}</span>
             <small>{option.seatCount} seats</small>

@@ -17,7 +17,7 @@ export function ShowTimes({ shows, chosen, onChoose, error, timeZone, currency }
     <fieldset className="show-times" aria-describedby={error ? "time-error" : undefined}>
       <legend>Available Timings</legend>
       {shows.map((show) => (
-        <label key={show.id} className="show-time">
+        <label key={show.id} className="choice show-time">
           <input
             type="radio"
             name="time"

@@ -1,0 +1,94 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { parseLayout, type HallLayout } from "~/domain/hall-layout";
+import { extraLabel, hallSchema, PREVIEW, PRICED_TYPES, SAVE } from "~/schemas/hall";
+import { minorUnitDigits } from "~/utils/money";
+import { FormErrors, FormField } from "./FormField";
+import { HallPlan } from "./SeatGrid";
+
+type Props = {
+  defaults: Record<string, string | boolean>;
+  currency: string;
+  /** The form's answer: its messages, and after Preview the layout it read. */
+  lastResult: (SubmissionResult<string[]> & { preview?: HallLayout }) | undefined;
+};
+
+/**
+ * The hall editor: a name, the rows as text (one line a row: its letter, then its places), the price difference of
+ * each seat type, and whether new shows may use it. Preview draws the seats as customers will see them; with
+ * JavaScript the drawing follows the text as it is typed.
+ */
+export function HallForm({ defaults, currency, lastResult }: Props) {
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: hallSchema(currency) }),
+    shouldValidate: "onBlur",
+  });
+  const [typed, setTyped] = useState<string | null>(null);
+  const live = typed === null ? null : parseLayout(typed);
+  const preview = live ? (live.ok ? live.layout : null) : (lastResult?.preview ?? null);
+  const step = String(10 ** -minorUnitDigits(currency));
+  const { key, ...layoutProps } = getTextareaProps(fields.layout);
+  return (
+    <Form method="post" {...getFormProps(form)} className="hall-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormField meta={fields.name} label="Name" type="text" />
+      <div className="field">
+        <label htmlFor={fields.layout.id}>Rows</label>
+        <p id={`${fields.layout.id}-help`} className="field-note">
+          One line a row: its letter, then its places from left to right. A number is a seat (the number printed on it);
+          P, W or C before it makes it a premium seat, a wheelchair space or a companion seat (next to a wheelchair
+          space). &quot;.&quot; is an empty gap, &quot;|&quot; an aisle, and a line of &quot;--&quot; a walkway between
+          blocks of rows.
+        </p>
+        <textarea
+          key={key}
+          {...layoutProps}
+          aria-describedby={`${fields.layout.id}-help ${fields.layout.errorId}`}
+          rows={14}
+          spellCheck={false}
+          className="layout-text"
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+        <ul id={fields.layout.errorId} className="field-error">
+          {fields.layout.errors?.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      </div>
+      <fieldset className="hall-prices">
+        <legend>Seat prices, on top of the show&apos;s price ({currency})</legend>
+        {PRICED_TYPES.map((type) => (
+          <FormField
+            key={type}
+            meta={fields[`${type}Extra`]}
+            label={extraLabel(type)}
+            type="number"
+            attributes={{ step, min: "0", inputMode: "decimal" }}
+          />
+        ))}
+      </fieldset>
+      <FormField meta={fields.inUse} label="In use: new shows can be scheduled here" type="checkbox" />
+      <div className="hall-actions">
+        <button type="submit" name="intent" value={PREVIEW} className="button button-ghost" formNoValidate>
+          Preview
+        </button>
+        <button type="submit" name="intent" value={SAVE} className="button" disabled={submitting}>
+          {submitting ? "Saving..." : "Save Hall"}
+        </button>
+      </div>
+      {preview ? (
+        <section className="hall-preview" aria-label="Preview of the seats">
+          <div className="screen" aria-hidden="true">
+            <span>Screen</span>
+          </div>
+          <HallPlan layout={preview} />
+        </section>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { TypeExtras } from "~/domain/hall";
+import { MAX_LAYOUT_TEXT, parseLayout, SEAT_TYPE_NAMES } from "~/domain/hall-layout";
+import { toMinorUnits } from "~/utils/money";
+import { amountMessages, amountProblem, perCurrency } from "./amount-fields";
+import { multiLine } from "./fields";
+
+export const MAX_HALL_NAME = 60;
+export const NAME_REQUIRED = "Please enter the hall's name";
+export const LAYOUT_REQUIRED = "Please write the hall's rows";
+/** The buttons: Preview draws the layout as customers will see it, Save stores the hall. */
+export const PREVIEW = "preview";
+export const SAVE = "save";
+/** The seat types that can cost more than a standard seat. */
+export const PRICED_TYPES = ["premium", "wheelchair", "companion"] as const;
+type PricedType = (typeof PRICED_TYPES)[number];
+
+export const extraLabel = (type: PricedType) =>
+  `${SEAT_TYPE_NAMES[type][0].toUpperCase()}${SEAT_TYPE_NAMES[type].slice(1)}s cost extra`;
+
+function extraField(type: PricedType, currency: string) {
+  const messages = amountMessages(extraLabel(type), currency);
+  return z
+    .string()
+    .trim()
+    .superRefine((text, context) => {
+      const problem = text === "" ? null : amountProblem(text, currency, { allowZero: true });
+      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: messages[problem] });
+    })
+    .optional()
+    .describe(extraLabel(type));
+}
+
+function buildSchema(currency: string) {
+  return z
+    .object({
+      intent: z.enum([PREVIEW, SAVE]).catch(SAVE).describe("Button"),
+      name: z
+        .string({ required_error: NAME_REQUIRED })
+        .trim()
+        .min(1, NAME_REQUIRED)
+        .max(MAX_HALL_NAME, `The name can have at most ${MAX_HALL_NAME} characters`)
+        .describe("Name"),
+      layout: multiLine(
+        z
+          .string({ required_error: LAYOUT_REQUIRED })
+          .max(MAX_LAYOUT_TEXT, `The layout is too long: at most ${MAX_LAYOUT_TEXT} characters.`)
+          .describe("Rows"),
+      ),
+      premiumExtra: extraField("premium", currency),
+      wheelchairExtra: extraField("wheelchair", currency),
+      companionExtra: extraField("companion", currency),
+      inUse: z
+        .literal("on")
+        .optional()
+        .transform((checked) => checked === "on")
+        .describe("In use"),
+    })
+    .transform((form, context) => {
+      const parsed =
+        form.layout.trim() === "" ? { ok: false as const, problems: [LAYOUT_REQUIRED] } : parseLayout(form.layout);
+      if (!parsed.ok) {
+        for (const problem of parsed.problems)
+          context.addIssue({ code: z.ZodIssueCode.custom, path: ["layout"], message: problem });
+        return z.NEVER;
+      }
+      const extras: TypeExtras = {};
+      for (const type of PRICED_TYPES) {
+        const text = form[`${type}Extra`];
+        if (text) extras[type] = toMinorUnits(text, currency);
+      }
+      return { intent: form.intent, name: form.name, layout: parsed.layout, typeExtras: extras, inUse: form.inUse };
+    });
+}
+
+/** The hall editor's form, for prices in `currency`: a name, the rows as text, each seat type's price, in use. */
+export const hallSchema = perCurrency(buildSchema);
