@@ -173,18 +173,31 @@ describe("the staff lists' query strings", () => {
       SHOW_LIST_DEFAULTS,
     );
     expect(parseQuery(showListSchema, params("page=1e99&page=abc"))).toEqual(SHOW_LIST_DEFAULTS);
-    expect(parseQuery(bookingListSchema, params("status=refunded&sort=price&dir=up&page=2.5&search=%00"))).toEqual(
-      BOOKING_LIST_DEFAULTS,
-    );
+    expect(
+      parseQuery(bookingListSchema, params("status=refunded&hall=screen-9&sort=price&dir=up&page=2.5&search=%00")),
+    ).toEqual(BOOKING_LIST_DEFAULTS);
     expect(SHOW_LIST_DEFAULTS).toEqual({ when: "upcoming", sort: "date", dir: "asc", page: 1 });
-    expect(BOOKING_LIST_DEFAULTS).toEqual({ status: "all", search: "", sort: "date", dir: "desc", page: 1 });
+    expect(BOOKING_LIST_DEFAULTS).toEqual({
+      status: "all",
+      hall: "all",
+      search: "",
+      sort: "date",
+      dir: "desc",
+      page: 1,
+    });
   });
 
   it("keep good values, trim and cap a search", () => {
     expect(
-      parseQuery(bookingListSchema, params(`status=paid&sort=seats&dir=asc&page=3&search=+${"x".repeat(150)}`)),
+      parseQuery(
+        bookingListSchema,
+        params(
+          `status=paid&hall=00000000-0000-4000-8000-000000000001&sort=seats&dir=asc&page=3&search=+${"x".repeat(150)}`,
+        ),
+      ),
     ).toEqual({
       status: "paid",
+      hall: "00000000-0000-4000-8000-000000000001",
       sort: "seats",
       dir: "asc",
       page: 3,
