@@ -42,6 +42,7 @@ const MENU = [
   { to: "/admin/list-shows", label: "List Shows" },
   { to: "/admin/list-bookings", label: "List Bookings" },
   { to: "/admin/check-in", label: "Check In" },
+  { to: "/admin/outbox", label: "Outbox" },
 ];
 
 export default function AdminLayout() {
