@@ -20,12 +20,13 @@ const hashOf = (sessionId: string) => createHash("sha256").update(sessionId).dig
 // its cookie, and giving nothing that opens it.
 const syncIdOf = (idHash: string) => hashOf(`auth-sync:${idHash}`);
 
-/**
- * Starts a session for a user who signed in at `signedInAt` (the provider's auth_time, in seconds). Answers the
- * id for the cookie and, with remember me, how long the cookie should last (otherwise it ends with the browser).
- */
 export type OpenedSession = { sessionId: string; cookieMaxAgeSeconds?: number };
 
+/**
+ * Starts a session for a user who signed in at `signedInAt` (the provider's auth_time, in seconds), and hands the
+ * sign-in's ID token to the sign-in sync in the same transaction. Answers the id for the cookie and, with remember
+ * me, how long the cookie should last (otherwise it ends with the browser).
+ */
 export async function openSession(
   { uid, signedInAt, idToken }: { uid: string; signedInAt: number; idToken: string },
   remember: boolean,
