@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { sessionSetCookie } from "~/http/session-cookie.server";
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
     : ({ ok: false, reason: "google-failed" } as const);
   if (!result.ok) {
     const { message, status } = accountFailure(result);
-    return data({ error: message }, { status });
+    return Response.json({ error: message }, { status });
   }
   return redirect(safeRedirect(form.ok ? form.value.redirectTo : "/"), {
     headers: { "Set-Cookie": await sessionSetCookie(result.session) },

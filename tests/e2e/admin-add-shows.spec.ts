@@ -135,7 +135,7 @@ test("Add Time and Create Show wait for what they need, and the server says what
   }
 });
 
-test("a price must be positive, with at most 2 decimals, at most 1,000", async ({ staffPage: page, jsEnabled }) => {
+test("a price must be positive, with at most 2 decimals, at most 10,000", async ({ staffPage: page, jsEnabled }) => {
   const movie = movieFor(jsEnabled);
   await open(page, "/admin/add-shows");
   await chooseMovie(page, movie.title, jsEnabled);
@@ -146,7 +146,7 @@ test("a price must be positive, with at most 2 decimals, at most 1,000", async (
     ["0", "Price must be more than 0"],
     ["-4", "Price must be more than 0"],
     ["12.345", "Price can have at most 2 decimals"],
-    ["1000.5", "Price must be at most 1,000"],
+    ["10000.5", "Price must be at most $10,000.00"],
   ]) {
     await price.fill(typed);
     if (jsEnabled) await price.blur();

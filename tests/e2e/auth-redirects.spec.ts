@@ -30,8 +30,12 @@ test.describe("sign-in never leaves this site", () => {
         form: { email: account.email, password: account.password, redirectTo: hostile },
         maxRedirects: 0,
       });
-      const location = response.headers().location ?? "";
-      expect(location, hostile).toMatch(/^\/(?![/\\])/);
+      // Signed in and sent to a page of this site, or (a control character in the field) refused with a message.
+      if (response.status() === 400) {
+        expect(await response.text(), hostile).toContain("Page to return to must not contain control characters.");
+        continue;
+      }
+      expect(response.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
     }
   });
 });
