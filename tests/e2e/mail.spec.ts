@@ -97,7 +97,10 @@ test("paying mails one confirmation with the seats and the QR e-ticket; cancelli
   await staffBeside.goto("/admin/outbox");
   await staffBeside.getByRole("link", { name: confirmation.subject }).first().click();
   await expect(staffBeside.getByText("Seats: E4, E5")).toBeVisible();
-  await expect(staffBeside.getByRole("link", { name: "Download the .eml file" })).toBeVisible();
+  const download = staffBeside.getByRole("link", { name: "Download the .eml file" });
+  const eml = await staffBeside.request.get((await download.getAttribute("href"))!);
+  expect(eml.headers()["content-type"]).toBe("message/rfc822");
+  expect(await eml.text()).toContain(`Message-ID: <${/\/admin\/outbox\/([\w-]+)/.exec(staffBeside.url())![1]}@`);
 
   await page.getByRole("link", { name: /^Cancel booking / }).click();
   await page.getByRole("button", { name: "Yes, cancel booking" }).click();
