@@ -122,12 +122,46 @@ export const environmentSchema = z.object({
   STAFF_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).describe(
     "its password; default generated once per data folder and kept in DATA_DIR/staff-password",
   ),
+  SITE_URL: optional(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/,
+        "must be an http:// or https:// address, e.g. https://tickets.example",
+      )
+      .transform((url) => url.replace(/\/+$/, "")),
+  ).describe("the site's address in the links of mails; default http://<HOST>:<PORT>"),
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587"),
+  ).describe("SMTP server that delivers the mails; default none: they are written to DATA_DIR/outbox as .eml files"),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .regex(
+        /^(.*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+        'must be an address, e.g. "Marquee" <tickets@example.com>',
+      ),
+  ).describe('sender of the mails; default "Marquee Cinemas" <no-reply@marquee.example>'),
+  REMINDER_MINUTES: integer(1, 10080).describe(
+    "a paid booking's reminder is mailed this long before the show; default 120",
+  ),
+  AUTH_SYNC_URL: optional(z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL")).describe(
+    "address told of each sign-in (POST) and sign-out (DELETE), see Sign-in sync; default none",
+  ),
 });
 
 export class ConfigurationError extends Error {}
 
 const DEFAULT_PROJECT_ID = "demo-marquee";
 const MEMORY = "memory://";
+
+const DEFAULT_MAIL_FROM = '"Marquee Cinemas" <no-reply@marquee.example>';
+
+/** The address of a site listening on host:port, as a browser on the same machine reaches it. */
+function localSiteUrl(host: string, port: number) {
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+}
 
 /** Reads the environment into the site's settings, or throws one error naming every wrong variable. */
 export function loadConfig(environment: Record<string, string | undefined>) {
@@ -155,9 +189,11 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     env.FIREBASE_SERVICE_ACCOUNT ||
     env.GOOGLE_APPLICATION_CREDENTIALS
   );
+  const host = env.HOST ?? "127.0.0.1";
+  const port = env.PORT ?? 3000;
   return {
-    host: env.HOST ?? "127.0.0.1",
-    port: env.PORT ?? 3000,
+    host,
+    port,
     trustProxy: env.TRUST_PROXY ?? false,
     dataDir,
     databaseUrl,
@@ -187,6 +223,15 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     },
     cleaningMinutes: env.CLEANING_MINUTES ?? 15,
     paymentProvider: env.PAYMENT_PROVIDER ?? "test",
+    mail: {
+      siteUrl: env.SITE_URL ?? localSiteUrl(host, port),
+      smtpUrl: env.SMTP_URL ?? null,
+      // Without SMTP the mails are files in the data folder; in memory (unit tests) they go nowhere of their own.
+      folder: env.SMTP_URL || dataDir === MEMORY ? null : path.join(dataDir, "outbox"),
+      from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      reminderMinutes: env.REMINDER_MINUTES ?? 120,
+    },
+    authSyncUrl: env.AUTH_SYNC_URL ?? null,
     embeddedEmulator: {
       host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",
       port: env.AUTH_EMULATOR_PORT ?? 0,

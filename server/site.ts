@@ -10,6 +10,7 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cacheControlFor } from "~/http/cache-control.server";
 import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
+import { startOutboxWorker } from "~/models/outbox-worker.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, getDb } from "~/services/db.server";
 import stylesheet from "~/styles/layout.css";
@@ -117,6 +118,7 @@ export async function serveSite(build: ServerBuild) {
   // PGlite unpacks a new database with its files readable by all; they are made private once it is open.
   if (config.databaseUrl === null) makeDataFolderPrivate(config.dataDir);
   const stopSampleSchedule = config.sampleData ? await keepSampleScheduleFilled() : () => {};
+  const stopOutbox = await startOutboxWorker();
   const state = { stopping: false };
   const server = await listen(createApp(build, state));
   console.info(`Site on http://${config.host}:${config.port}`);
@@ -136,7 +138,9 @@ export async function serveSite(build: ServerBuild) {
     // "Connection: close", or end at the keep-alive timeout.
     net.Server.prototype.close.call(server, () => {
       clearTimeout(force);
-      closeDb()
+      // The mail being sent is finished and marked first, or it would be sent again after the restart.
+      stopOutbox()
+        .then(closeDb)
         .catch((error) => {
           console.error("Closing the database failed:", error);
           process.exitCode = 1;

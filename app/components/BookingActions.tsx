@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
-import { canCancel, canPay, cancelRefusal, type Booking } from "~/domain/booking";
+import { canCancel, canPay, cancelRefusal, shortBookingId, type Booking } from "~/domain/booking";
 import { describeMinutes } from "~/utils/format";
-import { shortBookingId } from "./BookingCard";
 
 type Props = {
   booking: Booking;

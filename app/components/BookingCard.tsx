@@ -1,15 +1,10 @@
 import type { ReactNode } from "react";
-import { BOOKING_STATUS_LABELS, type Booking } from "~/domain/booking";
+import { BOOKING_STATUS_LABELS, shortBookingId, type Booking } from "~/domain/booking";
 import { formatRuntime } from "~/utils/format";
 import { formatDate, formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
 import { Facts } from "./Facts";
 import { HoldCountdown } from "./HoldCountdown";
-
-/** The short booking id people read out at the counter: the first block of the id, in capitals. */
-export function shortBookingId(id: string) {
-  return id.slice(0, 8).toUpperCase();
-}
 
 type Props = { booking: Booking; timeZone: string; currency: string; actions?: ReactNode };
 

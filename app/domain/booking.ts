@@ -40,6 +40,16 @@ export type Booking = BookingState & {
   cancelledAt: string | null;
 };
 
+/** The short booking id people read out at the counter: the first block of the id, in capitals. */
+export function shortBookingId(id: string) {
+  return id.slice(0, 8).toUpperCase();
+}
+
+/** The cancellation terms after "Cancellation:", as checkout, the booking, cancelling and the mails state them. */
+export function refundTerms(cancelCutoffMinutes: number) {
+  return `a paid booking can be cancelled for a full refund until ${describeMinutes(cancelCutoffMinutes)} before the show. After that it can no longer be cancelled.`;
+}
+
 export type PayRefusal = "already-paid" | "cancelled" | "show-started" | "expired";
 
 /** Why a booking cannot be paid now; null when it can. */

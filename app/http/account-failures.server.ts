@@ -1,6 +1,6 @@
 import type { AccountFailure } from "~/models/accounts.server";
 
-// What the sign-in, sign-up and reset forms say when the account rules or the provider refuse: clear, and
+// What the sign-in, sign-up, reset and email-link forms say when the account rules or the provider refuse: clear, and
 // never whether another account exists.
 const FAILURES: Record<AccountFailure, { status: number; message: (waitMinutes: string) => string }> = {
   "invalid-credentials": { status: 400, message: () => "Incorrect email or password." },
@@ -10,6 +10,14 @@ const FAILURES: Record<AccountFailure, { status: number; message: (waitMinutes: 
       "We could not create an account with these details. If you already have an account, sign in instead.",
   },
   "weak-password": { status: 400, message: () => "Please choose a stronger password." },
+  "invalid-code": {
+    status: 400,
+    message: () => "This link has expired or has already been used. Please ask for a new one.",
+  },
+  "link-email-mismatch": {
+    status: 400,
+    message: () => "This link cannot sign in with that email. Please enter the address the link was sent to.",
+  },
   "too-many-attempts": { status: 429, message: () => "Too many attempts. Please wait a few minutes and try again." },
   "google-failed": { status: 400, message: () => "Google sign-in did not work. Please try again." },
   unavailable: { status: 503, message: () => "We could not reach the sign-in service. Please try again in a moment." },

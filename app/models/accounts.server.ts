@@ -1,19 +1,24 @@
 import { isAuthError, verifyRecentSignIn } from "~/services/firebase-admin.server";
 import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
+import { getDb, type Queryable } from "~/services/db.server";
 import {
-  sendPasswordReset,
+  checkPasswordResetCode,
+  resetPasswordWithCode,
+  signInWithEmailLink,
   signInWithPassword,
   signUpWithPassword,
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
+import { queuePasswordReset, queueSignInLink } from "./notifications.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
-import { openSession, type OpenedSession } from "./sessions.server";
+import { endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
 import { accountFromToken, recordSignIn } from "./users.server";
 
-// Sign-in, sign-up and password reset: the identity provider does the work, these rules keep it from abuse.
+// Sign-in, sign-up, password reset and email links: the identity provider does the work, these rules keep it from
+// abuse.
 
-export type AccountFailure = IdentityFailure | "throttled" | "google-failed";
+export type AccountFailure = IdentityFailure | "throttled" | "google-failed" | "link-email-mismatch";
 export type AccountResult<T extends object = object> =
   ({ ok: true } & T) | { ok: false; reason: AccountFailure; waitMinutes?: number };
 
@@ -62,6 +67,12 @@ const PASSWORD_RESETS: EmailAndClientPolicy = {
   windowMinutes: REQUEST_WINDOW_MINUTES,
   max: { emailClient: 3, client: 10, email: 20 },
 };
+const SIGN_IN_LINKS: EmailAndClientPolicy = { ...PASSWORD_RESETS, action: "sign-in-link" };
+
+/** Sign-in links are mailed under the same limits as reset mails, counted apart. */
+export function signInLinkLimits(email: string, client: string): RateLimit[] {
+  return emailAndClientLimits(SIGN_IN_LINKS, email, client);
+}
 
 /** Limits on one action per (email, client) together, per client, and per email alone; buckets `<action>:<key>`. */
 function emailAndClientLimits({ action, windowMinutes, max }: EmailAndClientPolicy, email: string, client: string) {
@@ -83,7 +94,8 @@ async function startSession(idToken: string, remember: boolean, failure: Account
     const token = await verifyRecentSignIn(idToken);
     if (!token) return { ok: false as const, reason: failure };
     const user = await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token)));
-    return { ok: true as const, session: await openSession(user.uid, token.auth_time, remember), user };
+    const session = await openSession({ uid: user.uid, signedInAt: token.auth_time, idToken }, remember);
+    return { ok: true as const, session, user };
   } catch (error) {
     // A bad or stale token is the caller's problem; anything else is ours and worth a log line.
     if (!isAuthError(error)) console.error("Could not start a session:", error);
@@ -134,11 +146,59 @@ export async function registerAccount(
   return { ok: true };
 }
 
-/** Sends a reset link; the answer, a refusal included, never says whether the account exists. */
-export async function requestPasswordReset(email: string, client: string): Promise<AccountResult> {
-  const limits = passwordResetLimits(email, client);
+/**
+ * Puts a link mail in the outbox, in the transaction that counts it against its limits. The answer, a refusal
+ * included, never says whether the account exists: that is asked only when the mail is made.
+ */
+async function mailLink(limits: RateLimit[], queue: (tx: Queryable) => Promise<void>): Promise<AccountResult> {
   const refused = await throttled(limits);
   if (refused) return refused;
-  await recordHits(limits);
-  return sendPasswordReset(email);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await recordHits(limits, tx);
+    await queue(tx);
+  });
+  return { ok: true };
+}
+
+/** Mails a link to choose a new password on our /reset-password page. */
+export function requestPasswordReset(email: string, client: string) {
+  return mailLink(passwordResetLimits(email, client), (tx) => queuePasswordReset(tx, email));
+}
+
+/** Mails a link that signs in and goes on to `redirectTo` (a local path). */
+export function requestSignInLink(email: string, redirectTo: string, client: string) {
+  return mailLink(signInLinkLimits(email, client), (tx) => queueSignInLink(tx, email, redirectTo));
+}
+
+/** The account a password reset link is for, while its code still works. */
+export async function checkPasswordResetLink(oobCode: string): Promise<AccountResult<{ email: string }>> {
+  const result = await checkPasswordResetCode(oobCode);
+  return result.ok ? { ok: true, email: result.value.email } : result;
+}
+
+/**
+ * Sets a new password with a reset link's code. The provider then refuses the account's older sign-ins; its sessions
+ * here end at once too, on every device.
+ */
+export async function resetPassword(input: { oobCode: string; password: string }): Promise<AccountResult> {
+  const result = await resetPasswordWithCode({ oobCode: input.oobCode, newPassword: input.password });
+  if (!result.ok) return result;
+  await endAllSessionsOf(result.value.email);
+  await saveAccountsAfterChange();
+  return { ok: true };
+}
+
+/** Signs in with an email link's code, for the address it was sent to. */
+export async function signInWithLink(input: {
+  email: string;
+  oobCode: string;
+  remember: boolean;
+}): Promise<AccountResult<{ session: OpenedSession }>> {
+  const result = await signInWithEmailLink({ email: input.email, oobCode: input.oobCode });
+  if (!result.ok)
+    return result.reason === "invalid-credentials" ? { ok: false, reason: "link-email-mismatch" } : result;
+  // Signing in with a link verifies the address, which the embedded emulator keeps only once saved.
+  await saveAccountsAfterChange();
+  return startSession(result.value.idToken, input.remember, "unavailable");
 }

@@ -1,6 +1,7 @@
 import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/booking";
 import { getDb } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
+import { queueBookingCancelled } from "./notifications.server";
 import { findPayment, refundCharge } from "./payments.server";
 
 export type CancellationFailure =
@@ -11,7 +12,8 @@ export type CancellationFailure =
  * cut-off, unless its ticket was let in. The booking's row is locked and read again before anything changes, so a
  * check-in, a payment or a second cancellation at the same moment waits and is decided by what this one did. The
  * refund is asked for while the lock is held: it happens if and only if the cancellation commits (a commit that
- * fails after it is made good by the refund's idempotency key when the customer tries again).
+ * fails after it is made good by the refund's idempotency key when the customer tries again). A refunded booking's
+ * mail is put in the outbox by the same transaction.
  */
 export async function cancelBooking(
   userUid: string,
@@ -23,9 +25,8 @@ export async function cancelBooking(
     if (!booking) return { ok: false as const, reason: "not-found" as const };
     const refusal = cancelRefusal(booking);
     if (refusal) return { ok: false as const, reason: refusal };
-    let refundedCents = 0;
-    if (booking.status === "paid") {
-      const payment = (await findPayment(booking.id, tx))!;
+    const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
+    if (payment) {
       const refund = await refundCharge(payment.reference, payment.amountCents, `${booking.id}:cancel`);
       if (!refund.ok) return { ok: false as const, reason: "refund-unavailable" as const };
       await tx.query(
@@ -33,10 +34,14 @@ export async function cancelBooking(
          where booking_id = $1`,
         [booking.id, refund.reference],
       );
-      refundedCents = payment.amountCents;
     }
     await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
     await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
+    const refundedCents = payment?.amountCents ?? 0;
+    if (payment) {
+      const cancelled = (await findBooking(userUid, booking.id, { tx }))!;
+      await queueBookingCancelled(tx, userUid, cancelled, { refundedCents, cardLast4: payment.cardLast4 });
+    }
     return { ok: true as const, refundedCents };
   });
   if (!outcome.ok) return outcome;

@@ -1,12 +1,23 @@
-import { getSessionSecrets } from "~/config.server";
-import { signTicketCode, ticketQrSvg } from "~/services/tickets.server";
+import { config, getSessionSecrets } from "~/config.server";
+import { signTicketCode, ticketQrPng, ticketQrSvg } from "~/services/tickets.server";
 
 /**
- * A paid booking's e-ticket: a signed code (forged or edited codes are refused at the door) and the QR of the
- * check-in address staff open by scanning it.
+ * A paid booking's e-ticket: a signed code (forged or edited codes are refused at the door) and the check-in address
+ * its QR code carries, which staff open by scanning it.
  */
-export async function eTicketFor(bookingId: string, siteOrigin: string) {
+function ticketFor(bookingId: string, siteOrigin: string) {
   const code = signTicketCode(bookingId, getSessionSecrets()[0]);
-  const checkInUrl = `${siteOrigin}/admin/check-in/${code}`;
-  return { code, checkInUrl, qrSvg: await ticketQrSvg(checkInUrl) };
+  return { code, checkInUrl: `${siteOrigin}/admin/check-in/${code}` };
+}
+
+/** The e-ticket for the booking's page, its QR code as SVG. */
+export async function eTicketFor(bookingId: string, siteOrigin: string) {
+  const ticket = ticketFor(bookingId, siteOrigin);
+  return { ...ticket, qrSvg: await ticketQrSvg(ticket.checkInUrl) };
+}
+
+/** The e-ticket for a mail: its QR code as a PNG image, with the site's configured address. */
+export async function mailedETicketFor(bookingId: string) {
+  const ticket = ticketFor(bookingId, config.mail.siteUrl);
+  return { code: ticket.code, qrPng: await ticketQrPng(ticket.checkInUrl) };
 }

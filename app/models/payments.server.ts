@@ -4,6 +4,7 @@ import { getDb, type Queryable } from "~/services/db.server";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import type { CardDetails } from "~/services/payments/types";
 import { findBooking, releaseStartedHold } from "./bookings.server";
+import { queueBookingPaid } from "./notifications.server";
 
 export type Payment = {
   provider: string;
@@ -48,6 +49,8 @@ export async function findPayment(bookingId: string, tx?: Queryable): Promise<Pa
  * the same seats that lets this hold go (it ran out meanwhile) updates the same row, so one of the two waits for the
  * other and then sees what it did. If the condition fails, another tab paid first or the hold ended, and this charge
  * is refunded at once. `attempt` is the checkout form's one-time token: the same form posted twice is one charge.
+ * The confirmation and the reminder are put in the outbox by the same transaction, so they exist if and only if the
+ * payment was recorded.
  */
 export async function payBooking(
   userUid: string,
@@ -85,6 +88,7 @@ export async function payBooking(
       `insert into payments (booking_id, provider, reference, amount_cents, card_last4) values ($1, $2, $3, $4, $5)`,
       [booking.id, provider.id, charge.reference, booking.amountCents, charge.last4],
     );
+    await queueBookingPaid(tx, userUid, (await findBooking(userUid, booking.id, { tx }))!);
     return true;
   });
   const now = (await findBooking(userUid, bookingId))!;

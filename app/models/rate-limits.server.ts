@@ -1,4 +1,4 @@
-import { getDb } from "~/services/db.server";
+import { getDb, type Queryable } from "~/services/db.server";
 
 /** At most `max` hits per `key` in the last `windowMinutes`, counted in `bucket`. */
 export type RateLimit = { bucket: string; key: string; max: number; windowMinutes: number };
@@ -28,22 +28,23 @@ export async function minutesUntilAllowed(limits: RateLimit[]): Promise<number> 
   return Math.max(0, ...rows.map((r) => Math.max(1, r.waitMinutes)));
 }
 
-/** Counts one hit for each limit. */
-export async function recordHits(limits: RateLimit[]) {
+/** Counts one hit for each limit, in the caller's transaction `tx` if given. */
+export async function recordHits(limits: RateLimit[], tx?: Queryable) {
   if (limits.length === 0) return;
-  const db = await getDb();
   const longestWindow = Math.max(...limits.map((l) => l.windowMinutes));
-  await db.transaction(async (tx) => {
+  const record = async (db: Queryable) => {
     // Old rows count against nothing; clearing them here keeps the table small without a job.
-    await tx.query(
+    await db.query(
       "delete from rate_limit_hits where bucket = any($1::text[]) and at < now() - make_interval(mins => $2)",
       [limits.map((l) => l.bucket), longestWindow],
     );
-    await tx.query("insert into rate_limit_hits (bucket, key) select * from unnest($1::text[], $2::text[])", [
+    await db.query("insert into rate_limit_hits (bucket, key) select * from unnest($1::text[], $2::text[])", [
       limits.map((l) => l.bucket),
       limits.map((l) => l.key),
     ]);
-  });
+  };
+  if (tx) return record(tx);
+  await (await getDb()).transaction(record);
 }
 
 /** Forgets the hits counted for these limits, e.g. a sign-in's failures once the right password is given. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { User } from "~/domain/user";
 import { getDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
+import { queueSignIn, queueSignOut } from "./notifications.server";
 import { hasStaffClaim } from "./staff.server";
 import { mirrorStaffRight, USER_COLUMNS } from "./users.server";
 
@@ -15,23 +16,34 @@ const BROWSER_SESSION_HOURS = 24;
 export const PROVIDER_RECHECK_MINUTES = 5;
 
 const hashOf = (sessionId: string) => createHash("sha256").update(sessionId).digest("base64url");
+// How the sign-in sync names a session: derived from the table's key, so a session can be named when it ends without
+// its cookie, and giving nothing that opens it.
+const syncIdOf = (idHash: string) => hashOf(`auth-sync:${idHash}`);
 
-/**
- * Starts a session for a user who signed in at `signedInAt` (the provider's auth_time, in seconds). Answers the
- * id for the cookie and, with remember me, how long the cookie should last (otherwise it ends with the browser).
- */
 export type OpenedSession = { sessionId: string; cookieMaxAgeSeconds?: number };
 
-export async function openSession(uid: string, signedInAt: number, remember: boolean): Promise<OpenedSession> {
+/**
+ * Starts a session for a user who signed in at `signedInAt` (the provider's auth_time, in seconds), and hands the
+ * sign-in's ID token to the sign-in sync in the same transaction. Answers the id for the cookie and, with remember
+ * me, how long the cookie should last (otherwise it ends with the browser).
+ */
+export async function openSession(
+  { uid, signedInAt, idToken }: { uid: string; signedInAt: number; idToken: string },
+  remember: boolean,
+): Promise<OpenedSession> {
   const lifetimeSeconds = remember ? REMEMBER_ME_DAYS * 24 * 60 * 60 : BROWSER_SESSION_HOURS * 60 * 60;
   const sessionId = randomBytes(32).toString("base64url");
   const db = await getDb();
   await db.query("delete from sessions where expires_at < now()");
-  await db.query(
-    `insert into sessions (id_hash, uid, signed_in_at, expires_at)
-     values ($1, $2, to_timestamp($3), now() + make_interval(secs => $4))`,
-    [hashOf(sessionId), uid, signedInAt, lifetimeSeconds],
-  );
+  const idHash = hashOf(sessionId);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into sessions (id_hash, uid, signed_in_at, expires_at)
+       values ($1, $2, to_timestamp($3), now() + make_interval(secs => $4))`,
+      [idHash, uid, signedInAt, lifetimeSeconds],
+    );
+    await queueSignIn(tx, { uid, session: syncIdOf(idHash), idToken });
+  });
   return { sessionId, cookieMaxAgeSeconds: remember ? lifetimeSeconds : undefined };
 }
 
@@ -86,14 +98,29 @@ export async function findSessionUser(
   return { ...user, isStaff: answer.isStaff };
 }
 
-/** Ends one session (signing out in this browser). */
-export async function endSession(sessionId: string) {
+/** Ends sessions, each announced to the sign-in sync in the same transaction. */
+async function endSessions(where: string, params: unknown[]) {
   const db = await getDb();
-  await db.query("delete from sessions where id_hash = $1", [hashOf(sessionId)]);
+  await db.transaction(async (tx) => {
+    const ended = await tx.query<{ uid: string; idHash: string }>(
+      `delete from sessions where ${where} returning uid, id_hash as "idHash"`,
+      params,
+    );
+    for (const { uid, idHash } of ended) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
+  });
+}
+
+/** Ends one session (signing out in this browser). */
+export function endSession(sessionId: string) {
+  return endSessions("id_hash = $1", [hashOf(sessionId)]);
 }
 
 /** Ends every session of a user, in every browser and on every app instance. */
-export async function endAllSessions(uid: string) {
-  const db = await getDb();
-  await db.query("delete from sessions where uid = $1", [uid]);
+export function endAllSessions(uid: string) {
+  return endSessions("uid = $1", [uid]);
+}
+
+/** Ends every session of the account with this email (its password was just changed). */
+export function endAllSessionsOf(email: string) {
+  return endSessions("uid in (select uid from users where lower(email) = lower($1))", [email]);
 }

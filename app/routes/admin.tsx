@@ -43,6 +43,7 @@ const MENU = [
   { to: "/admin/list-bookings", label: "List Bookings" },
   { to: "/admin/halls", label: "Halls" },
   { to: "/admin/check-in", label: "Check In" },
+  { to: "/admin/outbox", label: "Outbox" },
 ];
 
 export default function AdminLayout() {

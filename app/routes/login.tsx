@@ -54,6 +54,12 @@ export default function Login() {
       </AuthForm>
       <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
       <p className="auth-switch">
+        No password at hand?{" "}
+        <Link to={accountPageLink("/sign-in-link", redirectTo)} className="text-link">
+          Email me a sign-in link
+        </Link>
+      </p>
+      <p className="auth-switch">
         New to Marquee?{" "}
         <Link to={accountPageLink("/register", redirectTo)} className="text-link">
           Create an account

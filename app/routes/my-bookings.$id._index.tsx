@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
-import { BookingCard, shortBookingId } from "~/components/BookingCard";
+import { BookingCard } from "~/components/BookingCard";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
+import { shortBookingId } from "~/domain/booking";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";

@@ -44,6 +44,15 @@ export function passwordField(minLength: number, tooShort: string) {
     .describe("Password");
 }
 
+export const LINK_INCOMPLETE = "This link is not complete. Please ask for a new one.";
+
+/** The one-time code of a link from a mail (a password reset, a sign-in), carried by its page's form. */
+export const linkCodeField = z
+  .string({ required_error: LINK_INCOMPLETE, invalid_type_error: LINK_INCOMPLETE })
+  .min(1, LINK_INCOMPLETE)
+  .max(1000, LINK_INCOMPLETE)
+  .describe("Link code");
+
 /** The page to return to after signing in; checked again with safeRedirect where it is used. */
 export const redirectToField = z.string().max(2000).optional().catch(undefined).describe("Page to return to");
 

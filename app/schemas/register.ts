@@ -5,9 +5,20 @@ const NAME_MAX = 100;
 const TERMS_MESSAGE = "You must accept the terms and conditions";
 const CONFIRM_MESSAGE = "Please confirm your password";
 
+/** A password someone chooses (sign-up, a reset): the rules the provider's own check is the last word on. */
+export const newPasswordField = passwordField(8, "Password must be at least 8 characters").regex(
+  /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
+  "Must include uppercase, lowercase, and number",
+);
+
+export const confirmPasswordField = z
+  .string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE })
+  .min(1, CONFIRM_MESSAGE)
+  .describe("Confirm password");
+
 // The match check is a separate object so it runs even while other fields are still wrong:
 // a form posted without JavaScript then shows every message at once.
-const passwordsMatch = z
+export const passwordsMatch = z
   .object({ password: z.unknown(), confirmPassword: z.unknown() })
   .refine((form) => !form.confirmPassword || form.password === form.confirmPassword, {
     message: "Passwords do not match",
@@ -24,14 +35,8 @@ export const registerSchema = z
       .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
       .describe("Full name"),
     email: emailField,
-    password: passwordField(8, "Password must be at least 8 characters").regex(
-      /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
-      "Must include uppercase, lowercase, and number",
-    ),
-    confirmPassword: z
-      .string({ required_error: CONFIRM_MESSAGE, invalid_type_error: CONFIRM_MESSAGE })
-      .min(1, CONFIRM_MESSAGE)
-      .describe("Confirm password"),
+    password: newPasswordField,
+    confirmPassword: confirmPasswordField,
     terms: z
       .boolean({ required_error: TERMS_MESSAGE, invalid_type_error: TERMS_MESSAGE })
       .refine((v) => v, TERMS_MESSAGE)

@@ -42,3 +42,33 @@ export async function verifyRecentSignIn(idToken: string): Promise<DecodedIdToke
 export function isAuthError(error: unknown) {
   return String((error as { code?: unknown } | null)?.code ?? "").startsWith("auth/");
 }
+
+/**
+ * The one-time code of a link the provider makes for an account's email, or null when no enabled account has that
+ * email: nothing is made, so nothing is sent, for a stranger's address.
+ */
+async function actionCodeFor(email: string, makeLink: (auth: ReturnType<typeof firebaseAuth>) => Promise<string>) {
+  const auth = firebaseAuth();
+  try {
+    if ((await auth.getUserByEmail(email)).disabled) return null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "auth/user-not-found") return null;
+    throw error;
+  }
+  // The provider's link opens its own page; ours opens our site, so only the code is taken from it.
+  const code = new URL(await makeLink(auth)).searchParams.get("oobCode");
+  if (!code) throw new Error("The identity provider made a link without a code");
+  return code;
+}
+
+/** A code to set a new password for the account with this email (null: no such enabled account). */
+export function passwordResetCode(email: string) {
+  return actionCodeFor(email, (auth) => auth.generatePasswordResetLink(email));
+}
+
+/** A code to sign in as the account with this email (null: no such enabled account); `continueUrl` is ours. */
+export function signInLinkCode(email: string, continueUrl: string) {
+  return actionCodeFor(email, (auth) =>
+    auth.generateSignInWithEmailLink(email, { url: continueUrl, handleCodeInApp: true }),
+  );
+}

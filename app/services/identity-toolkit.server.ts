@@ -5,7 +5,7 @@ import { config } from "~/config.server";
 const REQUEST_TIMEOUT_MS = 10_000;
 
 export type IdentityFailure =
-  "invalid-credentials" | "email-exists" | "weak-password" | "too-many-attempts" | "unavailable";
+  "invalid-credentials" | "invalid-code" | "email-exists" | "weak-password" | "too-many-attempts" | "unavailable";
 type IdentityResult<T> = { ok: true; value: T } | { ok: false; reason: IdentityFailure };
 
 // Identity Toolkit answers with codes such as "WEAK_PASSWORD : Password should be at least 6 characters".
@@ -19,7 +19,9 @@ const REASONS: Record<string, IdentityFailure> = {
   WEAK_PASSWORD: "weak-password",
   PASSWORD_DOES_NOT_MEET_REQUIREMENTS: "weak-password",
   TOO_MANY_ATTEMPTS_TRY_LATER: "too-many-attempts",
-  RESET_PASSWORD_EXCEED_LIMIT: "too-many-attempts",
+  // The one-time code of a reset or sign-in link that was used, has expired, or never was.
+  INVALID_OOB_CODE: "invalid-code",
+  EXPIRED_OOB_CODE: "invalid-code",
 };
 
 function baseUrl() {
@@ -62,11 +64,24 @@ export function signInWithPassword(input: { email: string; password: string }) {
   return call<TokenResponse>("signInWithPassword", { ...input, returnSecureToken: true });
 }
 
-/**
- * Asks the provider to email a reset link. Whatever it says of the account (unknown, disabled, mailed too often)
- * answers as a sent link, or the answer would tell whether the account exists; only a provider out of reach says so.
- */
-export async function sendPasswordReset(email: string) {
-  const result = await call("sendOobCode", { requestType: "PASSWORD_RESET", email });
-  return result.ok || result.reason !== "unavailable" ? { ok: true as const } : result;
+type CodeResponse = { email?: string; requestType: string };
+
+/** The email a password reset code is for, without using the code up. */
+export async function checkPasswordResetCode(oobCode: string): Promise<IdentityResult<{ email: string }>> {
+  const result = await call<CodeResponse>("resetPassword", { oobCode });
+  if (!result.ok) return result;
+  const { email, requestType } = result.value;
+  return requestType === "PASSWORD_RESET" && email
+    ? { ok: true, value: { email } }
+    : { ok: false, reason: "invalid-code" };
+}
+
+/** Sets a new password with a reset code, which it uses up; answers the account's email. */
+export function resetPasswordWithCode(input: { oobCode: string; newPassword: string }) {
+  return call<{ email: string }>("resetPassword", input);
+}
+
+/** Signs in with the code of an email link; the email must be the one the link was sent to. */
+export function signInWithEmailLink(input: { email: string; oobCode: string }) {
+  return call<TokenResponse>("signInWithEmailLink", input);
 }

@@ -49,13 +49,16 @@ export function verifyTicketCode(code: unknown, secrets: string[]): string | nul
   return secrets.some((secret) => timingSafeEqual(signature(id, secret), given)) ? formatUuid(id) : null;
 }
 
-/** The QR code of an e-ticket as inline SVG markup, black on white with the standard 4-module quiet zone. */
+// Black on white with the standard 4-module quiet zone.
+const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 4, color: { dark: "#000000", light: "#ffffff" } } as const;
+
+/** The QR code of an e-ticket as inline SVG markup, for its page. */
 export async function ticketQrSvg(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, {
-    type: "svg",
-    errorCorrectionLevel: "M",
-    margin: 4,
-    color: { dark: "#000000", light: "#ffffff" },
-  });
+  const svg = await QRCode.toString(text, { ...QR_OPTIONS, type: "svg" });
   return svg.trim();
+}
+
+/** The QR code of an e-ticket as a PNG image, for mails (which show no SVG). */
+export function ticketQrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { ...QR_OPTIONS, type: "png", width: 264 });
 }

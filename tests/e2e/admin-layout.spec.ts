@@ -13,6 +13,7 @@ test("the admin panel has its own top bar and menu, and shows who is signed in",
     ["List Shows", "/admin/list-shows"],
     ["List Bookings", "/admin/list-bookings"],
     ["Check In", "/admin/check-in"],
+    ["Outbox", "/admin/outbox"],
   ])
     await expect(menu.getByRole("link", { name: label })).toHaveAttribute("href", path);
   await expect(menu.getByRole("link", { name: "List Shows" })).toHaveAttribute("aria-current", "page");

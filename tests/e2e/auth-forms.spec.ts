@@ -158,7 +158,7 @@ test.describe("login form", () => {
     }
   });
 
-  test("forgot password sends the provider's reset email and confirms it", async ({ page, customer }) => {
+  test("forgot password has a reset link made and mailed, and says so", async ({ page, customer }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("button", { name: "Send reset link" }).click();
@@ -167,7 +167,7 @@ test.describe("login form", () => {
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("status").filter({ hasText: "If an account exists for that email" })).toBeVisible();
-    expect(await passwordResetCodes(customer.email)).toHaveLength(1);
+    await expect.poll(async () => (await passwordResetCodes(customer.email)).length).toBe(1);
   });
 
   test("logout ends this browser's session only, and says so", async ({

@@ -10,9 +10,11 @@ const ADMIN_PAGES = [
   "/admin/list-bookings",
   "/admin/check-in",
   TICKET,
+  "/admin/outbox",
+  "/admin/outbox/00000000-0000-4000-8000-000000000000",
   "/admin/anything/else",
 ];
-const ADMIN_FILES = ["/admin/list-bookings.csv?status=paid"];
+const ADMIN_FILES = ["/admin/list-bookings.csv?status=paid", "/admin/outbox/00000000-0000-4000-8000-000000000000.eml"];
 
 test("a visitor is sent to sign in and brought back to the same page and query", async ({ page }) => {
   for (const path of ["/movies?genre=Drama", ...ADMIN_PAGES, ...ADMIN_FILES]) {
@@ -52,7 +54,7 @@ test("staff see the dashboard with real figures and their own profile", async ({
   await page.getByRole("link", { name: "Admin Dashboard" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Admin Panel")).toBeVisible();
-  for (const item of ["Dashboard", "Add Shows", "List Shows", "List Bookings", "Check In"])
+  for (const item of ["Dashboard", "Add Shows", "List Shows", "List Bookings", "Check In", "Outbox"])
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: item })).toBeVisible();
   await expect(page.getByText(staff.email)).toBeVisible();
   const activeShows = Number(

@@ -70,6 +70,8 @@ export async function passwordResetCodes(email: string) {
 
 /** Chooses a new password through the latest reset link mailed to `email`, as its owner would. */
 export async function resetPassword(email: string, newPassword: string) {
+  // The site mails it from its outbox, a moment after answering.
+  await expect.poll(async () => (await passwordResetCodes(email)).length).toBeGreaterThan(0);
   const { oobCode } = (await passwordResetCodes(email)).at(-1)!;
   await call(`${toolkit()}/accounts:resetPassword?key=demo-api-key`, { oobCode, newPassword });
 }

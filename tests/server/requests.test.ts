@@ -32,6 +32,12 @@ const actions = (): [string, number, "customer"?][] => [
   ["/register.data", 400],
   ["/forgot-password", 400],
   ["/forgot-password.data", 400],
+  ["/sign-in-link", 400],
+  ["/sign-in-link.data", 400],
+  ["/reset-password", 400],
+  ["/reset-password.data", 400],
+  ["/login/email-link", 400],
+  ["/login/email-link.data", 400],
   [`/movies/${movieId}?index`, 302],
   [`/movies/${movieId}.data?index`, 202], // a redirect, as single fetch encodes one
   [`/movies/${movieId}/favourite`, 302],

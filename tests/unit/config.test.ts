@@ -66,6 +66,10 @@ describe("configuration", () => {
     ["CURRENCY", "dollars", /CURRENCY="dollars": "DOLLARS" is not an ISO 4217 currency code/],
     ["CURRENCY", "ABC", /CURRENCY="ABC": "ABC" is not an ISO 4217 currency code/],
     ["CURRENCY", "XAU", /CURRENCY="XAU": "XAU" is not an ISO 4217 currency code/],
+    ["SMTP_URL", "mail.example:25", /SMTP_URL="mail.example:25": must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ["SITE_URL", "tickets.example", /SITE_URL="tickets.example": must be an http:\/\/ or https:\/\/ address/],
+    ["MAIL_FROM", "Marquee", /MAIL_FROM="Marquee": must be an address/],
+    ["REMINDER_MINUTES", "0", /REMINDER_MINUTES="0": must be at least 1/],
     [
       "FIREBASE_SERVICE_ACCOUNT",
       "{not json",
@@ -73,6 +77,24 @@ describe("configuration", () => {
     ],
   ])("stops with a message naming %s when it is %s", (name, value, message) => {
     expect(() => loadConfig({ [name]: value, SESSION_SECRET: "s" })).toThrow(message);
+  });
+
+  it("writes mails to the data folder unless SMTP_URL names a server, with links to the site as it listens", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/marquee", PORT: "8080" }).mail).toEqual({
+      siteUrl: "http://127.0.0.1:8080",
+      smtpUrl: null,
+      folder: "/srv/marquee/outbox",
+      from: '"Marquee Cinemas" <no-reply@marquee.example>',
+      reminderMinutes: 120,
+    });
+    const mail = loadConfig({ SMTP_URL: "smtps://u:p@mail.example", SITE_URL: "https://tickets.example/", HOST: "::" });
+    expect(mail.mail).toMatchObject({
+      siteUrl: "https://tickets.example",
+      smtpUrl: "smtps://u:p@mail.example",
+      folder: null,
+    });
+    expect(loadConfig({ HOST: "0.0.0.0" }).mail.siteUrl).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ HOST: "::" }).mail.siteUrl).toBe("http://[::1]:3000");
   });
 
   it("takes any currency of ISO 4217, whatever its decimals", () => {

@@ -12,6 +12,7 @@ const URL_SCHEMAS = [
   "bookingListSchema",
   "movieFiltersSchema",
   "movieSearchSchema",
+  "outboxListSchema",
   "showListSchema",
   "ticketCodeSchema",
 ];

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountFailure } from "~/http/account-failures.server";
-import { sendPasswordReset, signInWithPassword, signUpWithPassword } from "~/services/identity-toolkit.server";
+import {
+  checkPasswordResetCode,
+  resetPasswordWithCode,
+  signInWithEmailLink,
+  signInWithPassword,
+  signUpWithPassword,
+} from "~/services/identity-toolkit.server";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -50,19 +56,24 @@ describe("Identity Toolkit answers", () => {
     expect(await signInWithPassword(credentials)).toEqual({ ok: false, reason: "unavailable" });
   });
 
-  it("answers a reset as sent whatever the provider says of the account, so the answer tells nobody it exists", async () => {
-    for (const code of [
-      "EMAIL_NOT_FOUND",
-      "USER_DISABLED",
-      "RESET_PASSWORD_EXCEED_LIMIT",
-      "TOO_MANY_ATTEMPTS_TRY_LATER",
-    ]) {
+  it("reads a used, expired or foreign link code as invalid, and a good reset code as its email", async () => {
+    for (const code of ["INVALID_OOB_CODE", "EXPIRED_OOB_CODE"]) {
       answer(400, providerError(code));
-      expect(await sendPasswordReset("someone@example.com"), code).toEqual({ ok: true });
+      expect(await checkPasswordResetCode("code"), code).toEqual({ ok: false, reason: "invalid-code" });
+      expect(await resetPasswordWithCode({ oobCode: "code", newPassword: "Secret123" })).toEqual({
+        ok: false,
+        reason: "invalid-code",
+      });
+      expect(await signInWithEmailLink({ email: "ann@example.com", oobCode: "code" })).toEqual({
+        ok: false,
+        reason: "invalid-code",
+      });
     }
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    answer(503, "<html>down</html>");
-    expect(await sendPasswordReset("someone@example.com")).toEqual({ ok: false, reason: "unavailable" });
+    // A sign-in link's code is no reset code.
+    answer(200, { requestType: "EMAIL_SIGNIN" });
+    expect(await checkPasswordResetCode("code")).toEqual({ ok: false, reason: "invalid-code" });
+    answer(200, { requestType: "PASSWORD_RESET", email: "ann@example.com" });
+    expect(await checkPasswordResetCode("code")).toEqual({ ok: true, value: { email: "ann@example.com" } });
   });
 
   it("returns the tokens of a successful sign-in", async () => {

@@ -81,6 +81,11 @@ describe("session cookie", () => {
     expect(await sessionCount("old")).toBe(0);
   });
 
+  it("tells no sign-in sync of the sign-in while AUTH_SYNC_URL is unset", async () => {
+    await signIn("unsynced");
+    expect(await (await getDb()).query("select kind from outbox")).toEqual([]);
+  });
+
   it("carries a random id of which the database keeps only a hash", async () => {
     const setCookie = await signIn("hashed");
     const sessionId = await sessionCookie.parse(setCookie.split(";")[0]);

@@ -1,0 +1,182 @@
+import { config } from "~/config.server";
+import { refundTerms, shortBookingId, type Booking } from "~/domain/booking";
+import { describeMinutes } from "~/utils/format";
+import { escapeHtml } from "~/utils/html";
+import { formatMoney } from "~/utils/money";
+import { formatShowTime } from "~/utils/show-display";
+
+// The mails the site sends, each as a plain-text and an HTML part made from the same pieces, with a footer saying
+// why it was sent. They are made from the booking as findBooking answers it, so what it gains shows here too.
+
+export type InlineImage = { cid: string; filename: string; content: Buffer; contentType: string };
+export type RenderedMail = { subject: string; text: string; html: string; inlineImages: InlineImage[] };
+
+type Piece =
+  | { paragraph: string }
+  | { facts: [label: string, value: string][] }
+  | { link: string; label: string }
+  | { image: InlineImage; alt: string };
+
+const BRAND = "Marquee Cinemas";
+const TICKET_CID = "e-ticket";
+
+function textOf(piece: Piece) {
+  if ("paragraph" in piece) return piece.paragraph;
+  if ("facts" in piece) return piece.facts.map(([label, value]) => `${label}: ${value}`).join("\n");
+  if ("link" in piece) return `${piece.label}: ${piece.link}`;
+  return `[${piece.alt}: see the image in this mail]`;
+}
+
+const LINK_STYLE = "color:#b30f2e;font-weight:bold";
+
+function htmlOf(piece: Piece) {
+  if ("paragraph" in piece) return `<p>${escapeHtml(piece.paragraph)}</p>`;
+  if ("facts" in piece) {
+    const rows = piece.facts.map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:2px 16px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    );
+    return `<table role="presentation" style="border-collapse:collapse">${rows.join("")}</table>`;
+  }
+  if ("link" in piece)
+    return `<p><a href="${escapeHtml(piece.link)}" style="${LINK_STYLE}">${escapeHtml(piece.label)}</a></p>`;
+  return `<p><img src="cid:${piece.image.cid}" alt="${escapeHtml(piece.alt)}" width="264" height="264"></p>`;
+}
+
+/** A mail from its pieces; `why` is the footer's reason for sending it. */
+function compose(subject: string, pieces: Piece[], why: string): RenderedMail {
+  const footer = `${why}\n${BRAND}, ${config.mail.siteUrl}`;
+  const text = `${pieces.map(textOf).join("\n\n")}\n\n-- \n${footer}\n`;
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
+${pieces.map(htmlOf).join("\n")}
+<hr><p style="color:#555;font-size:13px">${footer.split("\n").map(escapeHtml).join("<br>")}</p>
+</body></html>`;
+  const inlineImages = pieces.flatMap((piece) => ("image" in piece ? [piece.image] : []));
+  return { subject, text, html, inlineImages };
+}
+
+const site = (path: string) => `${config.mail.siteUrl}${path}`;
+const when = (booking: Booking) => formatShowTime(booking.startsAt, config.timeZone);
+const greeting = (name: string) => ({ paragraph: `Hello ${name},` });
+
+type Ticket = { code: string; qrPng: Buffer };
+
+function ticketPieces(booking: Booking, ticket: Ticket): Piece[] {
+  return [
+    {
+      image: { cid: TICKET_CID, filename: "e-ticket.png", content: ticket.qrPng, contentType: "image/png" },
+      alt: `QR code of the e-ticket for booking ${shortBookingId(booking.id)}`,
+    },
+    { paragraph: `Show this code at the door. Ticket code: ${ticket.code}` },
+  ];
+}
+
+function bookingFacts(booking: Booking, amountLabel: string): Piece {
+  return {
+    facts: [
+      ["Movie", booking.movie.title],
+      ["When", when(booking)],
+      ["Seats", booking.seats.join(", ")],
+      [amountLabel, formatMoney(booking.amountCents, config.currency)],
+      ["Booking ID", shortBookingId(booking.id)],
+    ],
+  };
+}
+
+export const confirmationSubject = (booking: Booking) => `Your tickets for ${booking.movie.title}, ${when(booking)}`;
+
+/** The mail of a paid booking: what was bought, the e-ticket, the refund terms. */
+export function bookingConfirmation(booking: Booking, name: string, ticket: Ticket): RenderedMail {
+  return compose(
+    confirmationSubject(booking),
+    [
+      greeting(name),
+      { paragraph: "Thank you: your booking is paid. Here are your tickets." },
+      bookingFacts(booking, "Amount paid"),
+      ...ticketPieces(booking, ticket),
+      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)}` },
+    ],
+    `You receive this mail because you booked and paid these seats at ${BRAND} with this email address.`,
+  );
+}
+
+export const cancellationSubject = (booking: Booking) =>
+  `Booking ${shortBookingId(booking.id)} cancelled: ${booking.movie.title}`;
+
+/** The mail of a cancelled paid booking, with its refund (a hold let go had no mail to take back). */
+export function bookingCancellation(
+  booking: Booking,
+  name: string,
+  refund: { refundedCents: number; cardLast4: string | null },
+): RenderedMail {
+  const refunded = formatMoney(refund.refundedCents, config.currency);
+  const card = refund.cardLast4 ? `your card ending ${refund.cardLast4}` : "your card";
+  return compose(
+    cancellationSubject(booking),
+    [
+      greeting(name),
+      { paragraph: `Your booking for ${booking.movie.title} on ${when(booking)} is cancelled.` },
+      { paragraph: `${refunded} is refunded to ${card}. Its seats are free again for other customers.` },
+      bookingFacts(booking, "Amount paid"),
+      { link: site("/my-bookings"), label: "Your bookings" },
+    ],
+    `You receive this mail because this booking at ${BRAND} was cancelled.`,
+  );
+}
+
+export const reminderSubject = (booking: Booking) => `Reminder: ${booking.movie.title}, ${when(booking)}`;
+
+/** The reminder before a paid show, with the e-ticket again. */
+export function showReminder(booking: Booking, name: string, ticket: Ticket): RenderedMail {
+  return compose(
+    reminderSubject(booking),
+    [
+      greeting(name),
+      { paragraph: `A reminder of your show: ${booking.movie.title}, ${when(booking)}.` },
+      bookingFacts(booking, "Amount paid"),
+      ...ticketPieces(booking, ticket),
+      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+    ],
+    `You receive this mail because you have paid seats for this show at ${BRAND}; a reminder is sent ${describeMinutes(config.mail.reminderMinutes)} before each show.`,
+  );
+}
+
+export const PASSWORD_RESET_SUBJECT = `Reset your ${BRAND} password`;
+
+/** The password reset mail: a link to our own /reset-password page. */
+export function passwordResetMail(email: string, link: string): RenderedMail {
+  return compose(
+    PASSWORD_RESET_SUBJECT,
+    [
+      {
+        paragraph: `Someone asked to reset the password of the ${BRAND} account for ${email}. If it was you, choose a new password here:`,
+      },
+      { link, label: "Choose a new password" },
+      {
+        paragraph:
+          "The link works once, for a limited time. If you did not ask for it, ignore this mail: your password stays as it is.",
+      },
+    ],
+    `You receive this mail because a password reset was asked for this address on the ${BRAND} site.`,
+  );
+}
+
+export const SIGN_IN_LINK_SUBJECT = `Your ${BRAND} sign-in link`;
+
+/** The email-link sign-in mail: a link to our own sign-in page. */
+export function signInLinkMail(email: string, link: string): RenderedMail {
+  return compose(
+    SIGN_IN_LINK_SUBJECT,
+    [
+      { paragraph: `Someone asked to sign in to ${BRAND} as ${email} with a link. If it was you, sign in here:` },
+      { link, label: `Sign in to ${BRAND}` },
+      {
+        paragraph:
+          "The link works once, for a limited time. If you did not ask for it, ignore this mail: nobody can use it without reading this mail.",
+      },
+    ],
+    `You receive this mail because a sign-in link was asked for this address on the ${BRAND} site.`,
+  );
+}

@@ -1,0 +1,178 @@
+import { config } from "~/config.server";
+import type { Booking } from "~/domain/booking";
+import { callAuthSync } from "~/services/auth-sync.server";
+import type { Queryable } from "~/services/db.server";
+import { passwordResetCode, signInLinkCode } from "~/services/firebase-admin.server";
+import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
+import { findBooking } from "./bookings.server";
+import { mailedETicketFor } from "./e-tickets.server";
+import * as mails from "./mail-messages.server";
+import { enqueueMessage, withdrawPending, type ClaimedMessage } from "./outbox.server";
+import { userNameSql } from "./users.server";
+
+// What each event puts in the outbox (called inside the event's own transaction), and how each kind of message is
+// made and sent when the worker claims it.
+
+type Payloads = {
+  "booking-confirmation": { booking: Booking; name: string };
+  "booking-cancellation": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
+  "show-reminder": { bookingId: string; userUid: string; name: string };
+  "password-reset": { email: string };
+  "sign-in-link": { email: string; redirectTo: string };
+  "auth-sync": { method: "POST" | "DELETE"; uid: string; session: string; idToken?: string };
+};
+
+/** The address and name of a customer: mails go only to an address someone signed up and signed in with. */
+async function customer(tx: Queryable, uid: string) {
+  const [row] = await tx.query<{ email: string | null; name: string }>(
+    `select email, ${userNameSql("users")} as name from users where uid = $1`,
+    [uid],
+  );
+  return row?.email ? { email: row.email, name: row.name } : null;
+}
+
+/** A paid booking: its confirmation now, and its reminder before the show unless that moment has already passed. */
+export async function queueBookingPaid(tx: Queryable, userUid: string, booking: Booking) {
+  const to = await customer(tx, userUid);
+  if (!to) return;
+  const confirmation: Payloads["booking-confirmation"] = { booking, name: to.name };
+  await enqueueMessage(tx, {
+    kind: "booking-confirmation",
+    recipient: to.email,
+    subject: mails.confirmationSubject(booking),
+    payload: confirmation,
+  });
+  const reminder: Payloads["show-reminder"] = { bookingId: booking.id, userUid, name: to.name };
+  await enqueueMessage(tx, {
+    kind: "show-reminder",
+    recipient: to.email,
+    subject: mails.reminderSubject(booking),
+    payload: reminder,
+    dueAt: new Date(Date.parse(booking.startsAt) - config.mail.reminderMinutes * 60_000).toISOString(),
+  });
+}
+
+/** A paid booking cancelled and refunded. */
+export async function queueBookingCancelled(
+  tx: Queryable,
+  userUid: string,
+  booking: Booking,
+  refund: { refundedCents: number; cardLast4: string | null },
+) {
+  const to = await customer(tx, userUid);
+  if (!to) return;
+  const payload: Payloads["booking-cancellation"] = { booking, name: to.name, ...refund };
+  await enqueueMessage(tx, {
+    kind: "booking-cancellation",
+    recipient: to.email,
+    subject: mails.cancellationSubject(booking),
+    payload,
+  });
+}
+
+// Whether the address has an account is asked only when the link is made, by the worker: the request is answered
+// alike, and as fast, for any address.
+export async function queuePasswordReset(tx: Queryable, email: string) {
+  const payload: Payloads["password-reset"] = { email };
+  await enqueueMessage(tx, {
+    kind: "password-reset",
+    recipient: email,
+    subject: mails.PASSWORD_RESET_SUBJECT,
+    payload,
+  });
+}
+
+export async function queueSignInLink(tx: Queryable, email: string, redirectTo: string) {
+  const payload: Payloads["sign-in-link"] = { email, redirectTo };
+  await enqueueMessage(tx, { kind: "sign-in-link", recipient: email, subject: mails.SIGN_IN_LINK_SUBJECT, payload });
+}
+
+/** Tells AUTH_SYNC_URL of a sign-in (POST, with the sign-in's ID token), when it is set. */
+export async function queueSignIn(tx: Queryable, sync: { uid: string; session: string; idToken: string }) {
+  if (config.authSyncUrl) await queueAuthSync(tx, config.authSyncUrl, { method: "POST", ...sync });
+}
+
+/**
+ * Tells AUTH_SYNC_URL that a session ended (DELETE, naming the session its POST announced), when it is set. A session
+ * that ends before its POST went out is announced by neither, so the DELETE cannot overtake its own POST.
+ */
+export async function queueSignOut(tx: Queryable, sync: { uid: string; session: string }) {
+  if (!config.authSyncUrl) return;
+  const unannounced = { method: "POST", session: sync.session };
+  if (await withdrawPending(tx, "auth-sync", unannounced, "Signed out before the sign-in was sent.")) return;
+  await queueAuthSync(tx, config.authSyncUrl, { method: "DELETE", ...sync });
+}
+
+async function queueAuthSync(tx: Queryable, url: string, payload: Payloads["auth-sync"]) {
+  const subject = `${payload.method === "POST" ? "Signed in" : "Signed out"}: ${payload.uid}`;
+  await enqueueMessage(tx, { kind: "auth-sync", recipient: url, subject, payload });
+}
+
+export type Outcome =
+  | { status: "sent"; textBody: string | null }
+  | { status: "skipped"; note: string }
+  | { status: "failed"; permanent: boolean; error: string };
+
+const site = (path: string, query: Record<string, string> = {}) => {
+  const params = new URLSearchParams(query).toString();
+  return `${config.mail.siteUrl}${path}${params ? `?${params}` : ""}`;
+};
+// Staff may read what was sent, but never a link that signs someone in or sets their password.
+const LINK_LEFT_OUT = "(the one-time link is left out here)";
+
+function outcomeOf(result: DeliveryResult, textBody: string | null): Outcome {
+  return result.ok ? { status: "sent", textBody } : { status: "failed", ...result };
+}
+
+async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.RenderedMail, textBody = mail.text) {
+  const result = await mailer({
+    id: message.id,
+    // Stable for the row: a receiver can drop the one duplicate a crash between sending and marking can make.
+    messageId: `<${message.id}@${senderDomain(config.mail.from)}>`,
+    from: config.mail.from,
+    to: message.recipient,
+    ...mail,
+  });
+  return outcomeOf(result, textBody);
+}
+
+/** Makes a claimed message and sends it: what happened, for the worker to record. */
+export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): Promise<Outcome> {
+  switch (message.kind) {
+    case "booking-confirmation": {
+      const { booking, name } = message.payload as Payloads["booking-confirmation"];
+      return sendMail(message, mailer, mails.bookingConfirmation(booking, name, await mailedETicketFor(booking.id)));
+    }
+    case "booking-cancellation": {
+      const { booking, name, ...refund } = message.payload as Payloads["booking-cancellation"];
+      return sendMail(message, mailer, mails.bookingCancellation(booking, name, refund));
+    }
+    case "show-reminder": {
+      const { bookingId, userUid, name } = message.payload as Payloads["show-reminder"];
+      const booking = await findBooking(userUid, bookingId);
+      if (!booking || booking.status !== "paid") return { status: "skipped", note: "The booking is no longer paid." };
+      if (booking.showStarted) return { status: "skipped", note: "The show had already started." };
+      return sendMail(message, mailer, mails.showReminder(booking, name, await mailedETicketFor(booking.id)));
+    }
+    case "password-reset": {
+      const { email } = message.payload as Payloads["password-reset"];
+      const oobCode = await passwordResetCode(email);
+      if (!oobCode) return { status: "skipped", note: "No account has this address." };
+      const mail = mails.passwordResetMail(email, site("/reset-password", { oobCode }));
+      return sendMail(message, mailer, mail, mails.passwordResetMail(email, LINK_LEFT_OUT).text);
+    }
+    case "sign-in-link": {
+      const { email, redirectTo } = message.payload as Payloads["sign-in-link"];
+      const back: Record<string, string> = redirectTo === "/" ? {} : { redirectTo };
+      const oobCode = await signInLinkCode(email, site("/login/email-link", { email, ...back }));
+      if (!oobCode) return { status: "skipped", note: "No account has this address." };
+      const mail = mails.signInLinkMail(email, site("/login/email-link", { oobCode, email, ...back }));
+      return sendMail(message, mailer, mail, mails.signInLinkMail(email, LINK_LEFT_OUT).text);
+    }
+    case "auth-sync": {
+      const { method, uid, session, idToken } = message.payload as Payloads["auth-sync"];
+      const result = await callAuthSync(message.recipient, { method, idToken, body: { uid, session } });
+      return outcomeOf(result, `${method} ${message.recipient} {"uid":"${uid}","session":"${session}"}`);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import type { OutboxKind } from "~/domain/outbox";
+import { getDb, type Queryable } from "~/services/db.server";
+
+// The outbox table (docs/decisions/0015-outbox.md): a message is a row written in the transaction of the change that
+// causes it; a worker claims due rows for a lease, sends them outside any transaction and then marks them done.
+// Every mark is fenced by the attempt it belongs to, so a worker whose lease ran out cannot overwrite the next
+// worker's outcome.
+
+/** Tries before a message is given up (its last error kept): about three hours of retries. */
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_SECONDS = 30;
+const LONGEST_RETRY_SECONDS = 60 * 60;
+
+/** The wait after `attempts` failed tries: 30 s, 1 min, 2 min, ... doubling up to an hour. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(LONGEST_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
+}
+
+export type NewMessage = {
+  kind: OutboxKind;
+  recipient: string;
+  subject: string;
+  payload: object;
+  /** When it is due (an ISO time); by default at once. */
+  dueAt?: string;
+};
+
+/**
+ * Adds a message in the caller's transaction. One due at a time already past (by the database's clock) is not added,
+ * and the answer is false: a reminder is never sent after its moment.
+ */
+export async function enqueueMessage(tx: Queryable, message: NewMessage): Promise<boolean> {
+  const added = await tx.query(
+    `insert into outbox (kind, recipient, subject, payload, due_at)
+     select $1, $2, $3, $4::jsonb, coalesce($5::timestamptz, now())
+     where $5::timestamptz is null or $5::timestamptz > now()
+     returning id`,
+    [message.kind, message.recipient, message.subject, JSON.stringify(message.payload), message.dueAt ?? null],
+  );
+  return added.length > 0;
+}
+
+/**
+ * Withdraws pending messages of a kind whose payload contains `match`, unless one is being sent right now; answers
+ * how many were withdrawn (marked skipped with `note`).
+ */
+export async function withdrawPending(tx: Queryable, kind: OutboxKind, match: object, note: string) {
+  const rows = await tx.query(
+    `update outbox set status = 'skipped', note = $3, locked_until = null, payload = payload - 'idToken'
+     where kind = $1 and status = 'pending' and payload @> $2::jsonb and (locked_until is null or locked_until <= now())
+     returning id`,
+    [kind, JSON.stringify(match), note],
+  );
+  return rows.length;
+}
+
+export type ClaimedMessage = {
+  id: string;
+  kind: OutboxKind;
+  recipient: string;
+  subject: string;
+  payload: Record<string, unknown>;
+  /** This try's number; it fences the marks of this claim. */
+  attempts: number;
+};
+
+/**
+ * Claims up to `limit` due messages for `leaseSeconds`, in one short transaction. Rows another worker is claiming
+ * right now are skipped (skip locked), and rows it has claimed are leased (locked_until), so no two workers hold one
+ * message; a lease left by a worker that died runs out and the message is claimed again.
+ */
+export async function claimDueMessages(limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
+  const db = await getDb();
+  return db.query<ClaimedMessage>(
+    `update outbox set locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+     where id in (
+       select id from outbox
+       where status = 'pending' and due_at <= now() and (locked_until is null or locked_until <= now())
+       order by due_at limit $1
+       for update skip locked)
+     returning id, kind, recipient, subject, payload, attempts`,
+    [limit, leaseSeconds],
+  );
+}
+
+// An ID token (the sign-in sync's) is kept no longer than its message may still be sent.
+const DONE = `locked_until = null, payload = payload - 'idToken'`;
+const FENCE = `where id = $1 and attempts = $2 and status = 'pending'`;
+
+/** Marks a claimed message sent, keeping its text part for staff. False when the claim was no longer this one's. */
+export async function markSent(message: ClaimedMessage, textBody: string | null) {
+  const db = await getDb();
+  const rows = await db.query(
+    `update outbox set status = 'sent', sent_at = now(), last_error = null, text_body = $3, ${DONE} ${FENCE} returning id`,
+    [message.id, message.attempts, textBody],
+  );
+  return rows.length > 0;
+}
+
+/** Marks a claimed message done without sending it, saying why (a reminder for a booking cancelled since). */
+export async function markSkipped(message: ClaimedMessage, note: string) {
+  const db = await getDb();
+  await db.query(`update outbox set status = 'skipped', note = $3, ${DONE} ${FENCE}`, [
+    message.id,
+    message.attempts,
+    note,
+  ]);
+}
+
+/**
+ * Records a failed try: the message is due again after the backoff, or given up (failed, its error kept) after the
+ * last attempt or a refusal that retrying cannot change.
+ */
+export async function markFailed(message: ClaimedMessage, error: string, { permanent = false } = {}) {
+  const db = await getDb();
+  const givenUp = permanent || message.attempts >= MAX_ATTEMPTS;
+  await db.query(
+    `update outbox set last_error = $3, locked_until = null,
+       status = case when $4::boolean then 'failed' else 'pending' end,
+       due_at = case when $4::boolean then due_at else now() + make_interval(secs => $5) end,
+       payload = case when $4::boolean then payload - 'idToken' else payload end
+     ${FENCE}`,
+    [message.id, message.attempts, error.slice(0, 2000), givenUp, retryDelaySeconds(message.attempts)],
+  );
+}
+
+/** Gives a claimed message back untried (a worker stopping), as if it had never been claimed. */
+export async function releaseClaim(message: ClaimedMessage) {
+  const db = await getDb();
+  await db.query(`update outbox set locked_until = null, attempts = attempts - 1 ${FENCE}`, [
+    message.id,
+    message.attempts,
+  ]);
+}
+
+/**
+ * Ends every lease at once. Only for a database no other worker can use (the embedded PGlite, locked to this
+ * process): its leases were left by this site's previous run, which is gone.
+ */
+export async function releaseAllClaims() {
+  const db = await getDb();
+  await db.query("update outbox set locked_until = null where status = 'pending' and locked_until is not null");
+}

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { startInbox, type Inbox } from "../smtp-inbox";
+import { postForm, register, startSite, tempDataDir, type Site } from "./site";
+
+// The outbox across a kill -9 of everything (docs/decisions/0015-outbox.md): a message whose change committed is sent
+// after the restart; it is sent twice only when the crash falls after the mail server took it and before the site
+// heard so, and then both copies carry the same Message-ID.
+
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function inbox() {
+  const started = await startInbox();
+  cleanups.push(() => started.close());
+  return started;
+}
+
+async function site(dataDir: string, mail: Inbox) {
+  const started = await startSite({ dataDir, env: { SMTP_URL: mail.url } });
+  cleanups.push(() => started.stop());
+  return started;
+}
+
+/** A customer asks for a reset mail: its outbox row commits with the answer. */
+async function askForResetMail(running: Site) {
+  const { email } = await register(running, `reset-${Date.now()}@example.com`);
+  const asked = await postForm(running, "/forgot-password", { email });
+  expect(asked.status).toBe(302);
+  return email;
+}
+
+// Each test starts the site twice, on a machine that may be busy.
+describe("a kill -9", { timeout: 480_000 }, () => {
+  it("between the commit and the send: the mail is sent once, after the restart", async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const mail = await inbox();
+    const held = mail.hold("connect");
+    const first = await site(dataDir, mail);
+    const email = await askForResetMail(first);
+    // The worker has claimed the message and is connecting: everything dies before anything is sent.
+    await held.reached;
+    await first.killAll();
+    held.release();
+    expect(mail.received).toEqual([]);
+
+    const again = await site(dataDir, mail);
+    const [received] = await mail.waitFor(1);
+    expect(received.to).toMatchObject({ text: email });
+    expect(received.subject).toBe("Reset your Marquee Cinemas password");
+    // Nothing else comes: the message was marked sent.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(mail.received).toHaveLength(1);
+    // Its link opens our own page, for this account.
+    const link = /(\/reset-password\?oobCode=\S+)/.exec(received.text!)![1];
+    expect(await (await fetch(again.url + link)).text()).toContain(`For the account of ${email}.`);
+  });
+
+  it("after the mail server took the mail but before the site heard so: sent again, with the same Message-ID", async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const mail = await inbox();
+    const held = mail.hold("answer");
+    const first = await site(dataDir, mail);
+    await askForResetMail(first);
+    await held.reached;
+    await first.killAll();
+    held.release();
+
+    await site(dataDir, mail);
+    const [copy, resent] = await mail.waitFor(2);
+    expect(resent.messageId).toBe(copy.messageId);
+    expect(copy.messageId).toMatch(/^<[0-9a-f-]{36}@marquee\.example>$/);
+  });
+});

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { MailMessage } from "~/services/mailer.server";
+
+// Reset and sign-in link mails: the provider makes the one-time code when the worker sends the mail, and only for an
+// address that has an account; the mail links to our own pages; staff never read the link.
+
+const provider = vi.hoisted(() => ({ passwordResetCode: vi.fn(), signInLinkCode: vi.fn() }));
+vi.mock("~/services/firebase-admin.server", async (original) => ({
+  ...(await original<object>()),
+  ...provider,
+}));
+
+const { requestPasswordReset, requestSignInLink } = await import("~/models/accounts.server");
+const { deliverDueMessages } = await import("~/models/outbox-worker.server");
+const { getDb } = await import("~/services/db.server");
+
+const ACCOUNTS = new Set(["ann@example.com"]);
+const sent: MailMessage[] = [];
+const mailer = async (message: MailMessage) => {
+  sent.push(message);
+  return { ok: true as const };
+};
+const sendDue = async () => {
+  while ((await deliverDueMessages(mailer)) > 0);
+};
+
+async function outboxRow(recipient: string, kind: string) {
+  const db = await getDb();
+  const [row] = await db.query<{ status: string; note: string | null; textBody: string | null }>(
+    `select status, note, text_body as "textBody" from outbox where recipient = $1 and kind = $2`,
+    [recipient, kind],
+  );
+  return row;
+}
+
+beforeEach(async () => {
+  sent.length = 0;
+  await (await getDb()).query("delete from outbox");
+  provider.passwordResetCode.mockImplementation(async (email: string) => (ACCOUNTS.has(email) ? "reset-code" : null));
+  provider.signInLinkCode.mockImplementation(async (email: string) => (ACCOUNTS.has(email) ? "link-code" : null));
+});
+
+describe("a password reset", () => {
+  it("mails a link to our reset page, and staff read the mail without it", async () => {
+    expect(await requestPasswordReset("ann@example.com", "10.0.0.1")).toEqual({ ok: true });
+    expect(provider.passwordResetCode).not.toHaveBeenCalled();
+    await sendDue();
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ["ann@example.com", "Reset your Marquee Cinemas password"],
+    ]);
+    expect(sent[0].text).toContain("Choose a new password: http://127.0.0.1:3000/reset-password?oobCode=reset-code");
+    expect(sent[0].html).toContain('href="http://127.0.0.1:3000/reset-password?oobCode=reset-code"');
+    const row = await outboxRow("ann@example.com", "password-reset");
+    expect(row.status).toBe("sent");
+    expect(row.textBody).toContain("Choose a new password: (the one-time link is left out here)");
+    expect(row.textBody).not.toContain("reset-code");
+  });
+
+  it("is answered alike for an address without an account, and nothing is sent to it", async () => {
+    expect(await requestPasswordReset("stranger@example.com", "10.0.0.2")).toEqual({ ok: true });
+    await sendDue();
+    expect(sent).toEqual([]);
+    expect(await outboxRow("stranger@example.com", "password-reset")).toMatchObject({
+      status: "skipped",
+      note: "No account has this address.",
+    });
+  });
+
+  it("is tried again when the provider cannot make the code", async () => {
+    provider.passwordResetCode.mockRejectedValueOnce(new Error("ECONNREFUSED"));
+    await requestPasswordReset("ann@example.com", "10.0.0.3");
+    await sendDue();
+    expect(await outboxRow("ann@example.com", "password-reset")).toMatchObject({ status: "pending" });
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("a sign-in link", () => {
+  it("links to our sign-in page with the code, the address and where to go next", async () => {
+    expect(await requestSignInLink("ann@example.com", "/my-bookings?tab=paid", "10.0.0.4")).toEqual({ ok: true });
+    await sendDue();
+    expect(provider.signInLinkCode).toHaveBeenCalledWith(
+      "ann@example.com",
+      "http://127.0.0.1:3000/login/email-link?email=ann%40example.com&redirectTo=%2Fmy-bookings%3Ftab%3Dpaid",
+    );
+    expect(sent[0].subject).toBe("Your Marquee Cinemas sign-in link");
+    expect(sent[0].text).toContain(
+      "Sign in to Marquee Cinemas: http://127.0.0.1:3000/login/email-link?oobCode=link-code&email=ann%40example.com&redirectTo=%2Fmy-bookings%3Ftab%3Dpaid",
+    );
+    expect((await outboxRow("ann@example.com", "sign-in-link")).textBody).not.toContain("link-code");
+  });
+
+  it("is sent to no address without an account", async () => {
+    await requestSignInLink("stranger@example.com", "/", "10.0.0.5");
+    await sendDue();
+    expect(sent).toEqual([]);
+    expect((await outboxRow("stranger@example.com", "sign-in-link")).status).toBe("skipped");
+  });
+});

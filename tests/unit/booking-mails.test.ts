@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { bookSeats } from "~/models/bookings.server";
+import { cancelBooking } from "~/models/cancellations.server";
+import { deliverDueMessages } from "~/models/outbox-worker.server";
+import { payBooking } from "~/models/payments.server";
+import { getDb } from "~/services/db.server";
+import { folderMailer } from "~/services/mailer.server";
+import { addMovie, addShow, addUser } from "./fixtures";
+
+// The booking mails from payment to cancellation, through the real outbox and nodemailer's own output, on a clock
+// the test moves (PGlite's now() is the JavaScript clock).
+
+const MOVIE = "t-booking-mails";
+const TITLE = "The <Outbox> & Co";
+const DAY = "2031-06-10";
+const STARTS_AT = new Date(`${DAY}T19:30:00Z`);
+const REMINDER_AT = new Date(STARTS_AT.getTime() - 120 * 60_000);
+const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "booking-mails-"));
+const mailer = folderMailer(folder);
+let show: string;
+let lateShow: string;
+
+beforeAll(async () => {
+  await addMovie(MOVIE, { title: TITLE });
+  show = await addShow(MOVIE, STARTS_AT.toISOString(), { priceCents: 6100 });
+  lateShow = await addShow(MOVIE, `${DAY}T23:00:00Z`, { priceCents: 6100 });
+});
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(`${DAY}T09:00:00Z`));
+});
+afterEach(() => vi.useRealTimers());
+
+/** A hold of seats for a new customer. */
+async function hold(showId: string, seats: string[], email: string | null) {
+  const user = await addUser(undefined, { name: "Ann Lee", email: email! });
+  const booked = await bookSeats({
+    userUid: user,
+    movieId: MOVIE,
+    day: DAY,
+    showId,
+    seats,
+    requestToken: randomUUID(),
+  });
+  if (!booked.ok) throw new Error(`booking failed: ${booked.reason}`);
+  return { user, booking: booked.booking };
+}
+
+let nextRow = 0;
+/** A new customer books two seats of a show and pays for them. */
+async function paidBooking(showId = show, email: string | null = `${randomUUID()}@example.com`) {
+  const row = "ABCDEFGHIJ"[nextRow++ % 10];
+  const { user, booking: held } = await hold(showId, [`${row}3`, `${row}4`], email);
+  const paid = await payBooking(user, held.id, GOOD_CARD, randomUUID());
+  if (!paid.ok) throw new Error(`payment failed: ${paid.reason}`);
+  return { user, email, booking: paid.booking };
+}
+
+async function outbox(recipient: string | null) {
+  const db = await getDb();
+  return db.query<{ id: string; kind: string; status: string; dueAt: Date; note: string | null }>(
+    `select id, kind, status, due_at as "dueAt", note from outbox where recipient = $1 order by kind`,
+    [recipient],
+  );
+}
+
+async function sendDue() {
+  while ((await deliverDueMessages(mailer)) > 0);
+}
+
+/** The mails of a kind written to the folder for an address, parsed as a mail program would. */
+async function mailsTo(email: string, kind: string): Promise<ParsedMail[]> {
+  const ids = (await outbox(email)).filter((row) => row.kind === kind && row.status === "sent").map((row) => row.id);
+  return Promise.all(
+    ids.map(async (id) => simpleParser(fs.readFileSync(path.join(folder, `${id}.eml`)), { keepCidLinks: true })),
+  );
+}
+
+describe("paying", () => {
+  it("sends one confirmation with the movie, time, seats, amount, booking id, QR e-ticket and refund terms", async () => {
+    const { email, booking } = await paidBooking();
+    await sendDue();
+    await sendDue();
+    const [mail, ...more] = await mailsTo(email!, "booking-confirmation");
+    expect(more).toEqual([]);
+    expect(mail.from?.text).toBe('"Marquee Cinemas" <no-reply@marquee.example>');
+    expect(mail.to).toMatchObject({ text: email });
+    expect(mail.subject).toBe(`Your tickets for ${TITLE}, Tue, Jun 10, 7:30 PM`);
+    const text = mail.text!;
+    for (const line of [
+      "Hello Ann Lee,",
+      `Movie: ${TITLE}`,
+      "When: Tue, Jun 10, 7:30 PM",
+      `Seats: ${booking.seats.join(", ")}`,
+      "Amount paid: $122.00",
+      `Booking ID: ${booking.id.slice(0, 8).toUpperCase()}`,
+      `Your booking: http://127.0.0.1:3000/my-bookings/${booking.id}`,
+      "Cancellation: a paid booking can be cancelled for a full refund until 2 hours before the show. After that it can no longer be cancelled.",
+      "You receive this mail because you booked and paid these seats at Marquee Cinemas with this email address.",
+    ])
+      expect(text).toContain(line);
+    expect(text).toMatch(/Ticket code: [A-Za-z0-9_-]{43}\n/);
+    const [qr] = mail.attachments;
+    expect(qr).toMatchObject({ contentType: "image/png", contentDisposition: "inline", cid: "e-ticket" });
+    expect(qr.content.subarray(1, 4).toString()).toBe("PNG");
+    expect(mail.html).toContain('src="cid:e-ticket"');
+    // The title is text in the HTML part, never markup.
+    expect(mail.html).toContain("The &lt;Outbox&gt; &amp; Co");
+    expect(mail.html).not.toContain("<Outbox>");
+  });
+
+  it("puts the reminder in the outbox due 120 minutes before the show, and sends it then, once", async () => {
+    const { email } = await paidBooking();
+    const reminder = (await outbox(email)).find((row) => row.kind === "show-reminder")!;
+    expect(new Date(reminder.dueAt)).toEqual(REMINDER_AT);
+    await sendDue();
+    vi.setSystemTime(REMINDER_AT.getTime() - 1000);
+    await sendDue();
+    expect(await mailsTo(email!, "show-reminder")).toEqual([]);
+    vi.setSystemTime(REMINDER_AT);
+    await sendDue();
+    vi.setSystemTime(REMINDER_AT.getTime() + 60_000);
+    await sendDue();
+    const reminders = await mailsTo(email!, "show-reminder");
+    expect(reminders.map((mail) => mail.subject)).toEqual([`Reminder: ${TITLE}, Tue, Jun 10, 7:30 PM`]);
+    expect(reminders[0].attachments[0]).toMatchObject({ contentType: "image/png", cid: "e-ticket" });
+  });
+
+  it("puts no reminder in the outbox when the show starts sooner than that", async () => {
+    vi.setSystemTime(REMINDER_AT.getTime() + 60_000);
+    const { email } = await paidBooking();
+    expect((await outbox(email)).map((row) => row.kind)).toEqual(["booking-confirmation"]);
+  });
+
+  it("sends no reminder for a show that has started by the time it is sent", async () => {
+    const { email } = await paidBooking(lateShow);
+    vi.setSystemTime(new Date(`${DAY}T23:00:00Z`));
+    await sendDue();
+    expect((await outbox(email)).find((row) => row.kind === "show-reminder")).toMatchObject({
+      status: "skipped",
+      note: "The show had already started.",
+    });
+  });
+
+  it("mails nobody for a customer the site has no address of", async () => {
+    const db = await getDb();
+    const count = async () => (await db.query("select id from outbox")).length;
+    const before = await count();
+    const { booking } = await paidBooking(show, null);
+    expect(booking.status).toBe("paid");
+    expect(await count()).toBe(before);
+  });
+});
+
+describe("cancelling a paid booking", () => {
+  it("sends the refund mail, and the reminder is not sent", async () => {
+    const { user, email, booking } = await paidBooking();
+    const cancelled = await cancelBooking(user, booking.id);
+    expect(cancelled).toMatchObject({ ok: true, refundedCents: 12200 });
+    vi.setSystemTime(REMINDER_AT);
+    await sendDue();
+    const [mail] = await mailsTo(email!, "booking-cancellation");
+    expect(mail.subject).toBe(`Booking ${booking.id.slice(0, 8).toUpperCase()} cancelled: ${TITLE}`);
+    expect(mail.text).toContain(`Your booking for ${TITLE} on Tue, Jun 10, 7:30 PM is cancelled.`);
+    expect(mail.text).toContain("$122.00 is refunded to your card ending 4242.");
+    expect(await mailsTo(email!, "show-reminder")).toEqual([]);
+    expect((await outbox(email)).find((row) => row.kind === "show-reminder")).toMatchObject({
+      status: "skipped",
+      note: "The booking is no longer paid.",
+    });
+  });
+
+  it("sends no mail for a hold let go, which was never confirmed", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { user, booking } = await hold(show, ["J1", "J2"], email);
+    expect(await cancelBooking(user, booking.id)).toMatchObject({ ok: true, refundedCents: 0 });
+    expect(await outbox(email)).toEqual([]);
+  });
+});
