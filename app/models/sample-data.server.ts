@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
 import { getDb, type Database } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { minorUnitDigits } from "~/utils/money";
 import { stableHash } from "~/utils/stable-hash";
@@ -144,7 +145,7 @@ export async function keepSampleScheduleFilled() {
   const timer = setInterval(() => {
     getDb()
       .then((db) => scheduleSampleShows(db, config.timeZone))
-      .catch((error) => console.error("Topping up the sample schedule failed:", error));
+      .catch((error) => logger.error({ err: error }, "Topping up the sample schedule failed"));
   }, TOP_UP_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { User } from "~/domain/user";
 import { getDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
+import { logger } from "~/services/logger.server";
 import { hasStaffClaim } from "./staff.server";
 import { mirrorStaffRight, USER_COLUMNS } from "./users.server";
 
@@ -47,7 +48,7 @@ async function askProvider(uid: string, signedInAt: Date) {
     return { isStaff: hasStaffClaim(account) };
   } catch (error) {
     if (isAuthError(error)) return "ended";
-    console.error("Could not check a session with the identity provider:", error);
+    logger.error({ err: error }, "Could not check a session with the identity provider");
     return "unknown";
   }
 }
