@@ -13,6 +13,8 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /** The client's address: the socket's, or the trusted proxy's X-Forwarded-For hop with TRUST_PROXY. */
     clientAddress: string;
+    /** This request's id (server/request-log.ts): in its log lines, its X-Request-Id header and its error page. */
+    requestId: string;
   }
 }
 

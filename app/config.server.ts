@@ -51,6 +51,9 @@ const isCurrency = (code: string) => CURRENCIES.has(code);
 /** The payment providers the site can use (app/services/payments/); the first is the default. */
 export const PAYMENT_PROVIDER_IDS = ["test"] as const;
 
+/** Log levels, most detailed first (pino's names). */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
+
 /** Every environment variable the site reads, with what README says of it. */
 export const environmentSchema = z.object({
   PORT: integer(1, 65535).describe("port the site listens on; default 3000"),
@@ -148,6 +151,16 @@ export const environmentSchema = z.object({
   AUTH_SYNC_URL: optional(z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL")).describe(
     "address told of each sign-in (POST) and sign-out (DELETE), see Sign-in sync; default none",
   ),
+  POST_LIMITS: flag().describe(
+    "limit booking, payment and check-in posts per person and client address (decision 8); default true",
+  ),
+  NODE_ENV: text().describe("production: logs are JSON lines; anything else: one readable line per event"),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS)).describe(
+    `least important log level written: ${LOG_LEVELS.join(", ")}; default info`,
+  ),
+  METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")).describe(
+    "bearer token that opens /metrics to other hosts than the site's own; default: loopback clients only",
+  ),
 });
 
 export class ConfigurationError extends Error {}
@@ -232,6 +245,9 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       reminderMinutes: env.REMINDER_MINUTES ?? 120,
     },
     authSyncUrl: env.AUTH_SYNC_URL ?? null,
+    postLimits: env.POST_LIMITS ?? true,
+    log: { json: env.NODE_ENV === "production", level: env.LOG_LEVEL ?? "info" },
+    metricsToken: env.METRICS_TOKEN ?? null,
     embeddedEmulator: {
       host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",
       port: env.AUTH_EMULATOR_PORT ?? 0,

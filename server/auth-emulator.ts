@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { childEnvironment } from "~/config.server";
 import { latestSave, saveEmulatorAccounts, saveOnExitDir } from "~/services/identity-emulator.server";
+import { logger } from "~/services/logger.server";
 import { stopChild } from "./child-process";
 
 // The Firebase Auth emulator (firebase-tools, pure Node) as the embedded default's identity provider.
@@ -118,7 +119,7 @@ async function spawnOnFreePorts(options: {
       return { child, port, hubPort };
     } catch (error) {
       if (attempt >= START_ATTEMPTS || !/port taken/i.test(logTail(logFile))) throw error;
-      console.info("A port chosen for the Auth emulator was taken meanwhile; trying other ports.");
+      logger.warn("A port chosen for the Auth emulator was taken meanwhile; trying other ports.");
     }
   }
 }
@@ -164,7 +165,7 @@ export async function startAuthEmulator(options: {
   fs.writeFileSync(emulatorStateFile(dir), JSON.stringify({ host: emulator.host, hub: emulator.hub }));
   // Every change the site makes is saved at once; this catches the ones made in the emulator's own pages.
   const timer = setInterval(() => {
-    emulator.save().catch((error) => console.error("Saving the emulator's accounts failed:", error));
+    emulator.save().catch((error) => logger.error({ err: error }, "Saving the emulator's accounts failed"));
   }, options.saveEverySeconds * 1000);
   timer.unref();
   return emulator;

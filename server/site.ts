@@ -12,17 +12,22 @@ import { cacheControlFor } from "~/http/cache-control.server";
 import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
 import { startOutboxWorker } from "~/models/outbox-worker.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
-import { closeDb, getDb } from "~/services/db.server";
+import { closeDb, getDb, pingDatabase } from "~/services/db.server";
+import { pingIdentityProvider } from "~/services/identity-toolkit.server";
+import { logger } from "~/services/logger.server";
 import stylesheet from "~/styles/layout.css";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
+import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
+import { createMetrics, serveMetrics } from "./metrics";
+import { logRequests, nameRemixRoutes, requestIdOf } from "./request-log";
 
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-/** A page of ours for what is refused before the app runs, styled like the site. */
-function refusalPage(title: string, message: string) {
+/** A page of ours for what is refused before the app runs, styled like the site, with the request's id. */
+function refusalPage(res: Response, title: string, message: string) {
   const body = renderToStaticMarkup(
-    createElement("main", { id: "main" }, createElement(ErrorPage, { title, message })),
+    createElement("main", { id: "main" }, createElement(ErrorPage, { title, message, requestId: requestIdOf(res) })),
   );
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Marquee Cinemas</title><meta name="description" content="${message}"><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`;
 }
@@ -40,7 +45,11 @@ function clientErrorStatus(error: unknown) {
 /** Forms another site makes a browser send (CSRF) get our 403 page before the app sees them. */
 function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   if (!isCrossSiteRequest(req.method, { get: (name) => req.get(name) }, req.get("host") ?? "")) return next();
-  res.status(403).type("html").set("Cache-Control", "no-store").send(refusalPage("Access denied", CROSS_SITE_MESSAGE));
+  res
+    .status(403)
+    .type("html")
+    .set("Cache-Control", "no-store")
+    .send(refusalPage(res, "Access denied", CROSS_SITE_MESSAGE));
 }
 
 /** Sets each answer's Cache-Control when its headers are final: only then is it known whether it sets a cookie. */
@@ -64,6 +73,8 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   app.disable("x-powered-by");
   // Behind a proxy we trust, the client is the last address it added to X-Forwarded-For; otherwise the socket's.
   app.set("trust proxy", config.trustProxy ? 1 : false);
+  const metrics = createMetrics();
+  app.use(logRequests(config.trustProxy, metrics.observe));
   app.use((_req, res, next) => {
     res.set(COMMON_SECURITY_HEADERS);
     // While stopping, each connection closes after its answer, so the stop does not wait on idle clients.
@@ -71,29 +82,42 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
     next();
   });
   app.use(compression());
+  const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
+  app.get("/healthz", serveHealth(checks, state));
+  app.get("/metrics", serveMetrics(metrics, config.metricsToken));
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(express.static("public", { maxAge: "7d" }));
+  app.use(nameRemixRoutes(build.routes));
   app.use(refuseCrossSitePosts);
   app.use(applyCachePolicy);
   app.all(
     "*",
     createRequestHandler({
       build,
-      getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestId: requestIdOf(res),
+      }),
     }),
   );
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return res.end();
     // Express marks what the client got wrong (an address with broken percent-encoding) with a 4xx status.
     const status = clientErrorStatus(error);
-    if (status) return res.status(status).type("html").send(refusalPage("Bad request", BAD_REQUEST_MESSAGE));
-    console.error("Request failed outside the app:", error);
+    if (status)
+      return res
+        .status(status)
+        .type("html")
+        .send(refusalPage(res, "Bad request", BAD_REQUEST_MESSAGE));
+    logger.error({ err: error }, "Request failed outside the app");
     res
       .status(500)
       .type("html")
-      .send(refusalPage("Something went wrong", "Sorry, we could not show this page. Please try again in a moment."));
+      .send(
+        refusalPage(res, "Something went wrong", "Sorry, we could not show this page. Please try again in a moment."),
+      );
   });
   return app;
 }
@@ -126,10 +150,10 @@ export async function serveSite(build: ServerBuild) {
   const stop = (signal: string) => {
     if (state.stopping) return;
     state.stopping = true;
-    console.info(`${signal}: finishing the requests in flight, then stopping.`);
+    logger.info(`${signal}: finishing the requests in flight, then stopping.`);
     stopSampleSchedule();
     const force = setTimeout(() => {
-      console.error("Requests still running after the stop timeout; stopping anyway.");
+      logger.error("Requests still running after the stop timeout; stopping anyway.");
       server.closeAllConnections();
       process.exitCode = 1;
     }, SHUTDOWN_TIMEOUT_MS);
@@ -142,7 +166,7 @@ export async function serveSite(build: ServerBuild) {
       stopOutbox()
         .then(closeDb)
         .catch((error) => {
-          console.error("Closing the database failed:", error);
+          logger.error({ err: error }, "Closing the database failed");
           process.exitCode = 1;
         })
         .finally(() => process.exit());

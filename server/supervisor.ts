@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { childEnvironment, config } from "~/config.server";
 import { useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
+import { logger } from "~/services/logger.server";
 import { logTail, startAuthEmulator, type RunningEmulator } from "./auth-emulator";
 import { hasExited, stopChild } from "./child-process";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
@@ -39,7 +40,8 @@ export async function superviseSite(entry: string) {
   };
   const exitedUnexpectedly = (name: string, logFile?: string) => (code: number | null, signal: string | null) => {
     if (stopping) return;
-    console.error(`The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the site.`);
+    logger.error(`The ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the site.`);
+    // The emulator's own last words, as it wrote them.
     if (logFile) console.error(logTail(logFile));
     void stop(1);
   };

@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
+import { useRequestId } from "~/hooks/request-id";
 
 type NextStep = { to: string; label: string };
 
@@ -7,15 +9,23 @@ export function ErrorPage({
   title,
   message,
   next = [{ to: "/", label: "Back to home" }],
+  requestId,
 }: {
   title: string;
   message: string;
   next?: NextStep[];
+  /** The id of the request that failed, also in its log line: what someone reporting the problem can quote. */
+  requestId?: string | null;
 }) {
   return (
     <section className="error-page">
       <h1>{title}</h1>
       <p>{message}</p>
+      {requestId ? (
+        <p className="error-reference" data-request-id={requestId}>
+          Request id: <code>{requestId}</code>
+        </p>
+      ) : null}
       <p className="error-actions">
         {next.map((step, index) => (
           // Plain links: our server renders this page without the router too.
@@ -41,6 +51,7 @@ export function errorPageText(error: unknown) {
     };
   if (isRouteErrorResponse(error) && error.status === 403)
     return { title: "Access denied", message: said ?? "You do not have access to this page." };
+  if (isRouteErrorResponse(error) && error.status === 429 && said) return { title: "Too many requests", message: said };
   if (isRouteErrorResponse(error) && error.status < 500 && said) return { title: "Sorry", message: said };
   return {
     title: "Something went wrong",
@@ -51,8 +62,12 @@ export function errorPageText(error: unknown) {
 /** A route's error boundary: the error in the page's own layout, with the next steps that make sense there. */
 export function RouteError({ next }: { next: NextStep[] }) {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage {...errorPageText(error)} next={next} />;
+  const requestId = useRequestId();
+  // For the browser's console; on the server, entry.server's handleError logs it with the request.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
+  return <ErrorPage {...errorPageText(error)} next={next} requestId={requestId} />;
 }
 
 /** For the booking pages: seats, payment, cancellation, the ticket. */

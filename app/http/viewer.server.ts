@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { User } from "~/domain/user";
 import { endSession, findSessionUser, PROVIDER_UNREACHABLE } from "~/models/sessions.server";
+import { noteViewer } from "~/services/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { accountFailure } from "./account-failures.server";
 import { clearSessionCookie, readSessionId } from "./session-cookie.server";
@@ -25,7 +26,9 @@ export const getViewer = oncePerRequest(async (request): Promise<User | null> =>
   const sessionId = await readSessionId(request);
   const viewer = sessionId ? await findSessionUser(sessionId) : null;
   // Signed out for now while the provider cannot be reached; the session is kept for when it answers again.
-  return viewer === PROVIDER_UNREACHABLE ? null : viewer;
+  if (viewer === PROVIDER_UNREACHABLE) return null;
+  noteViewer(viewer?.uid);
+  return viewer;
 });
 
 /**
@@ -67,6 +70,7 @@ export const requireStaff = oncePerRequest(async (request): Promise<User> => {
   if (viewer === PROVIDER_UNREACHABLE)
     throw new Response(accountFailure({ reason: "unavailable" }).message, { status: 503 });
   if (!viewer) throw redirect(loginPath(request));
+  noteViewer(viewer.uid);
   if (!viewer.isStaff) throw new Response(STAFF_ONLY, { status: 403 });
   return viewer;
 });

@@ -1,6 +1,7 @@
 import { isAuthError, verifyRecentSignIn } from "~/services/firebase-admin.server";
 import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
 import { getDb, type Queryable } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 import {
   checkPasswordResetCode,
   resetPasswordWithCode,
@@ -98,7 +99,7 @@ async function startSession(idToken: string, remember: boolean, failure: Account
     return { ok: true as const, session, user };
   } catch (error) {
     // A bad or stale token is the caller's problem; anything else is ours and worth a log line.
-    if (!isAuthError(error)) console.error("Could not start a session:", error);
+    if (!isAuthError(error)) logger.error({ err: error }, "Could not start a session");
     return { ok: false as const, reason: failure };
   }
 }

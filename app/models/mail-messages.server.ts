@@ -77,6 +77,7 @@ function bookingFacts(booking: Booking, amountLabel: string): Piece {
     facts: [
       ["Movie", booking.movie.title],
       ["When", when(booking)],
+      ["Hall", booking.hallName],
       ["Seats", booking.seats.join(", ")],
       [amountLabel, formatMoney(booking.amountCents, config.currency)],
       ["Booking ID", shortBookingId(booking.id)],

@@ -5,6 +5,7 @@ import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats, parseLayout } from "~/domain/hall-layout";
 import { sampleDaySchedule } from "~/domain/sample-schedule";
 import { getDb, type Database } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { minorUnitDigits } from "~/utils/money";
 
@@ -161,7 +162,7 @@ export async function keepSampleScheduleFilled() {
   const timer = setInterval(() => {
     getDb()
       .then((db) => scheduleSampleShows(db, config.timeZone))
-      .catch((error) => console.error("Topping up the sample schedule failed:", error));
+      .catch((error) => logger.error({ err: error }, "Topping up the sample schedule failed"));
   }, TOP_UP_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -3,6 +3,7 @@ import type { User } from "~/domain/user";
 import { getDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { queueSignIn, queueSignOut } from "./notifications.server";
+import { logger } from "~/services/logger.server";
 import { hasStaffClaim } from "./staff.server";
 import { mirrorStaffRight, USER_COLUMNS } from "./users.server";
 
@@ -59,7 +60,7 @@ async function askProvider(uid: string, signedInAt: Date) {
     return { isStaff: hasStaffClaim(account) };
   } catch (error) {
     if (isAuthError(error)) return "ended";
-    console.error("Could not check a session with the identity provider:", error);
+    logger.error({ err: error }, "Could not check a session with the identity provider");
     return "unknown";
   }
 }

@@ -5,6 +5,7 @@ import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
+import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { checkInTicket, readTicket, type Ticket, type TicketRefusal } from "~/models/check-in.server";
@@ -15,6 +16,7 @@ import { pageMeta } from "~/utils/page-meta";
 import { formatClock24, formatShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
+export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
 export const meta = pageMeta("Check In – Admin Panel", "Check an e-ticket at the door and let its holder in.");
@@ -45,7 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...common, ticket, refusal: refusal && refusalMessage(refusal, ticket) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await limitPosts("check-in", request, context);
   const staff = await requireStaff(request);
   const result = await checkInTicket(params.code ?? "", staff.uid);
   if (!result.ok) {

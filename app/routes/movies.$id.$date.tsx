@@ -24,6 +24,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
+import { limitPosts } from "~/http/post-limits.server";
 import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
@@ -36,6 +37,7 @@ import { isShowDay, isValidDay } from "~/utils/dates";
 import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 
 export { BookingErrorBoundary as ErrorBoundary };
+export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
 
@@ -97,7 +99,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" || defaultShouldRevalidate;
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await limitPosts("booking", request, context);
   const { movie, day } = await findShowDay(params);
   const form = await readSubmission(request, seatSelectionSchema);
   if (!form.ok) return form.response;

@@ -14,6 +14,7 @@ import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
+import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
 import { payBooking } from "~/models/payments.server";
@@ -24,6 +25,7 @@ import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 
 export { BookingErrorBoundary as ErrorBoundary };
+export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta = pageMeta("Pay for your booking", "Pay for your held seats to get your e-ticket.");
@@ -50,7 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await limitPosts("payment", request, context);
   const viewer = await requireUser(request);
   const form = await readSubmission(request, checkoutSchema(), { secretFields: ["cardNumber", "cvc"] });
   if (!form.ok) return form.response;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { config } from "~/config.server";
+import { logger } from "./logger.server";
 
 export type Row = Record<string, unknown>;
 
@@ -12,9 +13,14 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A PostgreSQL pool's connections: open (busy or idle), idle, and queries waiting for one, of at most `max`. */
+export type PoolUsage = { open: number; idle: number; waiting: number; max: number };
+
 export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: PGlite has one connection, in this process. */
+  poolUsage?(): PoolUsage;
 }
 
 const MIGRATIONS_DIR = path.resolve("data/migrations");
@@ -44,6 +50,8 @@ function openPglite(dataDir: string): Database {
 
 function openPostgres(connectionString: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the network or the server dropped: the pool replaces it. Unheard, it would end the process.
+  pool.on("error", (error) => logger.warn({ err: error }, "An idle database connection was lost"));
   return {
     async query(sql, params) {
       return (await pool.query(sql, params)).rows;
@@ -69,6 +77,7 @@ function openPostgres(connectionString: string, poolSize: number): Database {
       }
     },
     close: () => pool.end(),
+    poolUsage: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 
@@ -106,6 +115,11 @@ export function getDb(): Promise<Database> {
     return db;
   })();
   return opened;
+}
+
+/** Whether the database answers a query at all (for /healthz). */
+export async function pingDatabase() {
+  await (await getDb()).query("select 1");
 }
 
 /** Closes the app's database, if it was opened; for a clean shutdown. */

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/config.server";
+import { logger } from "./logger.server";
 
 // The embedded Auth emulator keeps accounts in memory; they are saved to the data folder through its hub's
 // export. Each save goes to a new folder and older ones are removed only after it is complete, so a process
@@ -106,6 +107,6 @@ export async function saveAccountsAfterChange() {
   const { hub } = config.embeddedEmulator;
   if (!hub) return;
   await saveEmulatorAccounts(hub).catch((error) =>
-    console.error("Saving the embedded emulator's accounts failed (the next periodic save retries):", error),
+    logger.error({ err: error }, "Saving the embedded emulator's accounts failed (the next periodic save retries)"),
   );
 }

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { logger } from "./logger.server";
 
 // Email and password accounts through the Identity Toolkit REST API, so the forms work without JavaScript.
 // The Auth emulator serves the same paths under its own host.
@@ -41,7 +42,7 @@ async function call<T>(method: string, body: Record<string, unknown>): Promise<I
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    console.error(`Identity provider unreachable (${method}):`, error);
+    logger.error({ err: error }, `Identity provider unreachable (${method})`);
     return { ok: false, reason: "unavailable" };
   }
   const data = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
@@ -50,8 +51,18 @@ async function call<T>(method: string, body: Record<string, unknown>): Promise<I
     .split(":")[0]
     .trim();
   const reason = REASONS[code];
-  if (!reason) console.error(`Identity provider refused ${method}: ${response.status} ${code}`);
+  if (!reason) logger.error(`Identity provider refused ${method}: ${response.status} ${code}`);
   return { ok: false, reason: reason ?? "unavailable" };
+}
+
+/**
+ * Whether the provider's host answers at all (for /healthz): one GET of its root, which any answer but a 5xx
+ * passes, since it is the host being there that counts, not what it says of a request without a key.
+ */
+export async function pingIdentityProvider(timeoutMs: number) {
+  const response = await fetch(`${new URL(baseUrl()).origin}/`, { signal: AbortSignal.timeout(timeoutMs) });
+  await response.body?.cancel();
+  if (response.status >= 500) throw new Error(`the identity provider answered ${response.status}`);
 }
 
 type TokenResponse = { idToken: string; localId: string };

@@ -18,7 +18,7 @@ const CONTESTED = [
   "C2",
 ];
 // Limits and the stranded-seat rule would refuse many posts before they reach the race this test is about.
-const RACE_SETTINGS = { STRANDED_SEAT_RULE: "false", MAX_UNPAID_BOOKINGS: "100" };
+const RACE_SETTINGS = { STRANDED_SEAT_RULE: "false", MAX_UNPAID_BOOKINGS: "100", POST_LIMITS: "false" };
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {

@@ -106,6 +106,7 @@ describe("paying", () => {
       "You receive this mail because you booked and paid these seats at Marquee Cinemas with this email address.",
     ])
       expect(text).toContain(line);
+    expect(text).toMatch(/^Hall: Test hall [0-9a-f-]{36}$/m);
     expect(text).toMatch(/Ticket code: [A-Za-z0-9_-]{43}\n/);
     const [qr] = mail.attachments;
     expect(qr).toMatchObject({ contentType: "image/png", contentDisposition: "inline", cid: "e-ticket" });

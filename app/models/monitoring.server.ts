@@ -1,0 +1,37 @@
+import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking";
+import { getDb } from "~/services/db.server";
+import { bookingStatusSql } from "./bookings.server";
+
+// What /metrics reads from the database at each scrape, so the figures are the same from every instance and no
+// model has to count anything as it works.
+
+export type StoredFigures = {
+  /** Bookings by status as customers see it (an unpaid hold past its time is expired). */
+  bookings: Record<BookingStatus, number>;
+  /** Payments kept, and those refunded since. */
+  payments: { paid: number; refunded: number };
+  /** Unpaid holds that ran out in the last hour: a rise says customers cannot get through checkout. */
+  holdsExpiredLastHour: number;
+};
+
+export async function readStoredFigures(): Promise<StoredFigures> {
+  const db = await getDb();
+  const [statuses, [totals]] = await Promise.all([
+    db.query<{ status: BookingStatus; count: number }>(
+      `select ${bookingStatusSql("b")} as status, count(*)::int as count from bookings b group by 1`,
+    ),
+    db.query<{ paid: number; refunded: number; holdsExpiredLastHour: number }>(
+      `select (select count(*)::int from payments where refunded_at is null) as paid,
+         (select count(*)::int from payments where refunded_at is not null) as refunded,
+         (select count(*)::int from bookings b where ${bookingStatusSql("b")} = 'expired'
+            and b.hold_expires_at > now() - interval '1 hour') as "holdsExpiredLastHour"`,
+    ),
+  ]);
+  const bookings = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<BookingStatus, number>;
+  for (const { status, count } of statuses) bookings[status] = count;
+  return {
+    bookings,
+    payments: { paid: totals.paid, refunded: totals.refunded },
+    holdsExpiredLastHour: totals.holdsExpiredLastHour,
+  };
+}

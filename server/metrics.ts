@@ -1,0 +1,120 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { readStoredFigures } from "~/models/monitoring.server";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { withTimeout } from "~/utils/timeout";
+
+// How long a scrape waits for the figures read from the database; past it they are left out and
+// marquee_database_figures_read says 0, so a slow database never makes the scrape itself fail.
+const FIGURES_TIMEOUT_MS = 2_000;
+
+/**
+ * The site's Prometheus metrics: requests and their latency counted by this process, the database's figures read
+ * at each scrape. A new counter (a page cache's hits, say) is registered on `registry` beside these, and
+ * incremented where the thing it counts happens.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "Requests answered, by method, route (Remix route id, or static, healthz, metrics) and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers,
+  });
+  const latency = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to the end of its answer, by method and route",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const gauge = <Label extends string>(name: string, help: string, labelNames: readonly Label[] = []) =>
+    new Gauge({ name, help, labelNames, registers });
+  const bookings = gauge(
+    "marquee_bookings",
+    "Bookings in the database by status as customers see it (pending, paid, cancelled, expired)",
+    ["status"],
+  );
+  const payments = gauge("marquee_payments", "Payments in the database: paid (kept) and refunded", ["state"]);
+  const holdsExpired = gauge(
+    "marquee_holds_expired_last_hour",
+    "Unpaid bookings whose hold on their seats ran out in the last hour",
+  );
+  const figuresRead = gauge(
+    "marquee_database_figures_read",
+    `1 when this scrape read the marquee_ figures from the database within ${FIGURES_TIMEOUT_MS} ms, else 0`,
+  );
+  const pool = gauge(
+    "marquee_database_pool_connections",
+    "PostgreSQL pool of this instance: open, idle, waiting (queries queued for a connection) and max",
+    ["state"],
+  );
+
+  async function readDatabase() {
+    try {
+      const figures = await withTimeout(readStoredFigures(), FIGURES_TIMEOUT_MS);
+      for (const [status, count] of Object.entries(figures.bookings)) bookings.set({ status }, count);
+      payments.set({ state: "paid" }, figures.payments.paid);
+      payments.set({ state: "refunded" }, figures.payments.refunded);
+      holdsExpired.set(figures.holdsExpiredLastHour);
+      figuresRead.set(1);
+    } catch (error) {
+      logger.warn({ err: error }, "Metrics: the database figures could not be read");
+      for (const gauge of [bookings, payments, holdsExpired]) gauge.reset();
+      figuresRead.set(0);
+    }
+    const usage = (await getDb()).poolUsage?.();
+    if (usage) for (const [state, count] of Object.entries(usage)) pool.set({ state }, count);
+  }
+
+  return {
+    observe({ method, route, status, seconds }: { method: string; route: string; status: number; seconds: number }) {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+    async text() {
+      await readDatabase();
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
+
+const isLoopback = (address: string | undefined) =>
+  address === "::1" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address ?? "");
+
+function sameSecret(given: string, expected: string) {
+  const a = crypto.createHash("sha256").update(given).digest();
+  const b = crypto.createHash("sha256").update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * Who may read /metrics: a client on this machine (its socket and, behind a trusted proxy, the client the proxy
+ * names), or anyone with `Authorization: Bearer <METRICS_TOKEN>`.
+ */
+export function mayReadMetrics(
+  client: { socket: string | undefined; address: string | undefined; authorization: string | undefined },
+  token: string | null,
+) {
+  if (token && client.authorization && sameSecret(client.authorization, `Bearer ${token}`)) return true;
+  return isLoopback(client.socket) && isLoopback(client.address);
+}
+
+/** GET /metrics; everyone else gets the site's own 404 page, as for any address it does not have. */
+export function serveMetrics(metrics: ReturnType<typeof createMetrics>, token: string | null) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const client = { socket: req.socket.remoteAddress, address: req.ip, authorization: req.get("Authorization") };
+    if (!mayReadMetrics(client, token)) return next();
+    res.locals.route = { route: "metrics" };
+    try {
+      const { contentType, body } = await metrics.text();
+      res.set("Cache-Control", "no-store").type(contentType).send(body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import {
+  bookingCard,
+  bookingSlot,
+  chooseSeats,
+  chooseTime,
+  openCheckout,
+  payWithGoodCard,
+  proceed,
+} from "./booking-steps";
+import { expect, test } from "./fixtures";
+
+/** What a script would do: the same form posted again and again by the page's customer, from the same address. */
+async function postRepeatedly(page: Page, path: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    const response = await page.request.post(path, { form: { attemptToken: "x", time: "x" }, maxRedirects: 0 });
+    expect(response.status()).toBe(400);
+  }
+}
+
+/** Sends the page's form with `submit`; the page shows the 429 and the id of the request refused (its header's). */
+async function expectTooManyRequests(page: Page, submit: () => Promise<void>, message: string) {
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await submit();
+  const requestId = (await answer).headers()["x-request-id"];
+  expect(requestId).toMatch(/^[0-9a-z]{8}$/);
+  await expect(page.getByRole("heading", { name: "Too many requests" })).toBeVisible();
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Request id: ${requestId}`, { exact: true })).toBeVisible();
+}
+
+test("the 31st booking post in 10 minutes is refused with when to try again, and books nothing", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const slot = bookingSlot(6, jsEnabled, { cancellable: true });
+  await page.goto(slot.path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["H5"]);
+  await postRepeatedly(page, slot.path, 30);
+  await expectTooManyRequests(
+    page,
+    () => proceed(page),
+    "Too many booking attempts in a short time. Please wait 10 minutes and try again.",
+  );
+  await page.getByRole("link", { name: "Go to My Bookings" }).click();
+  await expect(bookingCard(page, slot.movie.title)).toHaveCount(0);
+});
+
+test("the 21st payment post in 10 minutes is refused with when to try again, and charges nothing", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const slot = bookingSlot(5, jsEnabled, { cancellable: true });
+  await openCheckout(page, jsEnabled, slot, ["H5"]);
+  await postRepeatedly(page, new URL(page.url()).pathname, 20);
+  await expectTooManyRequests(
+    page,
+    () => payWithGoodCard(page),
+    "Too many payment attempts in a short time. Please wait 10 minutes and try again.",
+  );
+  await page.getByRole("link", { name: "Go to My Bookings" }).click();
+  await expect(bookingCard(page, slot.movie.title).getByRole("link", { name: /^Pay Now/ })).toBeVisible();
+});

@@ -1,0 +1,263 @@
+// What the people running the site see: one log line per request and never a secret in it, the request id on every
+// error page, /healthz for the load balancer and /metrics for Prometheus.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, postForm, register, signIn, startSite, type Site } from "./site";
+
+const STAFF_PASSWORD = `Staff-${randomUUID()}`;
+const METRICS_TOKEN = `metrics-${randomUUID()}`;
+const CARD = "4242 4242 4242 4242";
+const CVC = "8517";
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+let site: Site;
+let movieId: string;
+beforeAll(async () => {
+  site = await startSite({ env: { STAFF_PASSWORD, METRICS_TOKEN, TRUST_PROXY: "true" } });
+  movieId = /href="\/movies\/(\d+)"/.exec(await (await fetch(site.url)).text())![1];
+});
+afterAll(async () => {
+  expect(await site.stop()).toBe(0);
+  fs.rmSync(site.dataDir, { recursive: true, force: true });
+});
+
+type LogLine = Record<string, unknown> & { reqId?: string; msg?: string };
+
+/** The JSON lines the site has logged so far. */
+function logLines(): LogLine[] {
+  return site
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line));
+}
+
+/** The log lines of one request, once it has been logged (a line is written as the answer ends). */
+async function linesOf(requestId: string) {
+  for (let i = 0; i < 50; i++) {
+    const lines = logLines().filter((line) => line.reqId === requestId && line.msg === "request");
+    if (lines.length) return lines;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return [];
+}
+
+const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
+
+describe("the request log", () => {
+  it("has one JSON line per request: time, id, method, route, status, duration, and the viewer when signed in", async () => {
+    const anonymous = await fetch(`${site.url}/movies/${movieId}?secret-query=1`);
+    const [line, ...more] = await linesOf(anonymous.headers.get("X-Request-Id")!);
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ level: "info", method: "GET", route: "routes/movies.$id._index", status: 200 });
+    expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(line.ms).toEqual(expect.any(Number));
+    expect(line).not.toHaveProperty("uid");
+    expect(JSON.stringify(line)).not.toMatch(new RegExp(`secret-query|/movies/${movieId}`));
+
+    const { email, password } = await register(site, `logged-${Date.now()}@example.com`);
+    const cookie = (await signIn(site, email, password))!;
+    const signedIn = await fetch(`${site.url}/legal`, { headers: { Cookie: cookie } });
+    const [signedInLine] = await linesOf(signedIn.headers.get("X-Request-Id")!);
+    expect(signedInLine).toMatchObject({ route: "routes/legal", path: "/legal", status: 200 });
+    expect(signedInLine.uid).toEqual(expect.stringMatching(/^\w+$/));
+  });
+});
+
+describe("secrets", () => {
+  it("never reach the logs, whatever flow runs: sign-up, sign-in, booking, payment, cancel, check-in", async () => {
+    const email = `secrets-${Date.now()}@example.com`;
+    const { password } = await register(site, email, `Pw-${randomUUID()}`);
+    const wrongPassword = `Wrong-${randomUUID()}`;
+    expect((await postForm(site, "/login", { email, password: wrongPassword })).status).toBe(400);
+    const cookie = (await signIn(site, email, password))!;
+    const fakeIdToken = `eyJhbGciOiJSUzI1NiJ9.${randomUUID()}.signature`;
+    expect((await postForm(site, "/auth/google", { idToken: fakeIdToken, remember: "on" })).status).toBeLessThan(500);
+    expect((await postForm(site, "/forgot-password", { email })).status).toBe(302);
+
+    const seatPage = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}`)).text();
+    const showId = /name="time" value="([0-9a-f-]{36})"/.exec(seatPage)![1];
+    const booked = await postForm(
+      site,
+      `/movies/${movieId}/${tomorrow}`,
+      { time: showId, seats: "J5", requestToken: randomUUID() },
+      { Cookie: cookie },
+    );
+    expect(booked.status).toBe(302);
+    const bookings = await (await fetch(`${site.url}/my-bookings`, { headers: { Cookie: cookie } })).text();
+    const bookingId = /\/my-bookings\/([0-9a-f-]{36})\/pay/.exec(bookings)![1];
+    const checkout = await (
+      await fetch(`${site.url}/my-bookings/${bookingId}/pay`, { headers: { Cookie: cookie } })
+    ).text();
+    const attemptToken = /name="attemptToken" value="([^"]+)"/.exec(checkout)![1];
+    const paid = await postForm(
+      site,
+      `/my-bookings/${bookingId}/pay`,
+      { cardNumber: CARD, expiry: "12/34", cvc: CVC, attemptToken },
+      { Cookie: cookie },
+    );
+    expect(paid.status).toBe(302);
+    const ticket = await (await fetch(`${site.url}/my-bookings/${bookingId}`, { headers: { Cookie: cookie } })).text();
+    const code = />([A-Za-z0-9_-]{43})</.exec(ticket)![1];
+
+    const staffCookie = (await signIn(site, "staff@marquee.example", STAFF_PASSWORD))!;
+    expect(staffCookie).toBeTruthy();
+    // Tomorrow's ticket is refused at the door today (409); the check-in ran all the same.
+    const checkIn = await postForm(site, `/admin/check-in/${code}`, {}, { Cookie: staffCookie });
+    expect(checkIn.status).toBe(409);
+    expect((await postForm(site, `/my-bookings/${bookingId}/cancel`, {}, { Cookie: cookie })).status).toBe(302);
+    expect((await postForm(site, "/logout", {}, { Cookie: cookie })).status).toBe(302);
+
+    await linesOf(checkIn.headers.get("X-Request-Id")!);
+    // Process ids, durations and ports are numbers that could contain the security code's digits by chance.
+    const output = site.output().replace(/"(pid|ms)":[\d.]+|:\d{2,5}\b/g, "");
+    const secrets = {
+      password,
+      wrongPassword,
+      STAFF_PASSWORD,
+      "session cookie": cookieValue(cookie),
+      "staff session cookie": cookieValue(staffCookie),
+      "ID token": fakeIdToken,
+      "card number": CARD,
+      "card number, digits only": CARD.replaceAll(" ", ""),
+      "security code": CVC,
+    };
+    for (const [name, secret] of Object.entries(secrets)) expect(output, name).not.toContain(secret);
+    expect(site.output()).toContain(`"route":"routes/admin.check-in.$code","status":409`);
+  });
+});
+
+/** The request id an error page shows; the same must be in its X-Request-Id header and a log line. */
+async function expectRequestIdShown(response: Response, status: number) {
+  expect(response.status).toBe(status);
+  const id = response.headers.get("X-Request-Id")!;
+  expect(id).toMatch(/^[0-9a-z]{8}$/);
+  const page = await response.text();
+  expect(page).toContain(`Request id: <code>${id}</code>`);
+  expect(await linesOf(id)).toEqual([expect.objectContaining({ reqId: id, status })]);
+  return page;
+}
+
+describe("error pages", () => {
+  it("show the request's id, also in the X-Request-Id header and the log line", async () => {
+    await expectRequestIdShown(await fetch(`${site.url}/no-such-page`), 404);
+    await expectRequestIdShown(await fetch(`${site.url}/%E0%A4%A`), 400);
+    const crossSite = await postForm(site, "/login", "email=a%40b.co", { Origin: "https://evil.example" });
+    await expectRequestIdShown(crossSite, 403);
+  });
+
+  it("a 429 says when to try again, in the page and in Retry-After, and books nothing", async () => {
+    const { email, password } = await register(site, `limited-${Date.now()}@example.com`);
+    const cookie = (await signIn(site, email, password))!;
+    const post = () => postForm(site, `/movies/${movieId}/${tomorrow}`, "time=bad", { Cookie: cookie });
+    for (let i = 0; i < 30; i++) expect((await post()).status).toBe(400);
+    const refused = await post();
+    const page = await expectRequestIdShown(refused, 429);
+    expect(refused.headers.get("Retry-After")).toBe("600");
+    expect(page).toContain("Too many booking attempts in a short time. Please wait 10 minutes and try again.");
+  });
+});
+
+describe("/healthz", () => {
+  it("answers 200 with what it checked, never cached, and logs no line at info level", async () => {
+    const response = await fetch(`${site.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", checks: { database: "ok", identity: "ok" } });
+    await fetch(`${site.url}/`);
+    expect(logLines().filter((line) => line.reqId === response.headers.get("X-Request-Id"))).toEqual([]);
+  });
+});
+
+describe("/metrics", () => {
+  it("answers a client on this machine and anyone with the token, in Prometheus' format", async () => {
+    const local = await fetch(`${site.url}/metrics`);
+    expect(local.status).toBe(200);
+    expect(local.headers.get("Content-Type")).toMatch(/^text\/plain;.* version=0\.0\.4/);
+    const text = await local.text();
+    expect(text).toMatch(/http_requests_total\{method="GET",route="routes\/_index",status="200"\} \d+/);
+    expect(text).toMatch(/marquee_bookings\{status="paid"\} \d+/);
+    const withToken = await fetch(`${site.url}/metrics`, {
+      headers: { "X-Forwarded-For": "203.0.113.5", Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(withToken.status).toBe(200);
+  });
+
+  it("is a plain 404 page for a client the proxy forwards from elsewhere, or with a wrong token", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { "X-Forwarded-For": "203.0.113.5" },
+      { "X-Forwarded-For": "203.0.113.5", Authorization: "Bearer wrong-token-0123456789" },
+    ]) {
+      const response = await fetch(`${site.url}/metrics`, { headers });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("We could not find a page at /metrics.");
+    }
+  });
+});
+
+const emulatorHost = () =>
+  JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8")).host as string;
+
+/** A TCP relay to `target` that can be cut, as a network failure between the site and its database would. */
+async function relay(target: URL) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => {});
+      socket.on("close", () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    port,
+    cut: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!adminUrl)("/healthz on PostgreSQL", () => {
+  it("answers 503, naming the database, once the database cannot be reached", async () => {
+    const database = `health_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client(adminUrl);
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const target = new URL(adminUrl!);
+    const link = await relay(target);
+    const url = new URL(adminUrl!);
+    url.port = String(link.port);
+    url.pathname = `/${database}`;
+    const instance = await startSite({
+      // The first site's Auth emulator, so this one starts none of its own.
+      env: {
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: "health-secret",
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      },
+    });
+    try {
+      expect((await fetch(`${instance.url}/healthz`)).status).toBe(200);
+      link.cut();
+      const started = Date.now();
+      const failing = await fetch(`${instance.url}/healthz`);
+      expect(failing.status).toBe(503);
+      expect(await failing.json()).toEqual({ status: "failing", checks: { database: "failing", identity: "ok" } });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      await instance.stop();
+      fs.rmSync(instance.dataDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createMetrics, mayReadMetrics } from "../../server/metrics";
+import { addBooking, addMovie, addShow, addUser, refund } from "./fixtures";
+
+describe("who may read /metrics", () => {
+  const token = "a-long-metrics-token-0123456789";
+  const local = { socket: "127.0.0.1", address: "127.0.0.1", authorization: undefined };
+
+  it("a client on this machine, over IPv4 or IPv6", () => {
+    expect(mayReadMetrics(local, null)).toBe(true);
+    expect(mayReadMetrics({ ...local, socket: "::1", address: "::1" }, null)).toBe(true);
+    expect(mayReadMetrics({ ...local, socket: "::ffff:127.0.0.1", address: "::ffff:127.0.0.1" }, null)).toBe(true);
+  });
+
+  it("not a client a local proxy forwards, nor one that only claims to be local", () => {
+    expect(mayReadMetrics({ ...local, address: "203.0.113.7" }, null)).toBe(false);
+    expect(mayReadMetrics({ ...local, socket: "203.0.113.7" }, null)).toBe(false);
+    expect(mayReadMetrics({ ...local, socket: "10.0.0.2", address: "10.0.0.2" }, token)).toBe(false);
+  });
+
+  it("anyone with the bearer token, when one is configured; nobody with a wrong one", () => {
+    const remote = { socket: "10.0.0.2", address: "203.0.113.7" };
+    expect(mayReadMetrics({ ...remote, authorization: `Bearer ${token}` }, token)).toBe(true);
+    expect(mayReadMetrics({ ...remote, authorization: `Bearer ${token}x` }, token)).toBe(false);
+    expect(mayReadMetrics({ ...remote, authorization: token }, token)).toBe(false);
+    expect(mayReadMetrics({ ...remote, authorization: "Bearer " }, null)).toBe(false);
+  });
+});
+
+describe("the metrics", () => {
+  beforeAll(async () => {
+    const movie = await addMovie("metrics-movie");
+    const show = await addShow(movie, "2 days");
+    const customer = await addUser();
+    await addBooking(customer, show, ["A1"]);
+    const refunded = await addBooking(customer, show, ["A2"]);
+    await refund(refunded, 5000);
+    await addBooking(customer, show, ["A3"], { status: "pending" });
+    await addBooking(customer, show, ["A4"], { status: "pending", holdLeft: "-5 minutes" });
+    await addBooking(customer, show, ["A5"], { status: "pending", holdLeft: "-2 hours" });
+  });
+
+  it("count requests by route and status, and their latency, in Prometheus' text format", async () => {
+    const metrics = createMetrics();
+    metrics.observe({ method: "GET", route: "routes/_index", status: 200, seconds: 0.03 });
+    metrics.observe({ method: "GET", route: "routes/_index", status: 200, seconds: 0.2 });
+    metrics.observe({ method: "POST", route: "routes/movies.$id.$date", status: 429, seconds: 0.01 });
+    const { contentType, body } = await metrics.text();
+    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(body).toContain('http_requests_total{method="GET",route="routes/_index",status="200"} 2');
+    expect(body).toContain('http_requests_total{method="POST",route="routes/movies.$id.$date",status="429"} 1');
+    expect(body).toContain('http_request_duration_seconds_bucket{le="0.05",method="GET",route="routes/_index"} 1');
+    expect(body).toContain('http_request_duration_seconds_count{method="GET",route="routes/_index"} 2');
+  });
+
+  it("read bookings by status, payments and holds expired from the database at each scrape", async () => {
+    const { body } = await createMetrics().text();
+    expect(body).toContain('marquee_bookings{status="paid"} 1');
+    expect(body).toContain('marquee_bookings{status="cancelled"} 1');
+    expect(body).toContain('marquee_bookings{status="pending"} 1');
+    expect(body).toContain('marquee_bookings{status="expired"} 2');
+    expect(body).toContain('marquee_payments{state="paid"} 1');
+    expect(body).toContain('marquee_payments{state="refunded"} 1');
+    expect(body).toContain("marquee_holds_expired_last_hour 1");
+    expect(body).toContain("marquee_database_figures_read 1");
+  });
+});
