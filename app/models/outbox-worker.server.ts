@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { logger } from "~/services/logger.server";
 import { configuredMailer, type Mailer } from "~/services/mailer.server";
 import { deliverMessage, type Outcome } from "./notifications.server";
 import {
@@ -23,13 +24,13 @@ const IDLE_POLL_MS = 1000;
 async function record(message: ClaimedMessage, outcome: Outcome) {
   if (outcome.status === "sent") {
     if (!(await markSent(message, outcome.textBody)))
-      console.error(`Outbox message ${message.id} was sent after its lease ran out; it may be sent twice.`);
+      logger.error({ messageId: message.id }, "An outbox message was sent after its lease ran out; it may be sent twice");
   } else if (outcome.status === "skipped") {
     await markSkipped(message, outcome.note);
   } else {
     await markFailed(message, outcome.error, { permanent: outcome.permanent });
     if (outcome.permanent || message.attempts >= MAX_ATTEMPTS)
-      console.error(`Gave up outbox message ${message.id} (${message.kind}): ${outcome.error}`);
+      logger.error({ messageId: message.id, kind: message.kind, error: outcome.error }, "Gave up an outbox message");
   }
 }
 
@@ -71,7 +72,7 @@ export async function startOutboxWorker(mailer = configuredMailer()) {
       let claimed = 1;
       while (claimed > 0 && !stopping) claimed = await deliverDueMessages(mailer, () => stopping);
     } catch (error) {
-      console.error("Sending the outbox failed; trying again shortly:", error);
+      logger.error({ err: error }, "Sending the outbox failed; trying again shortly");
     }
     if (!stopping) timer = setTimeout(() => (running = round()), IDLE_POLL_MS).unref();
   };
