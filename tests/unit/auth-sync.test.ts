@@ -25,13 +25,15 @@ const auth = vi.hoisted(() => ({ verifyIdToken: vi.fn(), getUser: vi.fn() }));
 vi.mock("firebase-admin/auth", () => ({ getAuth: () => auth }));
 
 // Imported once AUTH_SYNC_URL is set, which the configuration reads when it loads.
-const [{ signInWithGoogle }, { deliverDueMessages }, { getDb }, { sessionSetCookie }, { signOut }] = await Promise.all([
-  import("~/models/accounts.server"),
-  import("~/models/outbox-worker.server"),
-  import("~/services/db.server"),
-  import("~/http/session-cookie.server"),
-  import("~/http/viewer.server"),
-]);
+const [{ signInWithGoogle }, { deliverDueMessages }, { getDb }, { logger }, { sessionSetCookie }, { signOut }] =
+  await Promise.all([
+    import("~/models/accounts.server"),
+    import("~/models/outbox-worker.server"),
+    import("~/services/db.server"),
+    import("~/services/logger.server"),
+    import("~/http/session-cookie.server"),
+    import("~/http/viewer.server"),
+  ]);
 
 const mailer = vi.fn();
 const sendDue = async () => {
@@ -93,12 +95,15 @@ describe("the sign-in sync", () => {
     await sendDue();
     expect(await syncRows("cy")).toMatchObject([{ status: "pending", attempts: 1 }]);
     answer = 401;
-    const gaveUp = vi.spyOn(console, "error").mockImplementation(() => {});
+    const gaveUp = vi.spyOn(logger, "error").mockImplementation(() => {});
     await signIn("di");
     await sendDue();
     expect(await syncRows("di")).toMatchObject([{ status: "failed", attempts: 1 }]);
     expect((await syncRows("di"))[0].payload).not.toHaveProperty("idToken");
-    expect(gaveUp).toHaveBeenCalledWith(expect.stringMatching(/auth-sync\): DELETE|auth-sync\): POST answered 401/));
+    expect(gaveUp).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: "auth-sync", error: expect.stringMatching(/^(DELETE|POST answered 401)/) }),
+      "Gave up an outbox message",
+    );
     gaveUp.mockRestore();
   });
 

@@ -9,6 +9,7 @@ import {
   type NewMessage,
 } from "~/models/outbox.server";
 import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
 import type { MailMessage, Mailer } from "~/services/mailer.server";
 
 // The outbox on PGlite, whose now() is the JavaScript clock: vi.setSystemTime moves the database's clock too.
@@ -23,6 +24,7 @@ const cancellation = (recipient: string): NewMessage => ({
     booking: {
       id: "0b5a3d7e-1111-4222-8333-944455556666",
       startsAt: "2031-03-09T19:30:00Z",
+      hallName: "Screen 1",
       seats: ["D4", "D5"],
       amountCents: 9800,
       movie: { id: "m", title: "The Outbox", posterUrl: "/p.svg", runtime: 100 },
@@ -139,7 +141,7 @@ describe("the worker", () => {
   });
 
   it("tries a failed message again after a doubling wait, and gives it up after the last attempt", async () => {
-    const gaveUp = vi.spyOn(console, "error").mockImplementation(() => {});
+    const gaveUp = vi.spyOn(logger, "error").mockImplementation(() => {});
     await add(cancellation("flaky@example.com"));
     const { sent, mailer } = recordingMailer({ times: MAX_ATTEMPTS });
     let now = START;
@@ -166,7 +168,7 @@ describe("the worker", () => {
   });
 
   it("gives a message up at once when the receiver refuses it for good", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     await add(cancellation("refused@example.com"));
     const { mailer } = recordingMailer({ times: 1, permanent: true });
     await deliverDueMessages(mailer);
