@@ -17,6 +17,7 @@ const refundMail = {
   booking: {
     id: "0b5a3d7e-1111-4222-8333-944455556666",
     startsAt: "2031-03-09T19:30:00Z",
+    hallName: "Screen 1",
     seats: ["D4"],
     amountCents: 4900,
     movie: { id: "m", title: "Twice", posterUrl: "/p.svg", runtime: 100 },
