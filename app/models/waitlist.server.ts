@@ -87,8 +87,8 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s`, [showId]);
   if (!show || show.started) return;
   const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(
-    `select id::text, user_uid as "userUid", seat_count as "seatCount" from waitlist_entries
-     where show_id = $1 and offered_at is null order by id`,
+    `select w.id::text, w.user_uid as "userUid", w.seat_count as "seatCount" from waitlist_entries w
+     where w.show_id = $1 and w.offered_at is null order by w.id`,
     [showId],
   );
   const taken = await occupiedSeats(showId, tx);
