@@ -15,6 +15,7 @@ test("the first person waiting gets the freed seats by mail and books them; the 
   browser,
   baseURL,
 }) => {
+  test.slow();
   // A hall of two seats of the test's own, on a day past the sample schedule: the show is the movie's only one.
   const movie = movies[jsEnabled ? 3 : 4];
   const day = freshDay(jsEnabled ? 20 : 21);
