@@ -6,6 +6,7 @@ import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } fr
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
+import { offerFreedSeats } from "./waitlist.server";
 
 export type BookingFailure =
   | { reason: "show-unavailable" }
@@ -97,7 +98,7 @@ async function findBookingByToken(db: Queryable, userUid: string, requestToken: 
  * lock and re-checks `where` on the row as it stands then, so a payment of the same booking (which updates that row
  * too) either commits first, and the hold stays, or finds it expired afterwards.
  */
-async function releaseHolds(tx: Queryable, where: string, params: unknown[]) {
+export async function releaseHolds(tx: Queryable, where: string, params: unknown[]) {
   await tx.query(
     `with released as (
        update bookings b set status = 'expired' where b.status = 'pending' and (${where}) returning b.id)
@@ -209,6 +210,8 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
          and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
         [request.showId, seats],
       );
+      // People waiting for this sold-out show come first: seats let go are offered to them before this buyer's.
+      await offerFreedSeats(tx, request.showId);
       // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
       const [{ id }] = await tx.query<{ id: string }>(
         `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)

@@ -3,6 +3,7 @@ import { getDb } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
 import { queueBookingCancelled } from "./notifications.server";
 import { findPayment, refundCharge } from "./payments.server";
+import { offerFreedSeats } from "./waitlist.server";
 
 export type CancellationFailure =
   { reason: "not-found" } | { reason: CancelRefusal } | { reason: "refund-unavailable" };
@@ -37,6 +38,7 @@ export async function cancelBooking(
     }
     await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
     await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
+    await offerFreedSeats(tx, booking.showId);
     const refundedCents = payment?.amountCents ?? 0;
     if (payment) {
       const cancelled = (await findBooking(userUid, booking.id, { tx }))!;

@@ -3,7 +3,7 @@ import { refundTerms, shortBookingId, type Booking } from "~/domain/booking";
 import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
 import { formatMoney } from "~/utils/money";
-import { formatShowTime } from "~/utils/show-display";
+import { formatClockTime, formatShowTime } from "~/utils/show-display";
 
 // The mails the site sends, each as a plain-text and an HTML part made from the same pieces, with a footer saying
 // why it was sent. They are made from the booking as findBooking answers it, so what it gains shows here too.
@@ -141,6 +141,26 @@ export function showReminder(booking: Booking, name: string, ticket: Ticket): Re
       { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
     ],
     `You receive this mail because you have paid seats for this show at ${BRAND}; a reminder is sent ${describeMinutes(config.mail.reminderMinutes)} before each show.`,
+  );
+}
+
+export const waitlistOfferSubject = (booking: Booking) => `Seats came free: ${booking.movie.title}, ${when(booking)}`;
+
+/** The mail to a customer on a sold-out show's waitlist: seats came free and are held for them to pay. */
+export function waitlistOffer(booking: Booking, name: string): RenderedMail {
+  const heldUntil = formatClockTime(booking.holdExpiresAt, config.timeZone);
+  return compose(
+    waitlistOfferSubject(booking),
+    [
+      greeting(name),
+      {
+        paragraph: `Seats came free for ${booking.movie.title} on ${when(booking)}, and you were next on the waitlist. They are held for you until ${heldUntil}; after that they go to the next person waiting.`,
+      },
+      bookingFacts(booking, "Amount to pay"),
+      { link: site(`/my-bookings/${booking.id}/pay`), label: "Pay for these seats" },
+      { paragraph: "Not going after all? Do nothing: the seats are let go when the hold ends." },
+    ],
+    `You receive this mail because you joined the waitlist of this sold-out show at ${BRAND}.`,
   );
 }
 

@@ -17,6 +17,7 @@ type Payloads = {
   "booking-confirmation": { booking: Booking; name: string };
   "booking-cancellation": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
   "show-reminder": { bookingId: string; userUid: string; name: string };
+  "waitlist-offer": { bookingId: string; userUid: string; name: string };
   "password-reset": { email: string };
   "sign-in-link": { email: string; redirectTo: string };
   "auth-sync": { method: "POST" | "DELETE"; uid: string; session: string; idToken?: string };
@@ -66,6 +67,20 @@ export async function queueBookingCancelled(
     kind: "booking-cancellation",
     recipient: to.email,
     subject: mails.cancellationSubject(booking),
+    payload,
+  });
+}
+
+/** Seats that came free, held for the first customer waiting for them. */
+export async function queueWaitlistOffer(tx: Queryable, userUid: string, bookingId: string) {
+  const to = await customer(tx, userUid);
+  const booking = await findBooking(userUid, bookingId, { tx });
+  if (!to || !booking) return;
+  const payload: Payloads["waitlist-offer"] = { bookingId, userUid, name: to.name };
+  await enqueueMessage(tx, {
+    kind: "waitlist-offer",
+    recipient: to.email,
+    subject: mails.waitlistOfferSubject(booking),
     payload,
   });
 }
@@ -153,6 +168,12 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       if (!booking || booking.status !== "paid") return { status: "skipped", note: "The booking is no longer paid." };
       if (booking.showStarted) return { status: "skipped", note: "The show had already started." };
       return sendMail(message, mailer, mails.showReminder(booking, name, await mailedETicketFor(booking.id)));
+    }
+    case "waitlist-offer": {
+      const { bookingId, userUid, name } = message.payload as Payloads["waitlist-offer"];
+      const booking = await findBooking(userUid, bookingId);
+      if (booking?.status !== "pending") return { status: "skipped", note: "The held seats were paid or let go." };
+      return sendMail(message, mailer, mails.waitlistOffer(booking, name));
     }
     case "password-reset": {
       const { email } = message.payload as Payloads["password-reset"];

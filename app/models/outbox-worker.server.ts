@@ -12,6 +12,7 @@ import {
   releaseClaim,
   type ClaimedMessage,
 } from "./outbox.server";
+import { offerSeatsOfExpiredHolds } from "./waitlist.server";
 
 // The outbox's worker, one in each app instance: claims due messages in a short transaction, sends each outside
 // any transaction, then marks it (docs/decisions/0015-outbox.md).
@@ -72,6 +73,8 @@ export async function startOutboxWorker(mailer = configuredMailer()) {
   let timer: NodeJS.Timeout | undefined;
   const round = async () => {
     try {
+      // Holds that ran out in shows people wait for are let go here too, since nobody may be booking to notice.
+      await offerSeatsOfExpiredHolds();
       let claimed = 1;
       while (claimed > 0 && !stopping) claimed = await deliverDueMessages(mailer, () => stopping);
     } catch (error) {

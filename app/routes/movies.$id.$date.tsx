@@ -15,11 +15,13 @@ import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { SeatChoice } from "~/components/seat-page/SeatChoice";
 import { SeatMap } from "~/components/seat-page/SeatMap";
 import { ShowTimes } from "~/components/seat-page/ShowTimes";
+import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/booking";
 import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/domain/booking-steps";
-import { isSeatLabel, layoutSeats } from "~/domain/hall-layout";
+import { isSeatLabel, layoutSeats, seatRuns } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { isSoldOut } from "~/domain/waitlist";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -31,6 +33,7 @@ import { getViewer } from "~/http/viewer.server";
 import { bookSeats, occupiedSeats } from "~/models/bookings.server";
 import { getHall } from "~/models/halls.server";
 import { listShowsOnDay } from "~/models/shows.server";
+import { findWaitlistPlace } from "~/models/waitlist.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import seatStyles from "~/styles/seats.css";
 import { isShowDay, isValidDay } from "~/utils/dates";
@@ -81,6 +84,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .map((seat) => seat.label)
     .filter((seat) => asked.has(seat) && !occupied.includes(seat))
     .slice(0, MAX_SEATS_PER_BOOKING);
+  const viewer = await getViewer(request);
+  const soldOut = chosenShow !== null && isSoldOut(seatRuns(hall.layout), occupied);
+  const waitlistPlace = chosenShow && viewer ? await findWaitlistPlace(viewer.uid, chosenShow.id) : null;
   return {
     movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
     day,
@@ -90,7 +96,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     occupied,
     preselected,
     requestToken: randomUUID(),
-    signedIn: Boolean(await getViewer(request)),
+    signedIn: Boolean(viewer),
+    // A visitor sees the waitlist's sign-in link; a customer their place, or the form to join.
+    waitlist: soldOut || waitlistPlace ? { place: viewer ? waitlistPlace : undefined } : null,
     ...cinemaSettings(),
   };
 }
@@ -211,6 +219,14 @@ export default function SeatPage() {
           currency={page.currency}
         />
       </Form>
+      {page.waitlist ? (
+        <WaitlistPanel
+          action={`/movies/${page.movie.id}/${page.day}/waitlist`}
+          showId={page.chosenShowId}
+          place={page.waitlist.place}
+          signInHref={`/login?${new URLSearchParams({ redirectTo: `/movies/${page.movie.id}/${page.day}?time=${page.chosenShowId}#waitlist` })}`}
+        />
+      ) : null}
     </section>
   );
 }

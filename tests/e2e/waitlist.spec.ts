@@ -1,0 +1,112 @@
+import { createHall, createShowsDirectly, freshDay } from "./admin-steps";
+import { anotherCustomer, chooseSeats, chooseTime, payWithGoodCard, proceed } from "./booking-steps";
+import { expect, test } from "./fixtures";
+import { linkIn, mailsTo, theMail } from "./mailbox";
+import { movies } from "./steps";
+
+// A sold-out show's waitlist, with JavaScript on and off: joining it, the mail when seats come free, and the seats
+// held for the first person waiting and nobody else.
+
+test("the first person waiting gets the freed seats by mail and books them; the second is not offered them", async ({
+  customerPage: page,
+  customer,
+  staffBeside: staff,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  // A hall of two seats of the test's own, on a day past the sample schedule: the show is the movie's only one.
+  const movie = movies[jsEnabled ? 3 : 4];
+  const day = freshDay(jsEnabled ? 20 : 21);
+  const hall = await createHall(staff, { layout: "A 1 2" });
+  await createShowsDirectly(staff, movie.id, hall.id, "9.50", [`${day}T18:00`]);
+  const path = `/movies/${movie.id}/${day}`;
+
+  const owner = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await owner.page.goto(path);
+  await chooseTime(owner.page, jsEnabled);
+  await chooseSeats(owner.page, ["A1", "A2"]);
+  await proceed(owner.page);
+  await expect(owner.page).toHaveURL(/\/my-bookings/);
+
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  const waitlist = page.getByRole("region", { name: "This show is sold out" });
+  await waitlist.getByLabel("Seats wanted").selectOption("2");
+  await waitlist.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "You are number 1 on the waitlist for 2 seats." }),
+  ).toBeVisible();
+  await expect(waitlist.getByText("You are number 1 on the waitlist, for 2 seats.")).toBeVisible();
+
+  const second = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await second.page.goto(path);
+  await chooseTime(second.page, jsEnabled);
+  await second.page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(second.page.getByText("You are number 2 on the waitlist, for 2 seats.")).toBeVisible();
+
+  await owner.page.goto("/my-bookings");
+  await owner.page.getByRole("link", { name: /^Cancel booking / }).click();
+  await owner.page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(owner.page.getByRole("status").filter({ hasText: "Booking cancelled." })).toBeVisible();
+
+  const offer = await theMail(customer.email, /^Seats came free: /);
+  expect(offer.text).toContain("Seats: A1, A2");
+  expect(offer.text).toContain("Amount to pay: $19.00");
+  await page.goto(linkIn(offer, "/my-bookings/"));
+  await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
+  await payWithGoodCard(page);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+
+  // The second person keeps their place for the next seats, and got no mail for these.
+  expect(await mailsTo(second.account.email, /^Seats came free: /)).toEqual([]);
+  await second.page.goto(path);
+  await chooseTime(second.page, jsEnabled);
+  await expect(second.page.getByText("You are number 1 on the waitlist, for 2 seats.")).toBeVisible();
+  await second.page.getByRole("button", { name: "Leave the waitlist" }).click();
+  await expect(second.page.getByRole("status").filter({ hasText: "You have left the waitlist." })).toBeVisible();
+  await expect(second.page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+  await Promise.all([owner.close(), second.close()]);
+});
+
+test("a visitor is asked to sign in to join, and a tampered waitlist form changes nothing", async ({
+  page,
+  staffBeside: staff,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const movie = movies[jsEnabled ? 5 : 6];
+  const day = freshDay(jsEnabled ? 22 : 23);
+  const hall = await createHall(staff, { layout: "A 1" });
+  await createShowsDirectly(staff, movie.id, hall.id, "9.50", [`${day}T18:00`]);
+  const path = `/movies/${movie.id}/${day}`;
+  const owner = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await owner.page.goto(path);
+  await chooseTime(owner.page, jsEnabled);
+  await chooseSeats(owner.page, ["A1"]);
+  await proceed(owner.page);
+  await expect(owner.page).toHaveURL(/\/my-bookings/);
+
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  await page.getByRole("link", { name: "Sign in to join the waitlist" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+
+  const aShow = "0b5a3d7e-1111-4222-8333-944455556666";
+  for (const [form, message] of [
+    [{ intent: "join", time: "not-a-show", seatCount: "2" }, "Please select a time first!"],
+    [{ intent: "join", time: aShow, seatCount: "2" }, "That show is no longer on sale. Please choose another time."],
+    [{ intent: "join", time: aShow, seatCount: "99" }, "Please choose how many seats you want, from 1 to 5."],
+    [{ intent: "jump", time: aShow }, "We could not tell whether to join or leave the waitlist. Please try again."],
+  ] as const) {
+    const response = await owner.page.request.post(`${path}/waitlist`, { form });
+    expect(response.status(), JSON.stringify(form)).toBe(200);
+    expect(await response.text()).toContain(message);
+  }
+  await owner.page.goto(path);
+  await chooseTime(owner.page, jsEnabled);
+  await expect(owner.page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+  await owner.close();
+});
