@@ -19,13 +19,7 @@ import { redirectWithError } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { isFavourite } from "~/models/favourites.server";
 import { listRecommended } from "~/models/movies.server";
-import {
-  DATES_PER_PAGE,
-  hasShowsOnDay,
-  listShowDays,
-  listShowsOnDay,
-  pageOfShowDays,
-} from "~/models/shows.server";
+import { DATES_PER_PAGE, hasShowsOnDay, listShowDays, listShowsOnDay, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
 import cardStyles from "~/styles/cards.css";

@@ -103,7 +103,10 @@ test("the total follows the seats at once, at the chosen show's price", async ({
   await expect(total).toHaveText(`$${(price * 2).toFixed(2)}`);
 });
 
-test("refuses a choice that strands a single seat, naming and marking it", async ({ customerPage: page, jsEnabled }) => {
+test("refuses a choice that strands a single seat, naming and marking it", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
   const { path } = bookingSlot(3, jsEnabled);
   const message = "Seat G1 would be left alone between booked seats.";
   await open(page, path);

@@ -66,7 +66,12 @@ test("Buy Tickets lands on the show times, before the cast", async ({ page }) =>
   await expect(page).toHaveURL(`/movies/${ember.id}#times`);
   const times = page.getByRole("region", { name: "Show Times" });
   await expect(times).toBeInViewport();
-  await expect(times.getByRole("list", { name: /^Times on / }).getByRole("link").first()).toBeInViewport();
+  await expect(
+    times
+      .getByRole("list", { name: /^Times on / })
+      .getByRole("link")
+      .first(),
+  ).toBeInViewport();
   // Landed at the times, which come before the cast.
   const timesTop = (await times.boundingBox())!.y;
   expect(timesTop).toBeGreaterThanOrEqual(0);
