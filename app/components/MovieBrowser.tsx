@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { MovieSummary } from "~/domain/movie";
-import { movieFiltersQuery } from "~/schemas/movie-filter-options";
+import { MOVIES_PAGE_SIZE, movieFiltersQuery } from "~/schemas/movie-filter-options";
 import type { MovieFilters as Filters } from "~/schemas/movie-filters";
-import { MovieGrid } from "./MovieCard";
+import { MovieGrid, pageStartId } from "./MovieCard";
 import { MovieFilters } from "./MovieFilters";
 
 type Props = {
@@ -23,6 +23,7 @@ type Props = {
 
 /** A page of movies with search, genre and sort filters, their chips, a count and Load More. */
 export function MovieBrowser({ title, path, resetLabel, nothingYet, filters, genres, movies, total, hasMore }: Props) {
+  useFocusOnNewPage(filters.page);
   return (
     <section className="section page-top" aria-labelledby="movies-title">
       <h1 id="movies-title">{title}</h1>
@@ -45,13 +46,13 @@ export function MovieBrowser({ title, path, resetLabel, nothingYet, filters, gen
             <>
               {/* The cards' titles are h3s: this is the heading they come under. */}
               <h2 className="visually-hidden">Results</h2>
-              <MovieGrid movies={movies} priority />
+              <MovieGrid movies={movies} priority pageSize={MOVIES_PAGE_SIZE} />
             </>
           )}
           {hasMore ? (
             <div className="center">
               <Link
-                to={`${path}${movieFiltersQuery({ ...filters, page: filters.page + 1 })}`}
+                to={`${path}${movieFiltersQuery({ ...filters, page: filters.page + 1 })}#${pageStartId(filters.page + 1)}`}
                 preventScrollReset
                 replace
                 className="button"
@@ -64,4 +65,13 @@ export function MovieBrowser({ title, path, resetLabel, nothingYet, filters, gen
       )}
     </section>
   );
+}
+
+/** After Load More, focus goes to the first new card's title, so keyboard users carry on from there. */
+function useFocusOnNewPage(page: number) {
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (page > shownPage.current) document.querySelector<HTMLElement>(`#${pageStartId(page)} h3 a`)?.focus();
+    shownPage.current = page;
+  }, [page]);
 }

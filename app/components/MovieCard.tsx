@@ -39,12 +39,28 @@ export function MovieCard({ movie, priority = false }: { movie: MovieSummary; pr
   );
 }
 
-/** `priority`: the grid is the first thing on the page, so its first row of images loads at once. */
-export function MovieGrid({ movies, priority = false }: { movies: MovieSummary[]; priority?: boolean }) {
+/** The id of the first card of a page of a paged grid: where Load More lands. */
+export const pageStartId = (page: number) => `movies-page-${page}`;
+
+/**
+ * `priority`: the grid is the first thing on the page, so its first row of images loads at once. `pageSize`: the grid
+ * grows a page at a time, and the first card of each later page has the id `pageStartId` gives.
+ */
+export function MovieGrid({
+  movies,
+  priority = false,
+  pageSize,
+}: {
+  movies: MovieSummary[];
+  priority?: boolean;
+  pageSize?: number;
+}) {
+  const pageStart = (index: number) =>
+    pageSize && index > 0 && index % pageSize === 0 ? pageStartId(index / pageSize + 1) : undefined;
   return (
     <ul className="movie-grid">
       {movies.map((movie, index) => (
-        <li key={movie.id}>
+        <li key={movie.id} id={pageStart(index)}>
           <MovieCard movie={movie} priority={priority && index < FIRST_ROW_CARDS} />
         </li>
       ))}

@@ -16,6 +16,9 @@ type Props = {
   layout: HallLayout;
   occupied: ReadonlySet<string>;
   selected: readonly string[];
+  /** Free seats the choice would strand: marked, and described by the message with id `describedBy`. */
+  stranded?: readonly string[];
+  describedBy?: string;
   /** With JavaScript: the page decides whether a click selects the seat (a time first, at most five). */
   onToggle?: (seat: string, event: ChangeEvent<HTMLInputElement>) => void;
   /** With JavaScript, arrow keys move between seats along the layout and the grid is one Tab stop. */
@@ -90,7 +93,7 @@ function SeatFace({ text, type }: { text: string | number; type: SeatType }) {
  * marked with a cross, selected ones with a tick, and each type has a mark of its own, so nothing is told by colour
  * alone.
  */
-export function SeatGrid({ layout, occupied, selected, onToggle, interactive }: Props) {
+export function SeatGrid({ layout, occupied, selected, stranded = [], describedBy, onToggle, interactive }: Props) {
   const seats = layoutSeats(layout);
   const [focusable, setFocusable] = useState<string | undefined>(undefined);
   const firstFree = seats.find((seat) => !occupied.has(seat.label))?.label;
@@ -112,8 +115,9 @@ export function SeatGrid({ layout, occupied, selected, onToggle, interactive }: 
   const seat = (row: string, { seat: number, type }: SeatCell) => {
     const label = `${row}${number}`;
     const state = stateOf(label);
+    const isStranded = stranded.includes(label);
     return (
-      <label className={`seat seat-${state} seat-type-${type}`}>
+      <label className={`seat seat-${state} seat-type-${type}${isStranded ? " seat-stranded" : ""}`}>
         <input
           type="checkbox"
           id={seatId(label)}
@@ -122,6 +126,7 @@ export function SeatGrid({ layout, occupied, selected, onToggle, interactive }: 
           checked={state === "selected"}
           disabled={state === "occupied"}
           aria-label={seatName({ row, number, type }, state)}
+          aria-describedby={isStranded ? describedBy : undefined}
           tabIndex={interactive ? (label === tabStop ? 0 : -1) : undefined}
           onChange={(event) => onToggle?.(label, event)}
           onKeyDown={(event) => move(event, label)}

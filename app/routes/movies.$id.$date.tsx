@@ -18,12 +18,13 @@ import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/booking";
-import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/domain/booking-steps";
+import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, strandedSeatMessage, TOO_MANY_SEATS } from "~/domain/booking-steps";
 import { isSeatLabel, layoutSeats, seatRuns } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
+import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { limitPosts } from "~/http/post-limits.server";
@@ -48,6 +49,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Seats for ${data.movie.title} – Marquee Cinemas` : "Choose seats – Marquee Cinemas" },
   { name: "description", content: "Pick a show time and up to five seats, then book them." },
 ];
+
+/** The seat map's id: the anchor a chosen time lands on. */
+const SEAT_MAP_ID = "seats";
 
 const BAD_DATE = "That date could not be read. Please pick a date.";
 
@@ -99,6 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: Boolean(viewer),
     // A visitor sees the waitlist's sign-in link; a customer their place, or the form to join.
     waitlist: soldOut || waitlistPlace ? { place: viewer ? waitlistPlace : undefined } : null,
+    strandedSeatRule: config.bookings.strandedSeatRule,
     ...cinemaSettings(),
   };
 }
@@ -161,10 +166,20 @@ export default function SeatPage() {
   const refreshing =
     navigation.state === "loading" && navigation.location.pathname === `/movies/${page.movie.id}/${page.day}`;
   const errors = lastResult?.error ?? {};
+  // The booking's rule, checked as seats are chosen; the server checks it again when the form is posted.
+  const stranded =
+    page.strandedSeatRule && time
+      ? refusedStrandedSeats({ runs: seatRuns(page.hall.layout), taken: page.occupied, chosen: labels })
+      : [];
+  const strandedMessage = stranded.length > 0 ? strandedSeatMessage(stranded) : undefined;
 
   const chooseTime = (showId: string) => {
     setTime(showId);
     navigate(seatPageUrl(page.movie.id, page.day, showId, labels), { replace: true, preventScrollReset: true });
+    // The seat map is what comes next: on a phone it is below the times.
+    const seatMap = document.getElementById(SEAT_MAP_ID);
+    seatMap?.scrollIntoView({ block: "start" });
+    seatMap?.focus({ preventScroll: true });
   };
   const toggleSeat = (seat: string, event: ChangeEvent<HTMLInputElement>) => {
     if (!time) return showToast({ type: "error", message: SELECT_TIME_FIRST });
@@ -189,34 +204,39 @@ export default function SeatPage() {
             chosen={time}
             onChoose={chooseTime}
             error={errors.time?.[0]}
+            seatMapUrl={`/movies/${page.movie.id}/${page.day}#${SEAT_MAP_ID}`}
             timeZone={page.timeZone}
             currency={page.currency}
           />
-          <SeatChoice
-            seats={labels}
-            totalCents={total}
-            currency={page.currency}
-            formErrors={errors[""]}
-            disabled={hydrated && (!time || labels.length === 0 || navigation.state === "submitting")}
-            submitting={navigation.state === "submitting"}
-          />
           {page.signedIn ? null : <p className="field-note">You will be asked to sign in; your choice is kept.</p>}
-          <Link to={`/movies/${page.movie.id}#dates`} className="text-link">
+          <Link to={`/movies/${page.movie.id}#dates`} className="text-link touch-link">
             Choose another date
           </Link>
         </aside>
         <SeatMap
+          id={SEAT_MAP_ID}
           hallName={page.hall.name}
           layout={page.hall.layout}
           typeExtras={page.hall.typeExtras}
           occupied={occupied}
           selected={labels}
+          stranded={stranded}
           onToggle={toggleSeat}
           interactive={hydrated}
           timeChosen={Boolean(time)}
           refreshing={refreshing}
-          error={errors.seats?.[0]}
+          error={errors.seats?.[0] ?? strandedMessage}
           currency={page.currency}
+        />
+        <SeatChoice
+          seats={labels}
+          totalCents={total}
+          currency={page.currency}
+          formErrors={errors[""]?.filter((message) => message !== strandedMessage)}
+          disabled={
+            hydrated && (!time || labels.length === 0 || stranded.length > 0 || navigation.state === "submitting")
+          }
+          submitting={navigation.state === "submitting"}
         />
       </Form>
       {page.waitlist ? (

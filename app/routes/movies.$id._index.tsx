@@ -7,9 +7,11 @@ import { DateStrip } from "~/components/DateStrip";
 import { FavouriteButton } from "~/components/FavouriteButton";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
+import { MovieShowTimes } from "~/components/MovieShowTimes";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
 import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/domain/booking-steps";
+import { cinemaSettings } from "~/http/cinema.server";
 import { applyPendingFavourite } from "~/http/favourites.server";
 import { readSubmission } from "~/http/forms.server";
 import { requireMovie } from "~/http/movies.server";
@@ -17,11 +19,12 @@ import { redirectWithError } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { isFavourite } from "~/models/favourites.server";
 import { listRecommended } from "~/models/movies.server";
-import { hasShowsOnDay, listShowDays, pageOfShowDays } from "~/models/shows.server";
+import { DATES_PER_PAGE, hasShowsOnDay, listShowDays, listShowsOnDay, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
+import { cinemaToday } from "~/utils/dates";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 
 // Search results show about this many characters of a description.
@@ -51,7 +54,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
   const dates = pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1));
-  return { movie, dates, recommended, trailer, favourite };
+  // The show times list the day asked for, else the first day with shows.
+  const timeDays = days.slice(0, DATES_PER_PAGE);
+  const asked = url.searchParams.get("day");
+  const timesDay = (timeDays.find(({ day }) => day === asked) ?? timeDays[0])?.day ?? null;
+  const { timeZone } = cinemaSettings();
+  const times = {
+    days: timeDays,
+    day: timesDay,
+    shows: timesDay ? await listShowsOnDay(movie.id, timesDay) : [],
+    today: cinemaToday(timeZone),
+    timeZone,
+  };
+  return { movie, dates, times, recommended, trailer, favourite };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -66,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MovieDetail() {
-  const { movie, dates, recommended, trailer, favourite } = useLoaderData<typeof loader>();
+  const { movie, dates, times, recommended, trailer, favourite } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
@@ -86,7 +101,7 @@ export default function MovieDetail() {
             <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
               Watch Trailer
             </Link>
-            <a href="#dates" className="button">
+            <a href="#times" className="button">
               Buy Tickets
             </a>
             <FavouriteButton movieId={movie.id} favourite={favourite} />
@@ -104,16 +119,17 @@ export default function MovieDetail() {
         </section>
       ) : null}
 
+      <div className="section booking-start">
+        <MovieShowTimes movieId={movie.id} {...times} />
+        <DateStrip {...dates} />
+      </div>
+
       {movie.cast.length > 0 ? (
         <section className="section" aria-labelledby="cast-title">
           <h2 id="cast-title">Your Favorite Cast</h2>
           <CastList cast={movie.cast} />
         </section>
       ) : null}
-
-      <div className="section">
-        <DateStrip {...dates} />
-      </div>
 
       <section className="section" aria-labelledby="also-like">
         <h2 id="also-like">You May Also Like</h2>

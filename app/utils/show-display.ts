@@ -1,3 +1,4 @@
+import { addDays } from "./dates";
 import { parseShowTime, repeatedTimeZoneName, resolveShowTime } from "./wall-clock";
 
 // Building an Intl formatter costs far more than using one, so each is made once per style and time zone.
@@ -55,6 +56,13 @@ export function formatDate(iso: string, timeZone: string) {
 /** A cinema day (YYYY-MM-DD) in words: "Tuesday, November 24". */
 export function formatCinemaDay(day: string) {
   return format("longDay", `${day}T12:00:00Z`, "UTC");
+}
+
+/** A cinema day named for a tab of show times: "Today", "Tomorrow", else "Wed, Nov 25". */
+export function showDayLabel(day: string, today: string) {
+  if (day === today) return "Today";
+  if (day === addDays(today, 1)) return "Tomorrow";
+  return format("day", `${day}T12:00:00Z`, "UTC");
 }
 
 /** A moment's time of day on the 24-hour clock in the cinema's time zone: "19:31". */

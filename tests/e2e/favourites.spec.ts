@@ -220,8 +220,9 @@ test.describe("the favourites page", () => {
     await expect(count(page)).toHaveText("Showing 12 of 14 movies");
     await expect(cardTitles(cards(page))).toHaveText(titles(fourteen.slice(0, 12)));
     await page.getByRole("link", { name: "Load More Movies" }).click();
-    await expect(page).toHaveURL("/favourites?page=2");
+    await expect(page).toHaveURL("/favourites?page=2#movies-page-2");
     await expect(cardTitles(cards(page))).toHaveText(titles(fourteen));
+    await expect(cards(page).nth(12)).toBeInViewport();
     await expect(page.getByRole("link", { name: "Load More Movies" })).toHaveCount(0);
   });
 });

@@ -59,12 +59,58 @@ test("Watch Trailer plays the movie's trailer", async ({ page }) => {
   await expect(player).toHaveCount(0);
 });
 
-test("Buy Tickets jumps to the dates", async ({ page }) => {
+test("Buy Tickets lands on the show times, before the cast", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await open(page, `/movies/${ember.id}`);
   await page.getByRole("link", { name: "Buy Tickets", exact: true }).click();
-  await expect(page).toHaveURL(`/movies/${ember.id}#dates`);
-  await expect(page.getByRole("region", { name: "Choose Date" })).toBeInViewport();
+  await expect(page).toHaveURL(`/movies/${ember.id}#times`);
+  const times = page.getByRole("region", { name: "Show Times" });
+  await expect(times).toBeInViewport();
+  await expect(
+    times
+      .getByRole("list", { name: /^Times on / })
+      .getByRole("link")
+      .first(),
+  ).toBeInViewport();
+  // Landed at the times, which come before the cast.
+  const timesTop = (await times.boundingBox())!.y;
+  expect(timesTop).toBeGreaterThanOrEqual(0);
+  expect(timesTop).toBeLessThan(100);
+  expect((await page.getByRole("region", { name: "Your Favorite Cast" }).boundingBox())!.y).toBeGreaterThan(timesTop);
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a show time on the movie page opens its seat page with that time chosen (${viewport.width}px)`, async ({
+    page,
+    jsEnabled,
+  }) => {
+    await page.setViewportSize(viewport);
+    await open(page, `/movies/${ember.id}#times`);
+    const days = page.getByRole("navigation", { name: "Show days" }).getByRole("link");
+    const labels = await days.allTextContents();
+    expect(labels.length).toBeGreaterThan(1);
+    labels.forEach((label) => expect(label).toMatch(/^(Today|Tomorrow|[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2})$/));
+    await expect(days.first()).toHaveAttribute("aria-current", "true");
+    // The second day's times, then its second time (or its only one).
+    await days.nth(1).click();
+    await expect(page).toHaveURL(/\?day=\d{4}-\d{2}-\d{2}#times$/);
+    const day = new URL(page.url()).searchParams.get("day")!;
+    await expect(days.nth(1)).toHaveAttribute("aria-current", "true");
+    const timeLinks = page.getByRole("list", { name: `Times on ${labels[1]}` }).getByRole("link");
+    await expect(timeLinks.first()).toBeInViewport();
+    const time = timeLinks.nth(Math.min(1, (await timeLinks.count()) - 1));
+    const [clock] = (await time.textContent())!.match(/\d{1,2}:\d{2} [AP]M/)!;
+    await time.click();
+    await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}/${day}\\?time=[\\w-]+#seats$`));
+    const chosen = page.getByRole("group", { name: "Available Timings" }).getByRole("radio", { checked: true });
+    await expect(chosen).toHaveAccessibleName(new RegExp(`^${clock} `));
+    await expect(page.getByRole("group", { name: "Select Your Seat" })).toBeInViewport();
+    if (jsEnabled) await expect(page.getByRole("checkbox", { name: /^Row A, seat 1, / })).toBeEnabled();
+  });
+}
 
 test("the date strip pages through the upcoming show days 7 at a time", async ({ page }) => {
   await open(page, `/movies/${ember.id}`);

@@ -18,15 +18,22 @@ const count = (page: Page) => page.getByText(/^Showing \d+ of \d+ movies$/);
 const titlesWith = (text: string) =>
   latestFirst.filter((m) => m.title.toLowerCase().includes(text)).map((m) => m.title);
 
-test("lists 12 movies, latest first, and Load More shows the rest", async ({ customerPage: page }) => {
+test("lists 12 movies, latest first, and Load More shows the rest, landing on the first new card", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
   await open(page, "/movies");
   await expect(page.getByRole("heading", { name: "Movies", level: 1 })).toBeVisible();
   await expect(count(page)).toHaveText(`Showing 12 of ${movies.length} movies`);
   await expect(cardTitles(cards(page))).toHaveText(latestFirst.slice(0, 12).map((m) => m.title));
   await page.getByRole("link", { name: "Load More Movies" }).click();
-  await expect(page).toHaveURL("/movies?page=2");
+  await expect(page).toHaveURL("/movies?page=2#movies-page-2");
   await expect(count(page)).toHaveText(`Showing ${movies.length} of ${movies.length} movies`);
   await expect(cardTitles(cards(page))).toHaveText(latestFirst.map((m) => m.title));
+  const firstNew = cards(page).nth(12);
+  await expect(firstNew).toBeInViewport();
+  // With JavaScript the focus follows, so Tab carries on from the new cards.
+  if (jsEnabled) await expect(firstNew.getByRole("link", { name: latestFirst[12].title, exact: true })).toBeFocused();
   await expect(page.getByRole("link", { name: "Load More Movies" })).toHaveCount(0);
 });
 

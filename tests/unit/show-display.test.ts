@@ -9,6 +9,7 @@ import {
   formatClockTime,
   formatShowTime,
   formatSortableTime,
+  showDayLabel,
 } from "~/utils/show-display";
 
 const MOMENT = "2026-11-24T13:01:00.000Z";
@@ -20,6 +21,13 @@ describe("show and staff formatters", () => {
     expect(formatClock24(MOMENT, "Asia/Kolkata")).toBe("18:31");
     expect(formatClock24("2026-11-24T23:05:00Z", "UTC")).toBe("23:05");
     expect(formatSortableTime(MOMENT, "America/New_York")).toBe("2026-11-24 08:01");
+  });
+
+  it("name the show days Today and Tomorrow, then by weekday and date, across a month's end", () => {
+    expect(showDayLabel("2026-11-30", "2026-11-30")).toBe("Today");
+    expect(showDayLabel("2026-12-01", "2026-11-30")).toBe("Tomorrow");
+    expect(showDayLabel("2026-12-02", "2026-11-30")).toBe("Wed, Dec 2");
+    expect(showDayLabel("2026-11-29", "2026-11-30")).toBe("Sun, Nov 29");
   });
 
   it("show a typed show time as it was typed", () => {

@@ -10,10 +10,13 @@ type Props = {
   submitting: boolean;
 };
 
-/** The seats chosen, their total, what the booking was refused for, and Proceed. */
+/**
+ * The seats chosen, their total, what the booking was refused for, and Proceed: after the seat map, so Tab goes from
+ * the seats to Proceed; on a phone a bar fixed at the bottom of the screen.
+ */
 export function SeatChoice({ seats, totalCents, currency, formErrors, disabled, submitting }: Props) {
   return (
-    <>
+    <div className="seat-bar">
       <dl className="seat-choice" aria-live="polite">
         <div>
           <dt>Selected Seats</dt>
@@ -32,6 +35,6 @@ export function SeatChoice({ seats, totalCents, currency, formErrors, disabled, 
       <button type="submit" className="button button-large" disabled={disabled}>
         {submitting ? "Booking..." : "Proceed"}
       </button>
-    </>
+    </div>
   );
 }

@@ -5,11 +5,15 @@ import { formatMoney } from "~/utils/money";
 import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
 
 type Props = {
+  /** The map's id, the anchor a chosen time lands on; with JavaScript focus moves to the map when a time is chosen. */
+  id: string;
   hallName: string;
   layout: HallLayout;
   typeExtras: TypeExtras;
   occupied: ReadonlySet<string>;
   selected: readonly string[];
+  /** Free seats the choice would leave alone, marked on the map and described by `error`. */
+  stranded: readonly string[];
   onToggle: (seat: string, event: ChangeEvent<HTMLInputElement>) => void;
   /** JavaScript runs: arrow keys move along the layout. */
   interactive: boolean;
@@ -29,7 +33,13 @@ export function SeatMap(props: Props) {
     return extra > 0 ? `+${formatMoney(extra, currency)}` : null;
   };
   return (
-    <fieldset className="seat-map" aria-busy={props.refreshing} aria-describedby="seat-note seat-error">
+    <fieldset
+      id={props.id}
+      tabIndex={-1}
+      className="seat-map"
+      aria-busy={props.refreshing}
+      aria-describedby="seat-note seat-error"
+    >
       <legend>Select Your Seat</legend>
       <p className="hall-name">{hallName}</p>
       <div className="screen" aria-hidden="true">
@@ -40,6 +50,8 @@ export function SeatMap(props: Props) {
         layout={layout}
         occupied={props.occupied}
         selected={props.selected}
+        stranded={props.stranded}
+        describedBy="seat-error"
         onToggle={props.onToggle}
         interactive={interactive}
       />
@@ -50,7 +62,7 @@ export function SeatMap(props: Props) {
             ? "Arrow keys move between seats; Space selects one."
             : "Tick up to five seats, then press Proceed."}
       </p>
-      <p id="seat-error" className="field-error">
+      <p id="seat-error" className="field-error" aria-live="polite">
         {error}
       </p>
     </fieldset>

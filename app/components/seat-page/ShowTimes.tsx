@@ -7,12 +7,14 @@ type Props = {
   chosen: string;
   onChoose: (showId: string) => void;
   error: string | undefined;
+  /** Where the time chosen without JavaScript is sent: the seat page's own address, at its seat map. */
+  seatMapUrl: string;
   timeZone: string;
   currency: string;
 };
 
 /** The day's show times as radios, each with its hall and price; without JavaScript a button asks for its seats. */
-export function ShowTimes({ shows, chosen, onChoose, error, timeZone, currency }: Props) {
+export function ShowTimes({ shows, chosen, onChoose, error, seatMapUrl, timeZone, currency }: Props) {
   return (
     <fieldset className="show-times" aria-describedby={error ? "time-error" : undefined}>
       <legend>Available Timings</legend>
@@ -32,7 +34,7 @@ export function ShowTimes({ shows, chosen, onChoose, error, timeZone, currency }
         </label>
       ))}
       <noscript>
-        <button type="submit" formMethod="get" className="button button-ghost button-small">
+        <button type="submit" formMethod="get" formAction={seatMapUrl} className="button button-ghost button-small">
           Show seats for this time
         </button>
       </noscript>
