@@ -42,7 +42,7 @@ export default function Halls() {
         </Link>
       </p>
       <p className="count">{halls.length === 1 ? "1 hall" : `${halls.length} halls`}</p>
-      <TableScroll label="Halls">
+      <TableScroll label="Hall list">
         <table className="staff-table">
           <thead>
             <tr>
