@@ -61,7 +61,7 @@ test("a forged or unknown ticket code is refused, and an empty one asked for", a
   await expect(page.getByText("Please enter a ticket code")).toBeVisible();
 
   const forged = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-  await page.getByLabel("Ticket code").fill(`  https://cinema.example/admin/check-in/${forged}\n`);
+  await page.getByLabel("Ticket code or booking reference").fill(`  https://cinema.example/admin/check-in/${forged}\n`);
   await page.getByRole("button", { name: "Find Ticket" }).click();
   await expect(page).toHaveURL(`/admin/check-in/${forged}`);
   await expect(page.getByRole("alert").filter({ hasText: "This ticket code is not valid." })).toBeVisible();
