@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -9,6 +9,7 @@ import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
+import { takeRegisteredEmail } from "~/http/registered-email.server";
 import { sessionSetCookie } from "~/http/session-cookie.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
@@ -20,7 +21,11 @@ import { safeRedirect } from "~/utils/safe-redirect";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 export const meta = pageMeta("Sign in", "Sign in to book seats, see your tickets and keep favourites.");
 
-export const loader = ({ request }: LoaderFunctionArgs) => guestPageData(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = await guestPageData(request);
+  const registered = await takeRegisteredEmail(request);
+  return data({ ...page, registeredEmail: registered.email }, { headers: registered.headers });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, loginSchema, { secretFields: ["password"] });
@@ -36,12 +41,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const INTRO = "Welcome back. Sign in to book seats and keep your favourites.";
+const ACCOUNT_READY = "Your account is ready: enter your password to sign in.";
 
 export default function Login() {
-  const { redirectTo, google } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(loginSchema, { defaultValue: { redirectTo } });
+  const { redirectTo, google, registeredEmail } = useLoaderData<typeof loader>();
+  const [form, fields] = useValidatedForm(loginSchema, {
+    defaultValue: { redirectTo, email: registeredEmail ?? undefined },
+  });
   return (
-    <AuthCard title="Sign in" intro={INTRO}>
+    <AuthCard title="Sign in" intro={registeredEmail ? ACCOUNT_READY : INTRO}>
       <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
         <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />

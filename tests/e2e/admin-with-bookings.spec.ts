@@ -124,10 +124,16 @@ test("staff check a ticket in by its booking reference; again says when and by w
   const { code, reference } = await buyTicket(page, jsEnabled, show!.path, show!.start, ["C3"]);
   expect(reference).toMatch(/^[0-9A-F]{8}$/);
 
-  // Read out in lower case with a dash, as a customer might.
+  // At the door, on a phone: read out in lower case with a dash, as a customer might.
+  await staff.setViewportSize({ width: 390, height: 844 });
   await findTicket(staff, `${reference.slice(0, 4).toLowerCase()}-${reference.slice(4).toLowerCase()}`);
   await expect(staff).toHaveURL(`/admin/check-in/${code}`);
-  await expect(staff.getByRole("article", { name: "Ticket" }).getByText("C3")).toBeVisible();
+  const ticket = staff.getByRole("article", { name: "Ticket" });
+  await expect(ticket.getByText("C3")).toBeVisible();
+  // The menu starts collapsed on a phone, so the ticket and its button fill the first screen.
+  await expect(staff.getByRole("navigation", { name: "Admin" })).toBeHidden();
+  await expect(ticket).toBeInViewport({ ratio: 1 });
+  await expect(staff.getByRole("button", { name: "Check in" })).toBeInViewport({ ratio: 1 });
   await staff.getByRole("button", { name: "Check in" }).click();
   await expect(staff.getByRole("status").filter({ hasText: `Checked in: 1 seat for ${show!.movie.title}` })).toBeVisible();
 
