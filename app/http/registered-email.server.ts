@@ -2,7 +2,8 @@ import { createCookie } from "@remix-run/node";
 import { config, getSessionSecrets } from "~/config.server";
 
 // The email of an account just created, carried to the sign-in page so it can fill it in: a signed cookie for that
-// page alone, read once, so the address never travels in a URL (or the logs that keep URLs).
+// page alone, so the address never travels in a URL (or the logs that keep URLs). It is not cleared when read, as
+// the page may load its data again (a revalidation) before the person signs in; signing in clears it, or it expires.
 const registeredEmailCookie = createCookie("registered_email", {
   path: "/login",
   httpOnly: true,
@@ -17,9 +18,13 @@ export function rememberRegisteredEmail(email: string) {
   return registeredEmailCookie.serialize(email);
 }
 
-/** The email of the account just created in this browser, if any, and the header that forgets it. */
-export async function takeRegisteredEmail(request: Request) {
+/** The email of the account just created in this browser, if any. */
+export async function readRegisteredEmail(request: Request) {
   const email: unknown = await registeredEmailCookie.parse(request.headers.get("Cookie"));
-  if (typeof email !== "string" || email === "") return { email: null, headers: undefined };
-  return { email, headers: { "Set-Cookie": await registeredEmailCookie.serialize("", { maxAge: 0 }) } };
+  return typeof email === "string" && email !== "" ? email : null;
+}
+
+/** The Set-Cookie header that forgets it, once the person has signed in. */
+export function forgetRegisteredEmail() {
+  return registeredEmailCookie.serialize("", { maxAge: 0 });
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -9,7 +9,7 @@ import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
-import { takeRegisteredEmail } from "~/http/registered-email.server";
+import { forgetRegisteredEmail, readRegisteredEmail } from "~/http/registered-email.server";
 import { sessionSetCookie } from "~/http/session-cookie.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
@@ -22,9 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 export const meta = pageMeta("Sign in", "Sign in to book seats, see your tickets and keep favourites.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await guestPageData(request);
-  const registered = await takeRegisteredEmail(request);
-  return data({ ...page, registeredEmail: registered.email }, { headers: registered.headers });
+  return { ...(await guestPageData(request)), registeredEmail: await readRegisteredEmail(request) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,9 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = accountFailure(result, { signIn: true });
     return form.refuse(message, status);
   }
-  return redirect(safeRedirect(form.value.redirectTo), {
-    headers: { "Set-Cookie": await sessionSetCookie(result.session) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionSetCookie(result.session));
+  headers.append("Set-Cookie", await forgetRegisteredEmail());
+  return redirect(safeRedirect(form.value.redirectTo), { headers });
 }
 
 const INTRO = "Welcome back. Sign in to book seats and keep your favourites.";

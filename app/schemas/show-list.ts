@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isShowDay } from "~/utils/dates";
 import { pageField } from "./fields";
-import { MAX_LIST_PAGE, SORT_DIRECTIONS } from "./list-query";
+import { listQuery, MAX_LIST_PAGE, SORT_DIRECTIONS } from "./list-query";
 
 export const SHOW_SORTS = ["date", "title", "bookings", "earnings"] as const;
 export type ShowSort = (typeof SHOW_SORTS)[number];
@@ -32,6 +32,12 @@ export const showListSchema = z
 
 export type ShowListQuery = z.infer<typeof showListSchema>;
 export const SHOW_LIST_DEFAULTS: ShowListQuery = showListSchema.parse({});
+
+/** Where List Shows shows one show: its movie's shows on its day, with its row (id "show-<id>") in view. */
+export function listedShowPath(show: { id: string; movieId: string; day: string }) {
+  const query = { ...SHOW_LIST_DEFAULTS, when: "all" as const, from: show.day, to: show.day, movie: show.movieId };
+  return `/admin/list-shows${listQuery(query, SHOW_LIST_DEFAULTS)}#show-${show.id}`;
+}
 
 export const SHOW_NOT_FOUND = "This show no longer exists.";
 
