@@ -17,7 +17,11 @@ export function ETicket({ reference, code, qrSvg, summary }: Props) {
       <h2 id="ticket-title">Your e-ticket</h2>
       <div className="e-ticket-lead">
         <figure className="ticket-qr">
-          <div role="img" aria-label={`QR code of the e-ticket for booking ${reference}`} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+          <div
+            role="img"
+            aria-label={`QR code of the e-ticket for booking ${reference}`}
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
           <figcaption>Show this code at the door.</figcaption>
         </figure>
         <dl className="ticket-reference">

@@ -53,13 +53,16 @@ export function Toaster({ serverToast }: { serverToast?: ToastInput }) {
   useEffect(() => {
     for (const toast of toasts) {
       if (toast.leaving || timers.current.has(toast.id)) continue;
-      const timer = window.setTimeout(() => {
-        setToasts((current) => current.map((c) => (c.id === toast.id ? { ...c, leaving: true } : c)));
-        window.setTimeout(() => {
-          timers.current.delete(toast.id);
-          setToasts((current) => current.filter((c) => c.id !== toast.id));
-        }, REMOVE_DELAY_MS);
-      }, toast.duration ?? (toast.link ? LINK_TOAST_DURATION_MS : TOAST_DURATION_MS[toast.type]));
+      const timer = window.setTimeout(
+        () => {
+          setToasts((current) => current.map((c) => (c.id === toast.id ? { ...c, leaving: true } : c)));
+          window.setTimeout(() => {
+            timers.current.delete(toast.id);
+            setToasts((current) => current.filter((c) => c.id !== toast.id));
+          }, REMOVE_DELAY_MS);
+        },
+        toast.duration ?? (toast.link ? LINK_TOAST_DURATION_MS : TOAST_DURATION_MS[toast.type]),
+      );
       timers.current.set(toast.id, timer);
     }
   }, [toasts]);

@@ -296,7 +296,7 @@ export async function listMoviesWithShows() {
   const db = await getDb();
   return db.query<{ id: string; title: string }>(
     `select m.id, m.title from movies m where exists (select 1 from shows s where s.movie_id = m.id)
-     order by m.title, m.id`,
+     order by lower(m.title), m.id`,
   );
 }
 

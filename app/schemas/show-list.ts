@@ -21,7 +21,12 @@ export const showListSchema = z
     when: z.enum(SHOW_PERIODS).catch("upcoming"),
     from: dayBound,
     to: dayBound,
-    movie: z.string().min(1).max(MAX_MOVIE_ID_LENGTH).regex(/^[\w-]+$/).catch(""),
+    movie: z
+      .string()
+      .min(1)
+      .max(MAX_MOVIE_ID_LENGTH)
+      .regex(/^[\w-]+$/)
+      .catch(""),
     sort: z.enum(SHOW_SORTS).catch("date"),
     dir: z.enum(SORT_DIRECTIONS).catch("asc"),
     page: pageField(MAX_LIST_PAGE),

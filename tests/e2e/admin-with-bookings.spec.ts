@@ -135,7 +135,9 @@ test("staff check a ticket in by its booking reference; again says when and by w
   await expect(ticket).toBeInViewport({ ratio: 1 });
   await expect(staff.getByRole("button", { name: "Check in" })).toBeInViewport({ ratio: 1 });
   await staff.getByRole("button", { name: "Check in" }).click();
-  await expect(staff.getByRole("status").filter({ hasText: `Checked in: 1 seat for ${show!.movie.title}` })).toBeVisible();
+  await expect(
+    staff.getByRole("status").filter({ hasText: `Checked in: 1 seat for ${show!.movie.title}` }),
+  ).toBeVisible();
 
   await findTicket(staff, reference);
   await expect(staff.getByText(/^Already checked in at \d\d:\d\d by Test Staff$/)).toBeVisible();
@@ -145,7 +147,9 @@ test("staff check a ticket in by its booking reference; again says when and by w
   const unknown = "00000000";
   await findTicket(staff, unknown);
   await expect(staff).toHaveURL(/\/admin\/check-in\?code=/);
-  await expect(staff.getByText("No booking has this reference. Check it, or enter the full ticket code.")).toBeVisible();
+  await expect(
+    staff.getByText("No booking has this reference. Check it, or enter the full ticket code."),
+  ).toBeVisible();
   await expect(staff.getByLabel("Ticket code or booking reference")).toHaveValue(unknown);
 });
 

@@ -87,7 +87,15 @@ describe("short booking reference", () => {
   });
 
   it("is not found in text of another length or with other characters", () => {
-    for (const typed of ["", "9F3A61C", "9F3A61C2A", "9G3A61C2", "9F3A_61C2", id, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"])
+    for (const typed of [
+      "",
+      "9F3A61C",
+      "9F3A61C2A",
+      "9G3A61C2",
+      "9F3A_61C2",
+      id,
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ])
       expect(shortReferenceOf(typed)).toBeNull();
   });
 });
