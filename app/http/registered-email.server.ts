@@ -1,11 +1,12 @@
 import { createCookie } from "@remix-run/node";
 import { config, getSessionSecrets } from "~/config.server";
 
-// The email of an account just created, carried to the sign-in page so it can fill it in: a signed cookie for that
-// page alone, so the address never travels in a URL (or the logs that keep URLs). It is not cleared when read, as
+// The email of an account just created, carried to the sign-in page so it can fill it in: a signed cookie, so the
+// address never travels in a URL (or the logs that keep URLs). Its path is "/", not "/login": with JavaScript the
+// page's data comes from /login.data, which a "/login" cookie does not reach. It is not cleared when read, as
 // the page may load its data again (a revalidation) before the person signs in; signing in clears it, or it expires.
 const registeredEmailCookie = createCookie("registered_email", {
-  path: "/login",
+  path: "/",
   httpOnly: true,
   sameSite: "lax",
   secure: config.secureCookies,

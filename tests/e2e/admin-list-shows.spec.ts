@@ -109,9 +109,9 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
   await createShowsDirectly(page, movie.id, hall.id, "20", [`${day}T11:00`, `${day}T18:00`, `${nextDay}T11:00`]);
 
   await open(page, "/admin/list-shows?sort=date&dir=desc");
-  await page.getByLabel("From").fill(day);
-  await page.getByLabel("To").fill(day);
-  await page.getByLabel("Movie").selectOption(movie.id);
+  await page.getByLabel("From", { exact: true }).fill(day);
+  await page.getByLabel("To", { exact: true }).fill(day);
+  await page.getByLabel("Movie", { exact: true }).selectOption(movie.id);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/[?&]movie=/);
   const params = new URL(page.url()).searchParams;
@@ -128,8 +128,8 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
     `${day}T18:00:00.000Z`,
     `${day}T11:00:00.000Z`,
   ]);
-  await expect(page.getByLabel("From")).toHaveValue(day);
-  await expect(page.getByLabel("Movie")).toHaveValue(movie.id);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(day);
+  await expect(page.getByLabel("Movie", { exact: true })).toHaveValue(movie.id);
 
   // A range given backwards is read the right way round.
   rows = await showRows(page, `?from=${nextDay}&to=${day}&movie=${movie.id}`);
@@ -137,14 +137,14 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
   expect(rows.every((row) => row.title === movie.title && row.startsAt >= day)).toBe(true);
 
   await page.getByRole("link", { name: "Clear filters" }).click();
-  await expect(page.getByLabel("Movie")).toHaveValue("");
+  await expect(page.getByLabel("Movie", { exact: true })).toHaveValue("");
   expect(new URL(page.url()).searchParams.get("movie")).toBeNull();
 
   const response = await page.goto("/admin/list-shows?from=2026-02-30&to=tomorrow&movie=%27%3Bdrop&when=all");
   expect(response?.status()).toBe(200);
-  await expect(page.getByLabel("From")).toHaveValue("");
-  await expect(page.getByLabel("To")).toHaveValue("");
-  await expect(page.getByLabel("Movie")).toHaveValue("");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Movie", { exact: true })).toHaveValue("");
   expect((await readShowRows(page)).length).toBe(20);
 });
 
