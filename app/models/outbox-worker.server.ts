@@ -24,10 +24,7 @@ const IDLE_POLL_MS = 1000;
 async function record(message: ClaimedMessage, outcome: Outcome) {
   if (outcome.status === "sent") {
     if (!(await markSent(message, outcome.textBody)))
-      logger.error(
-        { messageId: message.id },
-        "An outbox message was sent after its lease ran out; it may be sent twice",
-      );
+      logger.error({ messageId: message.id }, "An outbox message was sent after its lease ran out; it may be sent twice");
   } else if (outcome.status === "skipped") {
     await markSkipped(message, outcome.note);
   } else {
