@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { SortDirection } from "~/schemas/list-query";
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
@@ -57,6 +57,27 @@ export function Pager({ page, pageCount, link }: { page: number; pageCount: numb
       </span>
       {page < pageCount ? <Link to={link(page + 1)}>Next</Link> : null}
     </nav>
+  );
+}
+
+/** A form to jump to a page of a long list; the list's other state (all but its page) rides along hidden. */
+export function PageJump({ state, pageCount }: { state: Record<string, string | number>; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <Form method="get" className="filters page-jump" aria-label="Go to page">
+      {Object.entries(state)
+        .filter(([name]) => name !== "page")
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      <div className="field">
+        <label htmlFor="page-jump">Page (1 to {pageCount})</label>
+        <input id="page-jump" name="page" type="number" min={1} max={pageCount} required inputMode="numeric" />
+      </div>
+      <button type="submit" className="button button-ghost">
+        Go to page
+      </button>
+    </Form>
   );
 }
 

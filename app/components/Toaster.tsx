@@ -1,13 +1,23 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type ToastType = "success" | "error" | "info" | "warning";
-export type ToastInput = { message: string; type: ToastType; description?: string; duration?: number };
+export type ToastInput = {
+  message: string;
+  type: ToastType;
+  description?: string;
+  duration?: number;
+  /** A page to go on to, such as the show just added. */
+  link?: { to: string; label: string };
+};
 type LiveToast = ToastInput & { id: number; leaving: boolean };
 
 // Toasts show top-center, 4 s by default and for errors, 2 s for success,
 // at most 20 on screen, removed from the page 1 s after they start to fade.
 export const TOAST_DURATION_MS: Record<ToastType, number> = { success: 2000, error: 4000, info: 4000, warning: 4000 };
 export const MAX_TOASTS = 20;
+// A toast with a link stays long enough to be read and followed.
+const LINK_TOAST_DURATION_MS = 10_000;
 const REMOVE_DELAY_MS = 1000;
 
 let nextId = 1;
@@ -43,13 +53,16 @@ export function Toaster({ serverToast }: { serverToast?: ToastInput }) {
   useEffect(() => {
     for (const toast of toasts) {
       if (toast.leaving || timers.current.has(toast.id)) continue;
-      const timer = window.setTimeout(() => {
-        setToasts((current) => current.map((c) => (c.id === toast.id ? { ...c, leaving: true } : c)));
-        window.setTimeout(() => {
-          timers.current.delete(toast.id);
-          setToasts((current) => current.filter((c) => c.id !== toast.id));
-        }, REMOVE_DELAY_MS);
-      }, toast.duration ?? TOAST_DURATION_MS[toast.type]);
+      const timer = window.setTimeout(
+        () => {
+          setToasts((current) => current.map((c) => (c.id === toast.id ? { ...c, leaving: true } : c)));
+          window.setTimeout(() => {
+            timers.current.delete(toast.id);
+            setToasts((current) => current.filter((c) => c.id !== toast.id));
+          }, REMOVE_DELAY_MS);
+        },
+        toast.duration ?? (toast.link ? LINK_TOAST_DURATION_MS : TOAST_DURATION_MS[toast.type]),
+      );
       timers.current.set(toast.id, timer);
     }
   }, [toasts]);
@@ -70,6 +83,13 @@ export function Toaster({ serverToast }: { serverToast?: ToastInput }) {
           <span>
             {toast.message}
             {toast.description ? <small>{toast.description}</small> : null}
+            {toast.link ? (
+              // A document load, so the browser marks what the link's #fragment names (CSS :target), which a
+              // client-side navigation does not.
+              <Link to={toast.link.to} className="toast-link" reloadDocument>
+                {toast.link.label}
+              </Link>
+            ) : null}
           </span>
         </div>
       ))}

@@ -45,6 +45,15 @@ export function shortBookingId(id: string) {
   return id.slice(0, 8).toUpperCase();
 }
 
+/**
+ * The short booking id in some typed text, in the lower case of booking ids, or null: people read it out or type it
+ * in any case, with a dash or spaces in the middle.
+ */
+export function shortReferenceOf(typed: string) {
+  const compact = typed.replace(/[\s-]/g, "").toLowerCase();
+  return /^[0-9a-f]{8}$/.test(compact) ? compact : null;
+}
+
 /** The cancellation terms after "Cancellation:", as checkout, the booking, cancelling and the mails state them. */
 export function refundTerms(cancelCutoffMinutes: number) {
   return `a paid booking can be cancelled for a full refund until ${describeMinutes(cancelCutoffMinutes)} before the show. After that it can no longer be cancelled.`;

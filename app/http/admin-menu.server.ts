@@ -10,8 +10,10 @@ const menuCookie = createCookie("admin_menu", {
   maxAge: 365 * 24 * 60 * 60,
 });
 
+/** Whether this browser chose to collapse the menu; null when it never chose, and the screen's width decides. */
 export async function isMenuCollapsed(request: Request) {
-  return (await menuCookie.parse(request.headers.get("Cookie"))) === "collapsed";
+  const choice: unknown = await menuCookie.parse(request.headers.get("Cookie"));
+  return choice === "collapsed" ? true : choice === "expanded" ? false : null;
 }
 
 /** The Set-Cookie header that remembers the choice. */

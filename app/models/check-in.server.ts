@@ -3,7 +3,7 @@ import { bookingStatusSql } from "~/models/bookings.server";
 import { userNameSql } from "~/models/users.server";
 import type { BookingStatus } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
-import { verifyTicketCode } from "~/services/tickets.server";
+import { signTicketCode, verifyTicketCode } from "~/services/tickets.server";
 
 /** What the door sees of an e-ticket's booking. */
 export type Ticket = {
@@ -65,6 +65,27 @@ export async function readTicket(code: string) {
   const found = bookingId ? await findTicket(await getDb(), bookingId) : null;
   if (!found) return { ok: false as const, reason: "invalid-code" as const };
   return { ok: true as const, ...found };
+}
+
+/**
+ * The e-ticket code of the booking a short reference (its id's first 8 hex digits, lower case) names, for staff
+ * who type the reference a customer shows them: the ticket's page then applies the same rules as a scan. The
+ * reference is short, so it may match several bookings; one paid booking for a show today among them is the one
+ * at the door, and more than one is "ambiguous" (the full code tells them apart).
+ */
+export async function ticketCodeForReference(reference: string) {
+  const db = await getDb();
+  const bookings = await db.query<{ id: string; paidForToday: boolean }>(
+    `select b.id, ${bookingStatusSql("b")} = 'paid'
+         and (s.starts_at at time zone $3)::date = (now() at time zone $3)::date as "paidForToday"
+     from bookings b join shows s on s.id = b.show_id
+     where b.id between $1::uuid and $2::uuid`,
+    [`${reference}-0000-0000-0000-000000000000`, `${reference}-ffff-ffff-ffff-ffffffffffff`, config.timeZone],
+  );
+  const atTheDoor = bookings.length === 1 ? bookings : bookings.filter((booking) => booking.paidForToday);
+  if (bookings.length === 0) return { ok: false as const, reason: "not-found" as const };
+  if (atTheDoor.length !== 1) return { ok: false as const, reason: "ambiguous" as const };
+  return { ok: true as const, code: signTicketCode(atTheDoor[0].id, getSessionSecrets()[0]) };
 }
 
 /**

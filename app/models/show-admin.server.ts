@@ -171,12 +171,14 @@ export async function createShows({ movieId, hallId, priceCents, times }: NewSho
       if (!hall) return { ok: false as const, reason: "no-hall" as const };
       const [problem] = await scheduleProblems(tx, movieId, hallId, candidates);
       if (problem) return { ok: false as const, ...problem };
-      await tx.query(
+      const created = await tx.query<{ id: string; day: string; startsAt: Date }>(
         `insert into shows (movie_id, hall_id, starts_at, price_cents)
-         select $1, $2, t, $4 from unnest($3::timestamptz[]) as t`,
-        [movieId, hallId, candidates.map((c) => c.startsAt.toISOString()), priceCents],
+         select $1, $2, t, $4 from unnest($3::timestamptz[]) as t
+         returning id, starts_at as "startsAt", ${cinemaDaySql("starts_at", "$5")} as day`,
+        [movieId, hallId, candidates.map((c) => c.startsAt.toISOString()), priceCents, config.timeZone],
       );
-      return { ok: true as const, count: candidates.length };
+      const [first] = created.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+      return { ok: true as const, count: candidates.length, first: { id: first.id, day: first.day } };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -256,11 +258,24 @@ const SHOW_PERIOD: Record<ShowPeriod, string> = {
   all: "true",
 };
 
-/** One page of shows: upcoming, past or all, in the order asked for (ties by start, then id). */
+// The filters of List Shows, on $1 (from), $2 (to), $3 (movie) and $4 (the cinema's zone); "" is no filter.
+// Days as text compare as days (YYYY-MM-DD).
+const SHOW_FILTERS = `($1 = '' or ${cinemaDaySql("s.starts_at", "$4")} >= $1)
+  and ($2 = '' or ${cinemaDaySql("s.starts_at", "$4")} <= $2)
+  and ($3 = '' or s.movie_id = $3)`;
+
+/**
+ * One page of shows: upcoming, past or all, between two cinema days and of one movie when asked, in the order asked
+ * for (ties by start, then id).
+ */
 export async function listShowsForStaff(query: ShowListQuery) {
   const db = await getDb();
-  const where = SHOW_PERIOD[query.when];
-  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from shows s where ${where}`);
+  const where = `${SHOW_PERIOD[query.when]} and ${SHOW_FILTERS}`;
+  const filters = [query.from, query.to, query.movie, config.timeZone];
+  const [{ total }] = await db.query<{ total: number }>(
+    `select count(*)::int as total from shows s where ${where}`,
+    filters,
+  );
   const { page, pageCount, offset, limit } = pageWindow(total, query.page);
   const rows = await db.query<StaffShow & { startsAt: Date }>(
     `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
@@ -270,10 +285,19 @@ export async function listShowsForStaff(query: ShowListQuery) {
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
      where ${where}
      order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
-     limit $1 offset $2`,
-    [limit, offset],
+     limit $5 offset $6`,
+    [...filters, limit, offset],
   );
   return { shows: rows.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })), total, page, pageCount };
+}
+
+/** The movies that have shows, by title: List Shows' movie filter. */
+export async function listMoviesWithShows() {
+  const db = await getDb();
+  return db.query<{ id: string; title: string }>(
+    `select m.id, m.title from movies m where exists (select 1 from shows s where s.movie_id = m.id)
+     order by lower(m.title), m.id`,
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
-import { redirectWithSuccess } from "~/http/toast.server";
+import { redirectWithSuccessLink } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { readHallDay } from "~/http/hall-day.server";
 import { listHallsInUse } from "~/models/halls.server";
@@ -22,6 +22,7 @@ import {
 } from "~/schemas/add-show";
 import { parseQuery } from "~/schemas/list-query";
 import { movieSearchSchema } from "~/schemas/movie-search";
+import { listedShowPath } from "~/schemas/show-list";
 import addShowsStyles from "~/styles/add-shows.css";
 import { describeMinutes, formatRuntime } from "~/utils/format";
 import { toMinorUnits } from "~/utils/money";
@@ -107,7 +108,10 @@ export async function action({ request }: ActionFunctionArgs) {
       times: step.times,
     });
     if (!created.ok) return refuse(form, created, refusedField[created.reason] ?? "times");
-    return redirectWithSuccess("/admin/add-shows", SHOW_ADDED);
+    return redirectWithSuccessLink("/admin/add-shows", SHOW_ADDED, {
+      to: listedShowPath({ ...created.first, movieId: step.movieId }),
+      label: "View in List Shows",
+    });
   }
   if (step.intent === SHOW_DAY) return withHallDay(form.update({ intent: undefined }), step.hallId, step.time);
   const adding = timeToAdd(step);

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
-import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
+import { ShowListFilters } from "~/components/ShowListFilters";
+import { FilterLinks, PageJump, SortHeader, StaffList } from "~/components/StaffList";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { deleteShow, listShowsForStaff } from "~/models/show-admin.server";
+import { deleteShow, listMoviesWithShows, listShowsForStaff } from "~/models/show-admin.server";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import {
   deleteShowSchema,
@@ -32,8 +33,8 @@ const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const query = parseQuery(showListSchema, new URL(request.url).searchParams);
-  const { page, ...list } = await listShowsForStaff(query);
-  return { query: { ...query, page }, ...list, ...cinemaSettings() };
+  const [{ page, ...list }, movies] = await Promise.all([listShowsForStaff(query), listMoviesWithShows()]);
+  return { query: { ...query, page }, ...list, movies, ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const PERIODS: Record<ShowPeriod, string> = { upcoming: "Upcoming", past: "Past", all: "All" };
 
 export default function ListShows() {
-  const { query, shows, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
+  const { query, shows, total, pageCount, movies, currency, timeZone } = useLoaderData<typeof loader>();
   const link = (changes: Partial<ShowListQuery>) =>
     `/admin/list-shows${listQuery({ ...query, page: 1, ...changes }, SHOW_LIST_DEFAULTS)}`;
   const sortLink = (sort: ShowListQuery["sort"], dir: ShowListQuery["dir"]) => link({ sort, dir });
@@ -58,6 +59,7 @@ export default function ListShows() {
     <section aria-labelledby="list-shows-title">
       <h1 id="list-shows-title">List Shows</h1>
       <FilterLinks label="Which shows" options={PERIODS} current={query.when} link={(when) => link({ when })} />
+      <ShowListFilters query={query} movies={movies} />
       <StaffList
         rows={shows.length}
         empty="No Shows Found"
@@ -83,7 +85,7 @@ export default function ListShows() {
         {shows.map((show) => {
           const when = formatShowTime(show.startsAt, timeZone);
           return (
-            <tr key={show.id}>
+            <tr key={show.id} id={`show-${show.id}`}>
               <th scope="row">{show.title}</th>
               <td>
                 <time dateTime={show.startsAt}>{when}</time>
@@ -110,6 +112,7 @@ export default function ListShows() {
           );
         })}
       </StaffList>
+      <PageJump state={query} pageCount={pageCount} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { replace } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { AdminMenuToggle, useMenuCollapsed } from "~/components/AdminMenuToggle";
 import { isMenuCollapsed, rememberMenu } from "~/http/admin-menu.server";
 import { readSubmission } from "~/http/forms.server";
 import { requireStaff } from "~/http/viewer.server";
@@ -48,21 +49,11 @@ const MENU = [
 
 export default function AdminLayout() {
   const { staff, menuCollapsed } = useLoaderData<typeof loader>();
-  const menuToggle = useFetcher();
-  const { pathname, search } = useLocation();
-  // With JavaScript the menu moves at once; the post only remembers the choice.
-  const collapsed = menuToggle.formData ? menuToggle.formData.get("collapsed") === "true" : menuCollapsed;
+  const collapsed = useMenuCollapsed(menuCollapsed);
   return (
     <div className="admin">
       <header className="admin-topbar">
-        <menuToggle.Form method="post" action="/admin" preventScrollReset>
-          <input type="hidden" name="collapsed" value={String(!collapsed)} />
-          <input type="hidden" name="redirectTo" value={pathname + search} />
-          <button type="submit" className="icon-button" aria-controls="admin-menu" aria-expanded={!collapsed}>
-            <span aria-hidden="true">☰</span>
-            <span className="visually-hidden">{collapsed ? "Show menu" : "Hide menu"}</span>
-          </button>
-        </menuToggle.Form>
+        <AdminMenuToggle collapsed={collapsed} />
         <Link to="/" className="brand">
           Marquee
         </Link>
@@ -74,7 +65,11 @@ export default function AdminLayout() {
         </Form>
       </header>
       <div className="admin-body">
-        <aside id="admin-menu" className="admin-menu" hidden={collapsed}>
+        <aside
+          id="admin-menu"
+          className={collapsed === null ? "admin-menu admin-menu-auto" : "admin-menu"}
+          hidden={collapsed === true}
+        >
           <div className="admin-profile">
             {staff.photoUrl ? (
               <img src={staff.photoUrl} alt="" width={56} height={56} />

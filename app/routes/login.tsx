@@ -9,6 +9,7 @@ import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
+import { forgetRegisteredEmail, readRegisteredEmail } from "~/http/registered-email.server";
 import { sessionSetCookie } from "~/http/session-cookie.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
@@ -20,7 +21,9 @@ import { safeRedirect } from "~/utils/safe-redirect";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 export const meta = pageMeta("Sign in", "Sign in to book seats, see your tickets and keep favourites.");
 
-export const loader = ({ request }: LoaderFunctionArgs) => guestPageData(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...(await guestPageData(request)), registeredEmail: await readRegisteredEmail(request) };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, loginSchema, { secretFields: ["password"] });
@@ -30,18 +33,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = accountFailure(result, { signIn: true });
     return form.refuse(message, status);
   }
-  return redirect(safeRedirect(form.value.redirectTo), {
-    headers: { "Set-Cookie": await sessionSetCookie(result.session) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionSetCookie(result.session));
+  headers.append("Set-Cookie", await forgetRegisteredEmail());
+  return redirect(safeRedirect(form.value.redirectTo), { headers });
 }
 
 const INTRO = "Welcome back. Sign in to book seats and keep your favourites.";
+const ACCOUNT_READY = "Your account is ready: enter your password to sign in.";
 
 export default function Login() {
-  const { redirectTo, google } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(loginSchema, { defaultValue: { redirectTo } });
+  const { redirectTo, google, registeredEmail } = useLoaderData<typeof loader>();
+  const [form, fields] = useValidatedForm(loginSchema, {
+    defaultValue: { redirectTo, email: registeredEmail ?? undefined },
+  });
   return (
-    <AuthCard title="Sign in" intro={INTRO}>
+    <AuthCard title="Sign in" intro={registeredEmail ? ACCOUNT_READY : INTRO}>
       <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
         <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />

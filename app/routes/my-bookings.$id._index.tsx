@@ -2,11 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
+import { ETicket } from "~/components/ETicket";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { shortBookingId } from "~/domain/booking";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { eTicketFor } from "~/models/e-tickets.server";
@@ -36,7 +36,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function BookingDetails() {
   const { booking, payment, ticket, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   return (
     <section className="section page-top booking-details" aria-labelledby="booking-title">
       <p className="no-print">
@@ -45,6 +44,14 @@ export default function BookingDetails() {
         </Link>
       </p>
       <h1 id="booking-title">Booking {shortBookingId(booking.id)}</h1>
+      {ticket ? (
+        <ETicket
+          reference={shortBookingId(booking.id)}
+          code={ticket.code}
+          qrSvg={ticket.qrSvg}
+          summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")}`}
+        />
+      ) : null}
       <BookingCard
         booking={booking}
         timeZone={timeZone}
@@ -77,7 +84,7 @@ export default function BookingDetails() {
                 <dd>ending {payment.cardLast4}</dd>
               </div>
               <div>
-                <dt>Reference</dt>
+                <dt>Payment reference</dt>
                 <dd className="reference">{payment.reference}</dd>
               </div>
               {payment.refundedAt ? (
@@ -99,31 +106,6 @@ export default function BookingDetails() {
           ) : null}
         </section>
       </div>
-      {ticket ? (
-        <section className="e-ticket" aria-labelledby="ticket-title">
-          <h2 id="ticket-title">E-ticket</h2>
-          <p>
-            {booking.movie.title} · {formatShowTime(booking.startsAt, timeZone)} · {booking.hallName} · Seats{" "}
-            {booking.seats.join(", ")}
-          </p>
-          <figure className="ticket-qr">
-            {/* The QR library's own SVG markup, made on our server from our signed URL. */}
-            <div
-              role="img"
-              aria-label={`QR code of the e-ticket for booking ${shortBookingId(booking.id)}`}
-              dangerouslySetInnerHTML={{ __html: ticket.qrSvg }}
-            />
-            <figcaption>
-              Show this code at the door. Ticket code: <code>{ticket.code}</code>
-            </figcaption>
-          </figure>
-          {hydrated ? (
-            <button type="button" className="button button-ghost no-print" onClick={() => window.print()}>
-              Print ticket
-            </button>
-          ) : null}
-        </section>
-      ) : null}
     </section>
   );
 }

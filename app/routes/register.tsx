@@ -8,6 +8,7 @@ import { useValidatedForm } from "~/hooks/use-validated-form";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
+import { rememberRegisteredEmail } from "~/http/registered-email.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { registerAccount } from "~/models/accounts.server";
 import { registerSchema } from "~/schemas/register";
@@ -32,6 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSuccess(
     accountPageLink("/login", safeRedirect(form.value.redirectTo)),
     "Account created. Please sign in.",
+    { headers: { "Set-Cookie": await rememberRegisteredEmail(form.value.email) } },
   );
 }
 

@@ -10,7 +10,10 @@ export const STAFF_LIST_PAGE_SIZE = 20;
 export const MAX_LIST_PAGE = 10_000;
 
 /** Reads a query string with its schema, whose every field catches an odd value with its default. */
-export function parseQuery<Schema extends z.AnyZodObject>(schema: Schema, params: URLSearchParams): z.output<Schema> {
+export function parseQuery<Schema extends z.ZodType<unknown, z.ZodTypeDef, Record<string, unknown>>>(
+  schema: Schema,
+  params: URLSearchParams,
+): z.output<Schema> {
   return schema.parse(Object.fromEntries(params));
 }
 

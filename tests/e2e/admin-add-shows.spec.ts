@@ -85,6 +85,17 @@ test("staff add a show at several times over two dates, and customers find it on
   await expect(page.getByText("No show times yet.")).toBeVisible();
   await expect(addShowsStep(page)).toHaveText("Select Movie");
 
+  // The toast links to the first new show in List Shows: its movie on its day, its row marked.
+  await page.getByRole("status").getByRole("link", { name: "View in List Shows" }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`^[^?]+/admin/list-shows\\?when=all&from=${first}&to=${first}&movie=${movie.id}#show-[0-9a-f-]{36}$`),
+  );
+  const target = page.locator("tbody tr:target");
+  await expect(target).toHaveCount(1);
+  await expect(target).toContainText(movie.title);
+  await expect(target).toContainText(hall.name);
+  await expect(target.locator("time")).toHaveAttribute("datetime", `${first}T19:00:00.000Z`);
+
   // List Shows, latest first: the new shows are past the sample schedule, so on the first page.
   const rows = await showRows(page, "?sort=date&dir=desc");
   const created = rows.filter(

@@ -46,6 +46,38 @@ test("the menu collapses and expands, and the choice is remembered", async ({ st
   await expect(menu).toBeVisible();
 });
 
+test("on a phone the menu starts collapsed until shown, and the choice is remembered", async ({ staffPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  await open(page, "/admin/check-in");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Hide menu" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Find Ticket" })).toBeInViewport({ ratio: 1 });
+  const answered = () => page.waitForResponse((response) => response.request().method() === "POST");
+  await Promise.all([answered(), page.getByRole("button", { name: "Show menu" }).click()]);
+  await expect(menu).toBeVisible();
+  await open(page, "/admin/list-shows");
+  await expect(menu).toBeVisible();
+  await Promise.all([answered(), page.getByRole("button", { name: "Hide menu" }).click()]);
+  await expect(menu).toBeHidden();
+  // On a wide screen that never chose, the menu is open.
+  await page.context().clearCookies({ name: "admin_menu" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, "/admin/check-in");
+  await expect(menu).toBeVisible();
+});
+
+test("Add Shows on a phone ends where its content ends", async ({ staffPage: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/admin/add-shows");
+  // Nothing out of the flow (such as the movie list's hidden radios) may stretch the page past the panel's end.
+  const [scrollHeight, panelBottom] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    document.querySelector(".admin")!.getBoundingClientRect().bottom + window.scrollY,
+  ]);
+  expect(scrollHeight).toBeLessThanOrEqual(Math.ceil(panelBottom));
+});
+
 test("every admin page fits a 360 px phone", async ({ staffPage: page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of PAGES) {
@@ -61,7 +93,7 @@ test("a forged or unknown ticket code is refused, and an empty one asked for", a
   await expect(page.getByText("Please enter a ticket code")).toBeVisible();
 
   const forged = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
-  await page.getByLabel("Ticket code").fill(`  https://cinema.example/admin/check-in/${forged}\n`);
+  await page.getByLabel("Ticket code or booking reference").fill(`  https://cinema.example/admin/check-in/${forged}\n`);
   await page.getByRole("button", { name: "Find Ticket" }).click();
   await expect(page).toHaveURL(`/admin/check-in/${forged}`);
   await expect(page.getByRole("alert").filter({ hasText: "This ticket code is not valid." })).toBeVisible();

@@ -98,3 +98,67 @@ test("a show nobody has booked can be deleted", async ({ staffPage: page, jsEnab
   await expect(page).toHaveURL("/admin/list-shows?sort=date&dir=desc");
   await expect.poll(async () => mine(await readShowRows(page))).toEqual([`${day}T11:00:00.000Z`]);
 });
+
+test("filters by days and movie, in the URL, and odd filter values fall back to none", async ({
+  staffPage: page,
+  jsEnabled,
+}) => {
+  const movie = latestFirst[6];
+  const [day, nextDay] = [freshDay(jsEnabled ? 47 : 48), freshDay(jsEnabled ? 49 : 50)];
+  const hall = await createHall(page);
+  await createShowsDirectly(page, movie.id, hall.id, "20", [`${day}T11:00`, `${day}T18:00`, `${nextDay}T11:00`]);
+
+  await open(page, "/admin/list-shows?sort=date&dir=desc");
+  await page.getByLabel("From", { exact: true }).fill(day);
+  await page.getByLabel("To", { exact: true }).fill(day);
+  await page.getByLabel("Movie", { exact: true }).selectOption(movie.id);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]movie=/);
+  const params = new URL(page.url()).searchParams;
+  expect([params.get("from"), params.get("to"), params.get("movie"), params.get("sort"), params.get("dir")]).toEqual([
+    day,
+    day,
+    movie.id,
+    "date",
+    "desc",
+  ]);
+  let rows = await readShowRows(page);
+  expect(rows.every((row) => row.title === movie.title && row.startsAt.startsWith(day))).toBe(true);
+  expect(rows.filter((row) => row.hall === hall.name).map((row) => row.startsAt)).toEqual([
+    `${day}T18:00:00.000Z`,
+    `${day}T11:00:00.000Z`,
+  ]);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(day);
+  await expect(page.getByLabel("Movie", { exact: true })).toHaveValue(movie.id);
+
+  // A range given backwards is read the right way round.
+  rows = await showRows(page, `?from=${nextDay}&to=${day}&movie=${movie.id}`);
+  expect(rows.filter((row) => row.hall === hall.name)).toHaveLength(3);
+  expect(rows.every((row) => row.title === movie.title && row.startsAt >= day)).toBe(true);
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page.getByLabel("Movie", { exact: true })).toHaveValue("");
+  expect(new URL(page.url()).searchParams.get("movie")).toBeNull();
+
+  const response = await page.goto("/admin/list-shows?from=2026-02-30&to=tomorrow&movie=%27%3Bdrop&when=all");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Movie", { exact: true })).toHaveValue("");
+  expect((await readShowRows(page)).length).toBe(20);
+});
+
+test("a page number jumps to that page, keeping the list's other choices", async ({ staffPage: page }) => {
+  await open(page, "/admin/list-shows?when=all&sort=title");
+  const jump = page.getByLabel(/^Page \(1 to \d+\)$/);
+  await jump.fill("3");
+  await page.getByRole("button", { name: "Go to page" }).click();
+  await expect(page.getByText(/^Page 3 of \d+$/)).toBeVisible();
+  const params = new URL(page.url()).searchParams;
+  expect([params.get("page"), params.get("when"), params.get("sort")]).toEqual(["3", "all", "title"]);
+  // A page past the end, or no number, is read as the last page or the first.
+  await open(page, "/admin/list-shows?page=99999999999");
+  await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+  await open(page, "/admin/list-shows?page=abc");
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+});

@@ -38,7 +38,20 @@ async function buyTicket(page: Page, jsEnabled: boolean, path: string, start: Da
   return {
     bookingPage: new URL(page.url()).pathname,
     code: (await page.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!,
+    reference: await bookingReference(page),
   };
+}
+
+/** The short booking reference an e-ticket's page shows in large type. */
+async function bookingReference(page: Page) {
+  return (await page.getByRole("term").filter({ hasText: "Booking reference" }).locator("+ dd").textContent())!;
+}
+
+/** Types a ticket code or booking reference into Check In, as staff at the door do. */
+async function findTicket(staff: Page, typed: string) {
+  await open(staff, "/admin/check-in");
+  await staff.getByLabel("Ticket code or booking reference").fill(typed);
+  await staff.getByRole("button", { name: "Find Ticket" }).click();
 }
 
 test("a paid ticket is checked in once; a second scan says when and by whom; a forged one is refused", async ({
@@ -85,19 +98,59 @@ test("a paid ticket is checked in once; a second scan says when and by whom; a f
   await expect(staff.getByText("This ticket code is not valid.")).toBeVisible();
 });
 
-test("a ticket for another day is refused, and a typed code finds its ticket", async ({
+test("a ticket for another day is refused, found by its typed code or its reference", async ({
   customerPage: page,
   jsEnabled,
   staffBeside: staff,
 }) => {
   await bookAndPay(page, jsEnabled, bookingSlot(2, jsEnabled, { cancellable: true }), ["A1", "A2"]);
   const code = (await page.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!;
-  await open(staff, "/admin/check-in");
-  await staff.getByLabel("Ticket code").fill(code);
-  await staff.getByRole("button", { name: "Find Ticket" }).click();
+  const reference = await bookingReference(page);
+  for (const typed of [code, ` ${reference.slice(0, 4)} ${reference.slice(4)} `]) {
+    await findTicket(staff, typed);
+    await expect(staff).toHaveURL(`/admin/check-in/${code}`);
+    await expect(staff.getByText(/^This ticket is for .*, not today\.$/)).toBeVisible();
+    await expect(staff.getByRole("button", { name: "Check in" })).toHaveCount(0);
+  }
+});
+
+test("staff check a ticket in by its booking reference; again says when and by whom, an unknown one is not found", async ({
+  customerPage: page,
+  jsEnabled,
+  staffBeside: staff,
+}) => {
+  const show = await showStartingSoon(staff, jsEnabled ? 14 : 15);
+  test.skip(!show, "no show can start later today");
+  const { code, reference } = await buyTicket(page, jsEnabled, show!.path, show!.start, ["C3"]);
+  expect(reference).toMatch(/^[0-9A-F]{8}$/);
+
+  // At the door, on a phone: read out in lower case with a dash, as a customer might.
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await findTicket(staff, `${reference.slice(0, 4).toLowerCase()}-${reference.slice(4).toLowerCase()}`);
   await expect(staff).toHaveURL(`/admin/check-in/${code}`);
-  await expect(staff.getByText(/^This ticket is for .*, not today\.$/)).toBeVisible();
+  const ticket = staff.getByRole("article", { name: "Ticket" });
+  await expect(ticket.getByText("C3")).toBeVisible();
+  // The menu starts collapsed on a phone, so the ticket and its button fill the first screen.
+  await expect(staff.getByRole("navigation", { name: "Admin" })).toBeHidden();
+  await expect(ticket).toBeInViewport({ ratio: 1 });
+  await expect(staff.getByRole("button", { name: "Check in" })).toBeInViewport({ ratio: 1 });
+  await staff.getByRole("button", { name: "Check in" }).click();
+  await expect(
+    staff.getByRole("status").filter({ hasText: `Checked in: 1 seat for ${show!.movie.title}` }),
+  ).toBeVisible();
+
+  await findTicket(staff, reference);
+  await expect(staff.getByText(/^Already checked in at \d\d:\d\d by Test Staff$/)).toBeVisible();
   await expect(staff.getByRole("button", { name: "Check in" })).toHaveCount(0);
+
+  // A random booking id starts with it once in four billion.
+  const unknown = "00000000";
+  await findTicket(staff, unknown);
+  await expect(staff).toHaveURL(/\/admin\/check-in\?code=/);
+  await expect(
+    staff.getByText("No booking has this reference. Check it, or enter the full ticket code."),
+  ).toBeVisible();
+  await expect(staff.getByLabel("Ticket code or booking reference")).toHaveValue(unknown);
 });
 
 test("List Bookings finds a customer's bookings, filters, sorts and exports them", async ({

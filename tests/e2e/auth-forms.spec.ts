@@ -92,8 +92,11 @@ test.describe("login form", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmovies%3Fsort%3Drating$/);
     await expect(page.getByRole("status").filter({ hasText: "Account created. Please sign in." })).toBeVisible();
     expect((await findAccount(email))?.displayName).toBe("Nora Newcomer");
+    // The email is filled in, and the page says what is left to do; the address is in no URL.
+    await expect(page.getByText("Your account is ready: enter your password to sign in.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    expect(page.url()).not.toContain("newcomer");
 
-    await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("Popcorn2026");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/movies\?sort=rating$/);

@@ -29,6 +29,15 @@ test("pays with the good card and gets an e-ticket with a QR code", async ({ cus
   await expect(qr.locator("svg")).toHaveCount(1);
   await expect(page.getByText(/^[A-Za-z0-9_-]{43}$/)).toBeVisible();
 
+  // On a phone the ticket leads: its QR code and booking reference fill the first screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const reference = page.getByRole("term").filter({ hasText: "Booking reference" }).locator("+ dd");
+  await expect(reference).toHaveText(/^[0-9A-F]{8}$/);
+  await expect(page).toHaveURL(new RegExp(`/my-bookings/${(await reference.textContent())!.toLowerCase()}-`));
+  await expect(qr).toBeInViewport({ ratio: 1 });
+  await expect(reference).toBeInViewport({ ratio: 1 });
+
   await page.goto("/my-bookings");
   const summary = (term: string) => page.getByRole("term").filter({ hasText: term }).locator("+ dd");
   await expect(summary("Confirmed")).toHaveText("1");

@@ -6,6 +6,8 @@ import {
   canCancel,
   canPay,
   payRefusal,
+  shortBookingId,
+  shortReferenceOf,
   type BookingState,
 } from "~/domain/booking";
 import { seatPriceCents } from "~/domain/hall";
@@ -72,5 +74,28 @@ describe("booking amount", () => {
     expect(() => bookingAmountCents(Number.MAX_SAFE_INTEGER, ["standard", "standard"], {})).toThrow(
       "too large to count in minor units",
     );
+  });
+});
+
+describe("short booking reference", () => {
+  const id = "9f3a61c2-4b7d-4e2a-8c1f-0a1b2c3d4e5f";
+
+  it("is read back from what people type: any case, a dash or spaces in the middle, spaces around", () => {
+    expect(shortBookingId(id)).toBe("9F3A61C2");
+    for (const typed of ["9F3A61C2", "9f3a61c2", "9F3A-61C2", " 9f3a 61c2 ", "9F-3A-61-C2"])
+      expect(shortReferenceOf(typed)).toBe("9f3a61c2");
+  });
+
+  it("is not found in text of another length or with other characters", () => {
+    for (const typed of [
+      "",
+      "9F3A61C",
+      "9F3A61C2A",
+      "9G3A61C2",
+      "9F3A_61C2",
+      id,
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ])
+      expect(shortReferenceOf(typed)).toBeNull();
   });
 });

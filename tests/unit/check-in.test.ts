@@ -7,7 +7,7 @@ vi.hoisted(() => {
 });
 
 import { getSessionSecrets } from "~/config.server";
-import { checkInTicket, readTicket } from "~/models/check-in.server";
+import { checkInTicket, readTicket, ticketCodeForReference } from "~/models/check-in.server";
 import { getDb } from "~/services/db.server";
 import { signTicketCode } from "~/services/tickets.server";
 import { addDays, cinemaToday } from "~/utils/dates";
@@ -141,5 +141,45 @@ describe("checkInTicket", () => {
       reason: "invalid-code",
     });
     expect(await checkIns(booking)).toEqual([]);
+  });
+});
+
+/** A booking whose id starts with `reference`, as a short reference names it. */
+async function bookingWithReference(reference: string, showId: string, seat: string, status: "paid" | "pending") {
+  const db = await getDb();
+  const made = await addBooking("customer", showId, [seat], { status: "pending" });
+  const id = `${reference}${made.slice(8)}`;
+  await db.query(
+    "update bookings set id = $2, status = $3, paid_at = case when $3 = 'paid' then now() end where id = $1",
+    [made, id, status],
+  );
+  return id;
+}
+
+describe("ticketCodeForReference", () => {
+  it("finds the one booking a reference names, whatever its state, for the ticket's page to judge", async () => {
+    const pending = await bookingWithReference("a1b2c3d4", today, "J1", "pending");
+    expect(await ticketCodeForReference("a1b2c3d4")).toEqual({ ok: true, code: codeOf(pending) });
+  });
+
+  it("prefers the one paid booking for today among bookings sharing the reference", async () => {
+    const tomorrow = await showOn(1);
+    await bookingWithReference("b1b2c3d4", tomorrow, "J2", "paid");
+    await bookingWithReference("b1b2c3d4", today, "J3", "pending");
+    const atTheDoor = await bookingWithReference("b1b2c3d4", today, "J4", "paid");
+    expect(await ticketCodeForReference("b1b2c3d4")).toEqual({ ok: true, code: codeOf(atTheDoor) });
+  });
+
+  it("asks for the full code when several paid bookings for today share the reference, or none of several is", async () => {
+    await bookingWithReference("c1b2c3d4", today, "J5", "paid");
+    await bookingWithReference("c1b2c3d4", today, "J6", "paid");
+    expect(await ticketCodeForReference("c1b2c3d4")).toEqual({ ok: false, reason: "ambiguous" });
+    await bookingWithReference("d1b2c3d4", today, "J7", "pending");
+    await bookingWithReference("d1b2c3d4", await showOn(2), "J8", "paid");
+    expect(await ticketCodeForReference("d1b2c3d4")).toEqual({ ok: false, reason: "ambiguous" });
+  });
+
+  it("says an unknown reference is not found", async () => {
+    expect(await ticketCodeForReference("e1b2c3d4")).toEqual({ ok: false, reason: "not-found" });
   });
 });

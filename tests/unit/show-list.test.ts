@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listShowsForStaff } from "~/models/show-admin.server";
+import { config } from "~/config.server";
+import { listMoviesWithShows, listShowsForStaff } from "~/models/show-admin.server";
 import { STAFF_LIST_PAGE_SIZE } from "~/schemas/list-query";
 import { SHOW_LIST_DEFAULTS, type ShowListQuery } from "~/schemas/show-list";
+import { addDays, cinemaToday } from "~/utils/dates";
 import { addBooking, addMovies, addShow, addUser, clearAll } from "./fixtures";
 
 const query = (changes: Partial<ShowListQuery> = {}): ShowListQuery => ({ ...SHOW_LIST_DEFAULTS, ...changes });
@@ -46,6 +48,24 @@ describe("listShowsForStaff", () => {
     expect(await ids({})).toEqual([soon, later, latest]);
     expect(await ids({ when: "past" })).toEqual([lastWeek, yesterday]);
     expect(await ids({ when: "all" })).toEqual([lastWeek, yesterday, soon, later, latest]);
+  });
+
+  it("filters by cinema days (both ends included) and by movie", async () => {
+    const day = (offset: number) => addDays(cinemaToday(config.timeZone), offset);
+    expect(await ids({ when: "all", from: day(1), to: day(2) })).toEqual([soon, later]);
+    expect(await ids({ when: "all", from: day(2) })).toEqual([later, latest]);
+    expect(await ids({ when: "all", to: day(-1) })).toEqual([lastWeek, yesterday]);
+    expect(await ids({ when: "all", movie: "a" })).toEqual([yesterday, later]);
+    expect(await ids({ when: "all", movie: "a", from: day(0) })).toEqual([later]);
+    expect(await ids({ when: "all", movie: "nobody" })).toEqual([]);
+  });
+
+  it("lists the movies that have shows, by title", async () => {
+    expect(await listMoviesWithShows()).toEqual([
+      { id: "a", title: "alpha" },
+      { id: "b", title: "Beta" },
+      { id: "g", title: "Gamma" },
+    ]);
   });
 
   it("sorts by date, title, bookings and earnings, both ways", async () => {

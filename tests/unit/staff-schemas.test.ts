@@ -25,7 +25,7 @@ import {
 const HALL = "00000000-0000-4000-8000-000000000001";
 import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list";
 import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
-import { SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
+import { listedShowPath, SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
 
 const TIME = "2030-05-01T19:30";
@@ -176,7 +176,21 @@ describe("the staff lists' query strings", () => {
     expect(
       parseQuery(bookingListSchema, params("status=refunded&hall=screen-9&sort=price&dir=up&page=2.5&search=%00")),
     ).toEqual(BOOKING_LIST_DEFAULTS);
-    expect(SHOW_LIST_DEFAULTS).toEqual({ when: "upcoming", sort: "date", dir: "asc", page: 1 });
+    expect(
+      parseQuery(showListSchema, params(`from=2026-02-30&to=tomorrow&movie=${encodeURIComponent("'; drop")}`)),
+    ).toEqual(SHOW_LIST_DEFAULTS);
+    expect(parseQuery(showListSchema, params(`from=1999-12-31&to=2100-01-01&movie=${"m".repeat(101)}`))).toEqual(
+      SHOW_LIST_DEFAULTS,
+    );
+    expect(SHOW_LIST_DEFAULTS).toEqual({
+      when: "upcoming",
+      from: "",
+      to: "",
+      movie: "",
+      sort: "date",
+      dir: "asc",
+      page: 1,
+    });
     expect(BOOKING_LIST_DEFAULTS).toEqual({
       status: "all",
       hall: "all",
@@ -203,6 +217,26 @@ describe("the staff lists' query strings", () => {
       page: 3,
       search: "x".repeat(100),
     });
+  });
+
+  it("keep a day range and a movie, a range given backwards read the right way round", () => {
+    expect(parseQuery(showListSchema, params("from=2026-03-01&to=2026-03-05&movie=tt-0123_x"))).toMatchObject({
+      from: "2026-03-01",
+      to: "2026-03-05",
+      movie: "tt-0123_x",
+    });
+    expect(parseQuery(showListSchema, params("from=2026-03-05&to=2026-03-01"))).toMatchObject({
+      from: "2026-03-01",
+      to: "2026-03-05",
+    });
+    expect(parseQuery(showListSchema, params("to=2026-03-01"))).toMatchObject({ from: "", to: "2026-03-01" });
+  });
+
+  it("link a show to its row in List Shows: its movie on its day", () => {
+    const show = { id: "00000000-0000-4000-8000-000000000001", movieId: "film-1", day: "2026-03-01" };
+    expect(listedShowPath(show)).toBe(
+      "/admin/list-shows?when=all&from=2026-03-01&to=2026-03-01&movie=film-1#show-00000000-0000-4000-8000-000000000001",
+    );
   });
 
   it("are written without the defaults", () => {

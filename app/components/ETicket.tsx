@@ -1,0 +1,43 @@
+import { useHydrated } from "~/hooks/use-hydrated";
+
+type Props = {
+  reference: string;
+  code: string;
+  /** The QR library's own SVG markup, made on our server from our signed check-in address. */
+  qrSvg: string;
+  /** Movie, time, hall and seats in one line. */
+  summary: string;
+};
+
+/** A paid booking's e-ticket as shown at the door: the QR code and the booking reference first, in large type. */
+export function ETicket({ reference, code, qrSvg, summary }: Props) {
+  const hydrated = useHydrated();
+  return (
+    <section className="e-ticket" aria-labelledby="ticket-title">
+      <h2 id="ticket-title">Your e-ticket</h2>
+      <div className="e-ticket-lead">
+        <figure className="ticket-qr">
+          <div
+            role="img"
+            aria-label={`QR code of the e-ticket for booking ${reference}`}
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
+          <figcaption>Show this code at the door.</figcaption>
+        </figure>
+        <dl className="ticket-reference">
+          <dt>Booking reference</dt>
+          <dd>{reference}</dd>
+        </dl>
+      </div>
+      <p>{summary}</p>
+      <p className="ticket-code">
+        Ticket code: <code>{code}</code>
+      </p>
+      {hydrated ? (
+        <button type="button" className="button button-ghost no-print" onClick={() => window.print()}>
+          Print ticket
+        </button>
+      ) : null}
+    </section>
+  );
+}
