@@ -17,9 +17,9 @@ import { SeatMap } from "~/components/seat-page/SeatMap";
 import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/booking";
-import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/domain/booking-steps";
+import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, TOO_MANY_SEATS, seatPageUrl } from "~/domain/booking-steps";
 import { isSeatLabel, layoutSeats } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING, preselectedSeats } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -63,12 +63,6 @@ async function findShowDay(params: LoaderFunctionArgs["params"]) {
   return { movie, day, shows };
 }
 
-/** The seat page's own URL with a time and seats chosen: how a visitor comes back after signing in. */
-function seatPageUrl(movieId: string, day: string, time: string, seats: string[]) {
-  const query = new URLSearchParams([["time", time], ...seats.map((seat) => ["seats", seat])]);
-  return `/movies/${movieId}/${day}?${query}`;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { movie, day, shows } = await findShowDay(params);
   const url = new URL(request.url);
@@ -76,11 +70,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await getHall((chosenShow ?? shows[0]).hallId))!;
   const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
-  const asked = new Set(url.searchParams.getAll("seats"));
-  const preselected = layoutSeats(hall.layout)
-    .map((seat) => seat.label)
-    .filter((seat) => asked.has(seat) && !occupied.includes(seat))
-    .slice(0, MAX_SEATS_PER_BOOKING);
+  const preselected = preselectedSeats(url.searchParams.getAll("seats"), {
+    hallSeats: layoutSeats(hall.layout).map((seat) => seat.label),
+    taken: occupied,
+  });
   return {
     movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
     day,
@@ -121,7 +114,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (booking.status !== "pending") return form.refuse(repeatedBookingMessage(booking), 409);
   const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
   return redirectWithSuccess(
-    "/my-bookings",
+    `/my-bookings/${booking.id}/pay`,
     `Booked seat(s) ${booking.seats.join(", ")}. They are held for you until ${heldUntil}.`,
   );
 }
