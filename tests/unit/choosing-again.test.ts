@@ -38,7 +38,7 @@ describe("preselectedSeats", () => {
             expect(taken).not.toContain(seat);
           }
         },
-      }),
+      ),
     );
   });
 });
