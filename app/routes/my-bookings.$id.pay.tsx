@@ -78,8 +78,12 @@ export default function Checkout() {
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Pay for your booking</h1>
-      {ended ? null : <HoldTimer holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />}
-      {provider.testMode ? (
+      {ended ? (
+        <HoldEnded message={ended.message} chooseAgainUrl={ended.chooseAgainUrl} />
+      ) : (
+        <HoldTimer holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
+      )}
+      {provider.testMode && !ended ? (
         <p className="test-mode" role="note">
           <strong>TEST MODE</strong> No real card is charged. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is
           declined. Any future expiry date and any 3-digit security code work.
@@ -87,9 +91,7 @@ export default function Checkout() {
       ) : null}
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
       <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
-      {ended ? (
-        <HoldEnded message={ended.message} chooseAgainUrl={ended.chooseAgainUrl} />
-      ) : (
+      {ended ? null : (
         <CardForm
           attemptToken={attemptToken}
           payLabel={`Pay ${formatMoney(booking.amountCents, currency)}`}
