@@ -8,6 +8,13 @@ import { open } from "./steps";
 /** The toast or message with this text, wherever the page shows it. */
 const said = (page: Page, text: string) => page.getByText(text, { exact: true });
 
+// The browser's clock stands still, so a toast never runs out on its own: only a navigation may take it away.
+test.beforeEach(async ({ page, jsEnabled }) => {
+  if (!jsEnabled) return;
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
+});
+
 test("the five-seat limit is not said again on the checkout", async ({ customerPage: page, jsEnabled }) => {
   const { path } = bookingSlot(21, jsEnabled);
   await open(page, path);
