@@ -6,10 +6,10 @@ import { formatMoney } from "~/utils/money";
 import { Facts } from "./Facts";
 import { HoldCountdown } from "./HoldCountdown";
 
-type Props = { booking: Booking; timeZone: string; currency: string; actions?: ReactNode };
+type Props = { booking: Booking; timeZone: string; currency: string; actions?: ReactNode; holdShown?: boolean };
 
-/** One booking as its owner sees it; the page adds the buttons that apply. */
-export function BookingCard({ booking, timeZone, currency, actions }: Props) {
+/** One booking as its owner sees it; the page adds the buttons that apply (and may show the hold itself). */
+export function BookingCard({ booking, timeZone, currency, actions, holdShown = true }: Props) {
   const titleId = `booking-${booking.id}`;
   return (
     <article className="booking-card" aria-labelledby={titleId}>
@@ -32,7 +32,7 @@ export function BookingCard({ booking, timeZone, currency, actions }: Props) {
       </div>
       <div className="booking-side">
         <p className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</p>
-        {booking.status === "pending" ? (
+        {holdShown && booking.status === "pending" ? (
           <HoldCountdown holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
         ) : null}
         {actions ? <div className="booking-actions">{actions}</div> : null}

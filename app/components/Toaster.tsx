@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type ToastType = "success" | "error" | "info" | "warning";
@@ -32,9 +32,20 @@ function live(toast: ToastInput): LiveToast {
   return { ...toast, id: nextId++, leaving: false };
 }
 
+/**
+ * The toasts on screen. The server's toast is read once, by the root loader, whose answer also clears its cookie;
+ * the browser's are raised by the page. This component outlives pages (it is in the root layout), so a toast
+ * belongs to the page it was shown on: going to another page takes it away, and the new page shows only its own.
+ */
 export function Toaster({ serverToast }: { serverToast?: ToastInput }) {
   const [toasts, setToasts] = useState<LiveToast[]>(() => (serverToast ? [live(serverToast)] : []));
   const shownServerToast = useRef(serverToast);
+  const { pathname } = useLocation();
+  const [page, setPage] = useState(pathname);
+  if (page !== pathname) {
+    setPage(pathname);
+    setToasts([]);
+  }
 
   useEffect(() => {
     const add = (toast: ToastInput) => setToasts((current) => [...current, live(toast)].slice(-MAX_TOASTS));

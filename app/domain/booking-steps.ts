@@ -28,3 +28,9 @@ export function companionSeatMessage(seats: readonly string[], releaseMinutes: s
 
 export const unknownSeatMessage = (seats: readonly string[]) =>
   `Please choose seats from the seat map: ${seats.length === 1 ? `seat ${seats[0]} does not exist` : `seats ${listSeats(seats)} do not exist`} in this hall.`;
+
+/** The seat page of a movie's day with a show time and seats chosen: how a choice comes back (sign-in, a hold ran out). */
+export function seatPageUrl(movieId: string, day: string, showId: string, seats: readonly string[]) {
+  const query = new URLSearchParams([["time", showId], ...seats.map((seat) => ["seats", seat])]);
+  return `/movies/${movieId}/${day}?${query}`;
+}

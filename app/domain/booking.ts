@@ -1,7 +1,9 @@
 // A booking as its owner and the staff see it, and what may be done with it now: one module for the browser and
 // the server. Whether the show has started, the refund cut-off has passed or the ticket was let in is read from the
 // database with the booking, by the database's clock, so every page and every rule answers alike.
+import { cinemaDay } from "~/utils/dates";
 import { describeMinutes } from "~/utils/format";
+import { seatPageUrl } from "./booking-steps";
 import { seatPriceCents, type TypeExtras } from "./hall";
 import type { SeatType } from "./hall-layout";
 
@@ -71,6 +73,15 @@ export function payRefusal(booking: BookingState): PayRefusal | null {
 }
 
 export const canPay = (booking: BookingState) => payRefusal(booking) === null;
+
+/** Where a customer whose hold ran out chooses again: the show's seat page, asking for the same seats. */
+export function chooseSeatsAgainUrl(
+  booking: Pick<Booking, "movie" | "startsAt" | "showId" | "seats">,
+  timeZone: string,
+) {
+  const day = cinemaDay(new Date(booking.startsAt), timeZone);
+  return seatPageUrl(booking.movie.id, day, booking.showId, booking.seats);
+}
 
 export type CancelRefusal = "cancelled" | "expired" | "checked-in" | "past-cutoff";
 

@@ -116,3 +116,17 @@ export function refusedCompanionSeats({
   const withCompanion = new Set([...chosen, ...held]);
   return chosen.filter((seat) => partners.has(seat) && !partners.get(seat)!.some((space) => withCompanion.has(space)));
 }
+
+/**
+ * The seats a link asks the seat map to start with (`?seats=D4&seats=D5`: after signing in, or choosing seats again
+ * when a hold ran out): those of this hall that are still free, in hall order, at most a booking's worth. Anything
+ * else (taken, unknown, repeated, made up) is dropped without a word: the customer simply sees what can be chosen.
+ */
+export function preselectedSeats(
+  asked: readonly string[],
+  { hallSeats, taken }: { hallSeats: readonly string[]; taken: Iterable<string> },
+): string[] {
+  const wanted = new Set(asked);
+  const takenSet = new Set(taken);
+  return hallSeats.filter((seat) => wanted.has(seat) && !takenSet.has(seat)).slice(0, MAX_SEATS_PER_BOOKING);
+}

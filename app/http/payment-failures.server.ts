@@ -1,5 +1,8 @@
 import type { PayRefusal } from "~/domain/booking";
 
+// What a customer can do about a card the provider refused; the card form keeps the number and expiry to check.
+const DECLINED_NEXT_STEP = "Check the number or try another card.";
+
 type CheckoutFailure =
   { reason: Exclude<PayRefusal, "already-paid"> } | { reason: "declined" | "unavailable"; message: string };
 
@@ -7,7 +10,7 @@ type CheckoutFailure =
 export function paymentFailure(failure: CheckoutFailure) {
   switch (failure.reason) {
     case "declined":
-      return { status: 402, message: failure.message };
+      return { status: 402, message: `${failure.message} ${DECLINED_NEXT_STEP}` };
     case "unavailable":
       return { status: 503, message: failure.message };
     case "expired":

@@ -18,9 +18,15 @@ import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/booking";
-import { NO_SHOWS_ON_DAY, SELECT_TIME_FIRST, strandedSeatMessage, TOO_MANY_SEATS } from "~/domain/booking-steps";
+import {
+  NO_SHOWS_ON_DAY,
+  SELECT_TIME_FIRST,
+  seatPageUrl,
+  strandedSeatMessage,
+  TOO_MANY_SEATS,
+} from "~/domain/booking-steps";
 import { isSeatLabel, layoutSeats, seatRuns } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING, preselectedSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
@@ -70,12 +76,6 @@ async function findShowDay(params: LoaderFunctionArgs["params"]) {
   return { movie, day, shows };
 }
 
-/** The seat page's own URL with a time and seats chosen: how a visitor comes back after signing in. */
-function seatPageUrl(movieId: string, day: string, time: string, seats: string[]) {
-  const query = new URLSearchParams([["time", time], ...seats.map((seat) => ["seats", seat])]);
-  return `/movies/${movieId}/${day}?${query}`;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { movie, day, shows } = await findShowDay(params);
   const url = new URL(request.url);
@@ -83,11 +83,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await getHall((chosenShow ?? shows[0]).hallId))!;
   const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
-  const asked = new Set(url.searchParams.getAll("seats"));
-  const preselected = layoutSeats(hall.layout)
-    .map((seat) => seat.label)
-    .filter((seat) => asked.has(seat) && !occupied.includes(seat))
-    .slice(0, MAX_SEATS_PER_BOOKING);
+  const preselected = preselectedSeats(url.searchParams.getAll("seats"), {
+    hallSeats: layoutSeats(hall.layout).map((seat) => seat.label),
+    taken: occupied,
+  });
   const viewer = await getViewer(request);
   const soldOut = chosenShow !== null && isSoldOut(seatRuns(hall.layout), occupied);
   const waitlistPlace = chosenShow && viewer ? await findWaitlistPlace(viewer.uid, chosenShow.id) : null;
@@ -134,7 +133,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (booking.status !== "pending") return form.refuse(repeatedBookingMessage(booking), 409);
   const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
   return redirectWithSuccess(
-    "/my-bookings",
+    `/my-bookings/${booking.id}/pay`,
     `Booked seat(s) ${booking.seats.join(", ")}. They are held for you until ${heldUntil}.`,
   );
 }

@@ -1,14 +1,14 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { BookingCard } from "~/components/BookingCard";
+import { CardForm } from "~/components/checkout/CardForm";
+import { HoldEnded } from "~/components/checkout/HoldEnded";
+import { HoldTimer } from "~/components/checkout/HoldTimer";
 import { BookingErrorBoundary } from "~/components/ErrorPage";
-import { FormErrors, FormField } from "~/components/FormField";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
-import { payRefusal } from "~/domain/booking";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { chooseSeatsAgainUrl, payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
@@ -31,31 +31,35 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingSty
 export const meta = pageMeta("Pay for your booking", "Pay for your held seats to get your e-ticket.");
 
 const ALREADY_PAID = "This booking is already paid.";
-const CARD_FIELDS = [
-  { name: "cardNumber", label: "Card number", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" },
-  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY" },
-  { name: "cvc", label: "Security code (CVC)", autoComplete: "cc-csc", placeholder: "123" },
-] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
   const refusal = payRefusal(booking);
   if (refusal === "already-paid") throw await redirectWithInfo(`/my-bookings/${booking.id}`, ALREADY_PAID);
   const provider = configuredPaymentProvider();
+  const settings = cinemaSettings();
   return {
     booking,
-    notPayable: refusal ? paymentFailure({ reason: refusal }).message : null,
+    ended: refusal && {
+      message: paymentFailure({ reason: refusal }).message,
+      // A hold that ran out can be chosen again; a cancelled booking or a started show cannot.
+      chooseAgainUrl: refusal === "expired" ? chooseSeatsAgainUrl(booking, settings.timeZone) : null,
+    },
     attemptToken: randomUUID(),
     provider: { label: provider.label, testMode: provider.testMode },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
-    ...cinemaSettings(),
+    ...settings,
   };
 }
+
+// A refused payment (a 4xx) may mean the hold ran out meanwhile: the page is read again to say so, with a new token.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("payment", request, context);
   const viewer = await requireUser(request);
-  const form = await readSubmission(request, checkoutSchema(), { secretFields: ["cardNumber", "cvc"] });
+  const form = await readSubmission(request, checkoutSchema(), { secretFields: ["cvc"] });
   if (!form.ok) return form.response;
   const { cardNumber, expiry, cvc, attemptToken } = form.value;
   const card = { number: cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc };
@@ -69,48 +73,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { booking, notPayable, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
+  const { booking, ended, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
     useLoaderData<typeof loader>();
-  const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm(checkoutSchema());
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
-      {provider.testMode ? (
+      <h1 id="checkout-title">Pay for your booking</h1>
+      {ended ? (
+        <HoldEnded message={ended.message} chooseAgainUrl={ended.chooseAgainUrl} />
+      ) : (
+        <HoldTimer holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
+      )}
+      {provider.testMode && !ended ? (
         <p className="test-mode" role="note">
           <strong>TEST MODE</strong> No real card is charged. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is
           declined. Any future expiry date and any 3-digit security code work.
         </p>
       ) : null}
-      <h1 id="checkout-title">Pay for your booking</h1>
-      <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
+      <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
       <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
-      {notPayable ? (
-        <p className="form-errors" role="alert">
-          {notPayable}
-        </p>
-      ) : (
-        <Form method="post" {...getFormProps(form)} className="card-form">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name={fields.attemptToken.name} value={attemptToken} />
-          <div className="card-fields">
-            {CARD_FIELDS.map((field) => (
-              <FormField
-                key={field.name}
-                meta={fields[field.name]}
-                label={field.label}
-                type="text"
-                autoComplete={field.autoComplete}
-                attributes={{ inputMode: "numeric", placeholder: field.placeholder }}
-              />
-            ))}
-          </div>
-          <button type="submit" className="button button-large" disabled={submitting}>
-            {submitting ? "Paying..." : `Pay ${formatMoney(booking.amountCents, currency)}`}
-          </button>
-          <p className="field-note">
-            {provider.label}: we keep only the last four digits of your card and the payment&apos;s reference.
-          </p>
-        </Form>
+      {ended ? null : (
+        <CardForm
+          attemptToken={attemptToken}
+          payLabel={`Pay ${formatMoney(booking.amountCents, currency)}`}
+          providerLabel={provider.label}
+        />
       )}
     </section>
   );

@@ -1,7 +1,12 @@
-/** The calendar day (YYYY-MM-DD) it is now in the given time zone. */
-export function cinemaToday(timeZone: string, now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+/** The calendar day (YYYY-MM-DD) a moment falls on in the given time zone. */
+export function cinemaDay(moment: Date, timeZone: string) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    moment,
+  );
 }
+
+/** The calendar day (YYYY-MM-DD) it is now in the given time zone. */
+export const cinemaToday = (timeZone: string, now = new Date()) => cinemaDay(now, timeZone);
 
 export function addDays(day: string, count: number) {
   const date = new Date(`${day}T00:00:00Z`);

@@ -70,3 +70,9 @@ export function describeMinutes(minutes: number) {
   if (minutes > 0 && minutes % 60 === 0) return plural(minutes / 60, "hour");
   return plural(minutes, "minute");
 }
+
+/** The time left on a clock counting down, from seconds: 599 -> "9:59", 42 -> "0:42"; never below "0:00". */
+export function formatTimeLeft(seconds: number) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}

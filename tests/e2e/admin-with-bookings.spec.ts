@@ -29,10 +29,6 @@ async function buyTicket(page: Page, jsEnabled: boolean, path: string, start: Da
   else await expect(page).toHaveURL(/time=/);
   await chooseSeats(page, seats);
   await proceed(page);
-  await page
-    .getByRole("link", { name: /^Pay Now/ })
-    .first()
-    .click();
   await payWithGoodCard(page);
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   return {

@@ -4,6 +4,7 @@ import {
   bookingCard,
   bookingSlot,
   bookSeats,
+  CHECKOUT_URL,
   chooseSeats,
   chooseTime,
   proceed,
@@ -47,13 +48,23 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
   await expect(page.getByText(`$${(Number(price) * 2).toFixed(2)}`)).toBeVisible();
   await proceed(page);
 
-  await expect(page).toHaveURL(/\/my-bookings$/);
+  // Proceed goes straight to paying, the hold's deadline on top.
+  await expect(page).toHaveURL(CHECKOUT_URL);
+  const checkout = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Booked seat(s) D4, D5." })).toBeVisible();
+  await expect(page.getByText(/^Seats held until \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  if (jsEnabled) await expect(page.getByRole("timer", { name: "Time left to pay" })).toHaveText(/^[01]:\d{2}$/);
+  const amount = `$${(Number(price) * 2).toFixed(2)}`;
+  await expect(page.getByRole("button", { name: `Pay ${amount}` })).toBeVisible();
+  // My Bookings keeps the booking to pay later.
+  await page.goto("/my-bookings");
   const card = bookingCard(page, movie.title);
   await expect(card.getByText("Pending Payment")).toBeVisible();
   await expect(card.getByText("D4, D5")).toBeVisible();
-  await expect(card.getByText(`$${(Number(price) * 2).toFixed(2)}`)).toBeVisible();
+  await expect(card.getByText(amount)).toBeVisible();
   await expect(card.getByText(/Held until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Pay Now/ })).toHaveAttribute("href", checkout);
 });
 
 test("says to choose a time before seats, and at most five seats", async ({ customerPage: page, jsEnabled }) => {
@@ -126,7 +137,7 @@ test("refuses a choice that strands a single seat, naming and marking it", async
   await expect(seat(page, "G2")).toBeChecked();
   await chooseSeats(page, ["G1"]);
   await proceed(page);
-  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(page).toHaveURL(CHECKOUT_URL);
 });
 
 test("seats another customer holds are occupied, and a race lost names the seats", async ({
@@ -202,7 +213,8 @@ test("the same seat form posted after its booking was cancelled says so and book
   const time = await timeRadios(page).first().getAttribute("value");
   const requestToken = await page.locator('input[name="requestToken"]').inputValue();
   await proceed(page);
-  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(page).toHaveURL(CHECKOUT_URL);
+  await page.goto("/my-bookings");
   await page.getByRole("link", { name: /^Cancel booking / }).click();
   await page.getByRole("button", { name: "Yes, cancel booking" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Booking cancelled." })).toBeVisible();
@@ -326,7 +338,7 @@ test("a wheelchair space and its companion seat, booked with the keyboard alone"
   else await pressUntilFocused(page, "Tab", page.getByRole("button", { name: "Proceed" }));
   await expect(page.getByRole("button", { name: "Proceed" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(page).toHaveURL(CHECKOUT_URL);
   await expect(bookingCard(page, movie.title).getByText("E1, E2")).toBeVisible();
   await expect(bookingCard(page, movie.title)).toContainText("Screen 4");
 });

@@ -30,6 +30,7 @@ test("lists bookings newest first, with the summary", async ({ customerPage: pag
   const second = bookingSlot(9, jsEnabled);
   await bookSeats(page, jsEnabled, first.path, ["H1"]);
   await bookSeats(page, jsEnabled, second.path, ["H8", "H9"]);
+  await page.goto("/my-bookings");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0).getByRole("heading")).toHaveText(second.movie.title);
@@ -45,6 +46,7 @@ test("lists bookings newest first, with the summary", async ({ customerPage: pag
 test("cancel asks first, then frees the seats at once", async ({ customerPage: page, jsEnabled, browser, baseURL }) => {
   const { movie, path } = bookingSlot(10, jsEnabled);
   await bookSeats(page, jsEnabled, path, ["F8", "F9"]);
+  await page.goto("/my-bookings");
   await page.getByRole("link", { name: /^Cancel booking / }).click();
   await expect(page.getByRole("heading", { name: "Cancel this booking?" })).toBeVisible();
   await page.getByRole("link", { name: "Keep booking" }).click();
@@ -69,6 +71,7 @@ test("another customer's booking is not found, to see or to cancel", async ({
 }) => {
   const { path } = bookingSlot(11, jsEnabled);
   await bookSeats(page, jsEnabled, path, ["J5"]);
+  await page.goto("/my-bookings");
   const cancelLink = await page.getByRole("link", { name: /^Cancel booking / }).getAttribute("href");
   const stranger = await anotherCustomer(browser, jsEnabled, baseURL!);
   expect((await stranger.page.goto(cancelLink!))?.status()).toBe(404);
@@ -88,6 +91,7 @@ test("an unpaid hold expires at its deadline, for its owner and for everyone els
   test.setTimeout(150_000);
   const { movie, path } = bookingSlot(12, jsEnabled);
   await bookSeats(page, jsEnabled, path, ["I1", "I2"]);
+  await page.goto("/my-bookings");
   const card = bookingCard(page, movie.title);
   await expect(card.getByText("Pending Payment")).toBeVisible();
   if (jsEnabled) await expect(card.getByRole("timer")).toHaveText(/\d:\d{2} left/);

@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import {
   bookingCard,
   bookingSlot,
+  bookSeats,
   chooseSeats,
   chooseTime,
-  openCheckout,
   payWithGoodCard,
   proceed,
 } from "./booking-steps";
@@ -52,7 +52,7 @@ test("the 21st payment post in 10 minutes is refused with when to try again, and
   jsEnabled,
 }) => {
   const slot = bookingSlot(5, jsEnabled, { cancellable: true });
-  await openCheckout(page, jsEnabled, slot, ["H5"]);
+  await bookSeats(page, jsEnabled, slot.path, ["H5"]);
   await postRepeatedly(page, new URL(page.url()).pathname, 20);
   await expectTooManyRequests(
     page,

@@ -1,0 +1,71 @@
+// The checkout's hold: its deadline on top, the last minute said once, and a way back to the same seats after it.
+import { bookingSlot, bookSeats, CHECKOUT_URL, chooseTime, proceed, seat, timeRadios } from "./booking-steps";
+import { expect, test } from "./fixtures";
+import { open } from "./steps";
+
+const EXPIRED = "This booking's hold has expired, so it can no longer be paid. Please book your seats again.";
+
+test("a hold that runs out says so, and Choose seats again brings the same seats back", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  test.setTimeout(150_000);
+  const { movie, day, path } = bookingSlot(20, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["B8", "B9"]);
+  await expect(page.getByText(/^Seats held until \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+
+  // The test server holds seats for one minute (HOLD_MINUTES=1), so the last minute is now.
+  if (jsEnabled) {
+    await expect(page.getByRole("timer", { name: "Time left to pay" })).toHaveText(/^[01]:\d{2}$/);
+    const warning = page.locator('[aria-live="polite"]').filter({ hasText: "Less than a minute left" });
+    await expect(warning).toHaveText(/^Less than a minute left: pay by \d{1,2}:\d{2} [AP]M to keep your seats\.$/);
+    // Said once: the live region does not change while the clock ticks.
+    const changes = await warning.evaluate(
+      (region) =>
+        new Promise<number>((resolve) => {
+          let count = 0;
+          const observer = new MutationObserver((records) => (count += records.length));
+          observer.observe(region, { childList: true, characterData: true, subtree: true });
+          setTimeout(() => (observer.disconnect(), resolve(count)), 2500);
+        }),
+    );
+    expect(changes).toBe(0);
+    // At the deadline the form gives way to why, without a reload.
+    await expect(page.getByRole("alert").filter({ hasText: EXPIRED })).toBeVisible({ timeout: 75_000 });
+  } else {
+    await page.waitForTimeout(61_000);
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await expect(page.getByRole("alert").filter({ hasText: EXPIRED })).toBeVisible();
+  }
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Choose seats again" }).click();
+  await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}/${day}\\?time=[0-9a-f-]{36}&seats=B8&seats=B9$`));
+  await expect(timeRadios(page).first()).toBeChecked();
+  await expect(seat(page, "B8")).toBeChecked();
+  await expect(seat(page, "B9")).toBeChecked();
+  await proceed(page);
+  await expect(page).toHaveURL(CHECKOUT_URL);
+  await expect(page.getByText("B8, B9", { exact: true })).toBeVisible();
+});
+
+test("seats asked for in the address are kept only if free, real and at most five", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const { path } = bookingSlot(20, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["C5"]);
+  await open(page, path);
+  await chooseTime(page, jsEnabled);
+  const time = await timeRadios(page).first().getAttribute("value");
+  const asked = ["C5", "Z99", "<b>", "D6", "D1", "D2", "D1", "D3", "D4", "D5"];
+  await open(page, `${path}?${new URLSearchParams([["time", time!], ...asked.map((label) => ["seats", label])])}`);
+  // C5 is held (by this customer), Z99 and <b> are no seats: the first five free ones in hall order stay.
+  for (const label of ["D1", "D2", "D3", "D4", "D5"]) await expect(seat(page, label)).toBeChecked();
+  await expect(seat(page, "D6")).not.toBeChecked();
+  await expect(seat(page, "C5")).toBeDisabled();
+  await expect(page.getByText("D1, D2, D3, D4, D5")).toBeVisible();
+});
