@@ -86,6 +86,7 @@ test("seats and the page's buttons and links are at least 44 by 44 px on a phone
     ...(await box(page, ".show-time")),
     ...(await box(page, ".seat-summary a")),
     ...(await box(page, ".seat-bar button")),
+    ...(await box(page, ".navbar a, .navbar button")),
   ]) {
     expect(target.width).toBeGreaterThanOrEqual(44);
     expect(target.height).toBeGreaterThanOrEqual(44);

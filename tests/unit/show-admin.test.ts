@@ -110,7 +110,7 @@ describe("addShowTime", () => {
     expect(await addShowTime({ movieId: "short", hallId: otherHall }, [], at(4, "18:00"))).toMatchObject({ ok: true });
     expect(
       await createShows({ movieId: "long", hallId: otherHall, priceCents: 5000, times: [at(4, "18:00")] }),
-    ).toEqual({ ok: true, count: 1 });
+    ).toMatchObject({ ok: true, count: 1 });
   });
 
   it("checks only the date while no movie is chosen", async () => {
@@ -138,7 +138,7 @@ describe("createShows", () => {
   it("stores every time at its wall-clock time in the cinema's zone, at the price", async () => {
     await addMovie("zone", { runtime: 100 });
     const times = [at(6, "21:45"), at(5, "10:00"), at(5, "10:00")];
-    expect(await createShows({ movieId: "zone", hallId: hall, priceCents: 1250, times })).toEqual({
+    expect(await createShows({ movieId: "zone", hallId: hall, priceCents: 1250, times })).toMatchObject({
       ok: true,
       count: 2,
     });
