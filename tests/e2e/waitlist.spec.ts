@@ -1,3 +1,4 @@
+import type { Browser, Page } from "@playwright/test";
 import { createHall, createShowsDirectly, freshDay } from "./admin-steps";
 import { anotherCustomer, chooseSeats, chooseTime, payWithGoodCard, proceed } from "./booking-steps";
 import { expect, test } from "./fixtures";
@@ -6,6 +7,28 @@ import { movies } from "./steps";
 
 // A sold-out show's waitlist, with JavaScript on and off: joining it, the mail when seats come free, and the seats
 // held for the first person waiting and nobody else.
+
+/**
+ * A show of its own, sold out: a hall of `seats` made by staff on a day past the sample schedule (the show is the
+ * movie's only one that day), and another customer holding every seat. Answers the seat page and that customer.
+ */
+async function soldOutShow(
+  { staff, browser, jsEnabled, baseURL }: { staff: Page; browser: Browser; jsEnabled: boolean; baseURL: string },
+  { movieIndex, days, seats }: { movieIndex: number; days: number; seats: string[] },
+) {
+  const movie = movies[movieIndex];
+  const day = freshDay(days);
+  const hall = await createHall(staff, { layout: `A ${seats.map((seat) => seat.slice(1)).join(" ")}` });
+  await createShowsDirectly(staff, movie.id, hall.id, "9.50", [`${day}T18:00`]);
+  const path = `/movies/${movie.id}/${day}`;
+  const owner = await anotherCustomer(browser, jsEnabled, baseURL);
+  await owner.page.goto(path);
+  await chooseTime(owner.page, jsEnabled);
+  await chooseSeats(owner.page, seats);
+  await proceed(owner.page);
+  await expect(owner.page).toHaveURL(/\/my-bookings/);
+  return { path, owner };
+}
 
 test("the first person waiting gets the freed seats by mail and books them; the second is not offered them", async ({
   customerPage: page,
@@ -16,19 +39,10 @@ test("the first person waiting gets the freed seats by mail and books them; the 
   baseURL,
 }) => {
   test.slow();
-  // A hall of two seats of the test's own, on a day past the sample schedule: the show is the movie's only one.
-  const movie = movies[jsEnabled ? 3 : 4];
-  const day = freshDay(jsEnabled ? 20 : 21);
-  const hall = await createHall(staff, { layout: "A 1 2" });
-  await createShowsDirectly(staff, movie.id, hall.id, "9.50", [`${day}T18:00`]);
-  const path = `/movies/${movie.id}/${day}`;
-
-  const owner = await anotherCustomer(browser, jsEnabled, baseURL!);
-  await owner.page.goto(path);
-  await chooseTime(owner.page, jsEnabled);
-  await chooseSeats(owner.page, ["A1", "A2"]);
-  await proceed(owner.page);
-  await expect(owner.page).toHaveURL(/\/my-bookings/);
+  const { path, owner } = await soldOutShow(
+    { staff, browser, jsEnabled, baseURL: baseURL! },
+    { movieIndex: jsEnabled ? 3 : 4, days: jsEnabled ? 20 : 21, seats: ["A1", "A2"] },
+  );
 
   await page.goto(path);
   await chooseTime(page, jsEnabled);
@@ -77,17 +91,10 @@ test("a visitor is asked to sign in to join, and a tampered waitlist form change
   browser,
   baseURL,
 }) => {
-  const movie = movies[jsEnabled ? 5 : 6];
-  const day = freshDay(jsEnabled ? 22 : 23);
-  const hall = await createHall(staff, { layout: "A 1" });
-  await createShowsDirectly(staff, movie.id, hall.id, "9.50", [`${day}T18:00`]);
-  const path = `/movies/${movie.id}/${day}`;
-  const owner = await anotherCustomer(browser, jsEnabled, baseURL!);
-  await owner.page.goto(path);
-  await chooseTime(owner.page, jsEnabled);
-  await chooseSeats(owner.page, ["A1"]);
-  await proceed(owner.page);
-  await expect(owner.page).toHaveURL(/\/my-bookings/);
+  const { path, owner } = await soldOutShow(
+    { staff, browser, jsEnabled, baseURL: baseURL! },
+    { movieIndex: jsEnabled ? 5 : 6, days: jsEnabled ? 22 : 23, seats: ["A1"] },
+  );
 
   await page.goto(path);
   await chooseTime(page, jsEnabled);
