@@ -83,7 +83,7 @@ test("paying mails one confirmation with the seats and the QR e-ticket; cancelli
   jsEnabled,
   staffBeside,
 }) => {
-  const slot = bookingSlot(11, jsEnabled, { cancellable: true });
+  const slot = bookingSlot(0, jsEnabled, { cancellable: true });
   await bookAndPay(page, jsEnabled, slot, ["E4", "E5"]);
   const bookingPath = new URL(page.url()).pathname;
 
