@@ -96,15 +96,16 @@ async function findBookingByToken(db: Queryable, userUid: string, requestToken: 
 /**
  * Lets go of unpaid bookings: each is marked expired and its seat rows go. The update takes each booking's row
  * lock and re-checks `where` on the row as it stands then, so a payment of the same booking (which updates that row
- * too) either commits first, and the hold stays, or finds it expired afterwards.
+ * too) either commits first, and the hold stays, or finds it expired afterwards. Answers how many seats came free.
  */
 export async function releaseHolds(tx: Queryable, where: string, params: unknown[]) {
-  await tx.query(
+  const freed = await tx.query(
     `with released as (
        update bookings b set status = 'expired' where b.status = 'pending' and (${where}) returning b.id)
-     delete from booked_seats where booking_id in (select id from released)`,
+     delete from booked_seats where booking_id in (select id from released) returning seat`,
     params,
   );
+  return freed.length;
 }
 
 /** Releases a booking whose show has started before it was paid. */
@@ -203,15 +204,15 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
         : [];
       if (stranded.length > 0) throw new Refusal({ reason: "stranded-seat", seats: stranded });
 
-      // Holds on these seats that have run out let go of them, so the key below can take the new ones.
-      await releaseHolds(
+      // Holds on these seats that have run out let go of them, so the key below can take the new ones. People
+      // waiting for this sold-out show come first: seats let go are offered to them before this buyer's.
+      const freed = await releaseHolds(
         tx,
         `b.hold_expires_at <= now()
          and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
         [request.showId, seats],
       );
-      // People waiting for this sold-out show come first: seats let go are offered to them before this buyer's.
-      await offerFreedSeats(tx, request.showId);
+      if (freed > 0) await offerFreedSeats(tx, request.showId);
       // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
       const [{ id }] = await tx.query<{ id: string }>(
         `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)

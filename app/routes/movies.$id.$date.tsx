@@ -89,7 +89,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const viewer = await getViewer(request);
   const soldOut = chosenShow !== null && isSoldOut(seatRuns(hall.layout), occupied);
-  const waitlistPlace = chosenShow && viewer ? await findWaitlistPlace(viewer.uid, chosenShow.id) : null;
+  // Only a sold-out show has a waitlist to show; a customer's place is looked up then, not on every seat page.
+  const waitlistPlace = soldOut && viewer ? await findWaitlistPlace(viewer.uid, chosenShow.id) : null;
   return {
     movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
     day,
@@ -101,7 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     requestToken: randomUUID(),
     signedIn: Boolean(viewer),
     // A visitor sees the waitlist's sign-in link; a customer their place, or the form to join.
-    waitlist: soldOut || waitlistPlace ? { place: viewer ? waitlistPlace : undefined } : null,
+    waitlist: soldOut ? { place: viewer ? waitlistPlace : undefined } : null,
     strandedSeatRule: config.bookings.strandedSeatRule,
     ...cinemaSettings(),
   };
