@@ -32,19 +32,28 @@ async function askForResetMail(running: Site) {
   return email;
 }
 
+/**
+ * A site on a data folder of its own asked for a reset mail, then killed with all its processes while its worker is
+ * held at `stage` of sending it to the test's mail server.
+ */
+async function killedWhileSending(stage: Parameters<Inbox["hold"]>[0]) {
+  const dataDir = tempDataDir();
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const mail = await inbox();
+  const held = mail.hold(stage);
+  const first = await site(dataDir, mail);
+  const email = await askForResetMail(first);
+  await held.reached;
+  await first.killAll();
+  held.release();
+  return { dataDir, mail, email };
+}
+
 // Each test starts the site twice, on a machine that may be busy.
 describe("a kill -9", { timeout: 480_000 }, () => {
   it("between the commit and the send: the mail is sent once, after the restart", async () => {
-    const dataDir = tempDataDir();
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const mail = await inbox();
-    const held = mail.hold("connect");
-    const first = await site(dataDir, mail);
-    const email = await askForResetMail(first);
     // The worker has claimed the message and is connecting: everything dies before anything is sent.
-    await held.reached;
-    await first.killAll();
-    held.release();
+    const { dataDir, mail, email } = await killedWhileSending("connect");
     expect(mail.received).toEqual([]);
 
     const again = await site(dataDir, mail);
@@ -60,15 +69,7 @@ describe("a kill -9", { timeout: 480_000 }, () => {
   });
 
   it("after the mail server took the mail but before the site heard so: sent again, with the same Message-ID", async () => {
-    const dataDir = tempDataDir();
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const mail = await inbox();
-    const held = mail.hold("answer");
-    const first = await site(dataDir, mail);
-    await askForResetMail(first);
-    await held.reached;
-    await first.killAll();
-    held.release();
+    const { dataDir, mail } = await killedWhileSending("answer");
 
     await site(dataDir, mail);
     const [copy, resent] = await mail.waitFor(2);
