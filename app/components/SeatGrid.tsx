@@ -38,7 +38,7 @@ const TYPE_MARKS: Record<SeatType, string> = { standard: "", premium: "P", wheel
 const seatId = (label: string) => `seat-${label}`;
 
 /** How a seat is announced: "Row C, seat 4, available", with its type when it is not a standard seat. */
-export function seatName(seat: Pick<Seat, "row" | "number" | "type">, state?: SeatState) {
+function seatName(seat: Pick<Seat, "row" | "number" | "type">, state?: SeatState) {
   const parts = [`Row ${seat.row}`, `seat ${seat.number}`];
   if (seat.type !== "standard") parts.push(SEAT_TYPE_NAMES[seat.type]);
   if (state) parts.push(state);

@@ -1,17 +1,6 @@
 // What the site sends, as staff see it in the outbox: the kinds of message and where each one stands.
 
-export const OUTBOX_KINDS = [
-  "booking-confirmation",
-  "booking-cancellation",
-  "show-reminder",
-  "waitlist-offer",
-  "password-reset",
-  "sign-in-link",
-  "auth-sync",
-] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-
-export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
+export const OUTBOX_KIND_LABELS = {
   "booking-confirmation": "Booking confirmation",
   "booking-cancellation": "Cancellation and refund",
   "show-reminder": "Show reminder",
@@ -20,6 +9,7 @@ export const OUTBOX_KIND_LABELS: Record<OutboxKind, string> = {
   "sign-in-link": "Sign-in link",
   "auth-sync": "Sign-in sync",
 };
+export type OutboxKind = keyof typeof OUTBOX_KIND_LABELS;
 
 /** Pending until sent; skipped when there was nothing to send any more; failed once the retries ran out. */
 export const OUTBOX_STATUS_LABELS = { pending: "Pending", sent: "Sent", skipped: "Skipped", failed: "Failed" } as const;

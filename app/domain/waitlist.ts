@@ -2,7 +2,10 @@
 // hall has that many together, else the first free ones in hall order. Wheelchair spaces and companion seats are not
 // offered (they are kept for the people who need them), nor is anyone offered fewer seats than they asked for.
 
-export const WAITLIST_SEAT_COUNTS = [1, 2, 3, 4, 5] as const;
+import { MAX_SEATS_PER_BOOKING } from "./seat-map";
+
+/** How many seats one can wait for: as many as one booking may hold. */
+export const WAITLIST_SEAT_COUNTS = Array.from({ length: MAX_SEATS_PER_BOOKING }, (_, index) => index + 1);
 
 /** `count` free seats from the hall's runs (`seatRuns`, standard and premium seats in hall order), or null. */
 export function seatsForOffer(runs: readonly (readonly string[])[], taken: Iterable<string>, count: number) {

@@ -4,8 +4,8 @@ import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
 import type { BookingFailure } from "~/models/bookings.server";
 import { describeMinutes } from "~/utils/format";
 
-/** What the seat page says, and with which status, when a booking is refused. */
-export function bookingFailure(failure: BookingFailure): { status: number; message: string } {
+/** What the seat page says, and with which status, when a booking is refused; `field` when it is about the seats. */
+export function bookingFailure(failure: BookingFailure): { status: number; message: string; field?: "seats" } {
   switch (failure.reason) {
     case "show-unavailable":
       return { status: 400, message: "That show time is not available. Please choose another time." };
@@ -19,7 +19,7 @@ export function bookingFailure(failure: BookingFailure): { status: number; messa
     case "seat-unknown":
       return { status: 400, message: unknownSeatMessage(failure.seats) };
     case "stranded-seat":
-      return { status: 400, message: strandedSeatMessage(failure.seats) };
+      return { status: 400, message: strandedSeatMessage(failure.seats), field: "seats" };
     case "companion-seat":
       return { status: 400, message: companionSeatMessage(failure.seats, describeMinutes(failure.releaseMinutes)) };
     case "too-many-held-seats":

@@ -71,7 +71,7 @@ const PASSWORD_RESETS: EmailAndClientPolicy = {
 const SIGN_IN_LINKS: EmailAndClientPolicy = { ...PASSWORD_RESETS, action: "sign-in-link" };
 
 /** Sign-in links are mailed under the same limits as reset mails, counted apart. */
-export function signInLinkLimits(email: string, client: string): RateLimit[] {
+function signInLinkLimits(email: string, client: string): RateLimit[] {
   return emailAndClientLimits(SIGN_IN_LINKS, email, client);
 }
 

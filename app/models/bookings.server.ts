@@ -154,7 +154,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const { holdMinutes, maxUnpaidBookings, strandedSeatRule, companionReleaseMinutes } = config.bookings;
   try {
     return await db.transaction(async (tx) => {
-      await tx.query("select uid from users where uid = $1 for update", [request.userUid]);
+      await tx.query("select uid from users where uid = $1 for no key update", [request.userUid]);
       const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
       if (repeated) return { ok: true as const, booking: repeated, repeated: true };
 
@@ -212,7 +212,12 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
          and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
         [request.showId, seats],
       );
-      if (freed > 0) await offerFreedSeats(tx, request.showId);
+      if (freed > 0) {
+        await offerFreedSeats(tx, request.showId);
+        // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
+        const offered = (await occupiedSeats(request.showId, tx)).filter((seat) => seats.includes(seat));
+        if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
+      }
       // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
       const [{ id }] = await tx.query<{ id: string }>(
         `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)

@@ -7,7 +7,7 @@ import { HOLDS_SEATS, SEAT_ORDER_SQL } from "./bookings.server";
 // The cinema's halls: their layouts, capacities and seat prices. A show plays in one hall; a hall's seats that are
 // sold or held for a show still to come cannot be taken out of its layout.
 
-export const HALL_COLUMNS = `h.id, h.name, h.layout, h.seat_count as "seatCount", h.type_extras as "typeExtras",
+const HALL_COLUMNS = `h.id, h.name, h.layout, h.seat_count as "seatCount", h.type_extras as "typeExtras",
   h.in_use as "inUse"`;
 
 /** A hall with how many of its shows are still to come. */

@@ -2,12 +2,12 @@ import type { OutboxEntry, OutboxKind, OutboxMessage } from "~/domain/outbox";
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
 import { hasSavedMail, readSavedMail } from "~/services/mailer.server";
+import { isUuid } from "~/utils/uuid";
 
 // The outbox as staff read it: the latest messages, newest first, and one message with its text as sent.
 
 // Their .eml files hold a link that signs the customer in or sets their password: staff never get it.
 const ONE_TIME_LINK_KINDS: OutboxKind[] = ["password-reset", "sign-in-link"];
-const isOutboxId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const ENTRY_COLUMNS = `id, kind, recipient, subject, status, attempts, created_at as "createdAt", due_at as "dueAt",
   sent_at as "sentAt"`;
@@ -37,7 +37,7 @@ export async function listOutboxForStaff(requestedPage: number) {
 
 /** One message of the outbox, or null for an unknown id. */
 export async function findOutboxMessageForStaff(id: string): Promise<OutboxMessage | null> {
-  if (!isOutboxId(id)) return null;
+  if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db.query<Dated<Omit<OutboxMessage, "downloadable">>>(
     `select ${ENTRY_COLUMNS}, text_body as "textBody", last_error as "lastError", note from outbox where id = $1`,

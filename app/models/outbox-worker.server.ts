@@ -73,8 +73,13 @@ export async function startOutboxWorker(mailer = configuredMailer()) {
   let timer: NodeJS.Timeout | undefined;
   const round = async () => {
     try {
-      // Holds that ran out in shows people wait for are let go here too, since nobody may be booking to notice.
+      // Holds that ran out in shows people wait for are let go here too, since nobody may be booking to notice; a
+      // failure there must not hold up the mail.
       await offerSeatsOfExpiredHolds();
+    } catch (error) {
+      logger.error({ err: error }, "Offering seats to people waiting failed; trying again shortly");
+    }
+    try {
       let claimed = 1;
       while (claimed > 0 && !stopping) claimed = await deliverDueMessages(mailer, () => stopping);
     } catch (error) {

@@ -46,7 +46,7 @@ export async function joinWaitlist(
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     // The show's lock orders this join with any offer being made: it either waits for seats, or sees them free.
-    const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s`, [showId]);
+    const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
     if (!show) return { ok: false as const, reason: "show-unavailable" as const };
     if (show.started) return { ok: false as const, reason: "show-started" as const };
     if (!isSoldOut(seatRuns(show.layout), await occupiedSeats(showId, tx)))
@@ -84,8 +84,10 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
     showId,
   ]);
   if (anyone.length === 0) return;
-  const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s`, [showId]);
+  const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
   if (!show || show.started) return;
+  // Seats of holds that ran out look free but keep their rows until let go: let go of them before choosing.
+  await releaseHolds(tx, "b.show_id = $1 and b.hold_expires_at <= now()", [showId]);
   const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(
     `select w.id::text, w.user_uid as "userUid", w.seat_count as "seatCount" from waitlist_entries w
      where w.show_id = $1 and w.offered_at is null order by w.id`,
@@ -142,10 +144,7 @@ export async function offerSeatsOfExpiredHolds(): Promise<number> {
      where w.offered_at is null`,
   );
   for (const { showId } of shows) {
-    await db.transaction(async (tx) => {
-      await releaseHolds(tx, "b.show_id = $1 and b.hold_expires_at <= now()", [showId]);
-      await offerFreedSeats(tx, showId);
-    });
+    await db.transaction((tx) => offerFreedSeats(tx, showId));
   }
   return shows.length;
 }

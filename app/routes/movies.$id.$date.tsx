@@ -125,8 +125,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const result = await bookSeats({ userUid: viewer.uid, movieId: movie.id, day, showId: time, seats, requestToken });
   if (!result.ok) {
-    const { message, status } = bookingFailure(result);
-    return form.refuse(message, status);
+    const { message, status, field } = bookingFailure(result);
+    return form.refuse(message, status, field);
   }
   const { booking } = result;
   // The same form posted again answers what became of its booking, not what the first post said.
@@ -232,7 +232,7 @@ export default function SeatPage() {
           seats={labels}
           totalCents={total}
           currency={page.currency}
-          formErrors={errors[""]?.filter((message) => message !== strandedMessage)}
+          formErrors={errors[""]}
           disabled={
             hydrated && (!time || labels.length === 0 || stranded.length > 0 || navigation.state === "submitting")
           }

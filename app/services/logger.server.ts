@@ -21,7 +21,7 @@ export function noteViewer(uid: string | undefined) {
 // Belt and braces: nothing logs headers or bodies, but an error or a caller passing an object along must not
 // carry a credential or card data into the logs either.
 const SECRET_KEYS = ["password", "cookie", "authorization", "idToken", "sessionCookie", "cardNumber", "number", "cvc"];
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((key) => `*.${key}`),
   ...SECRET_KEYS.map((key) => `headers.${key}`),

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { config } from "~/config.server";
+import { isUuid } from "~/utils/uuid";
 
 // Delivers mails the outbox decided to send: to an SMTP server, or (the embedded default) as .eml files in the data
 // folder. It knows nothing of why a mail is sent; it only says whether it went, and whether trying again could help.
@@ -93,7 +94,7 @@ export function configuredMailer(): Mailer {
 function savedMailFile(id: string) {
   const { folder } = config.mail;
   // The id names a file: nothing but an outbox id may, or a path could reach out of the folder.
-  return folder && /^[0-9a-f-]{36}$/.test(id) ? emlFile(folder, id) : null;
+  return folder && isUuid(id) ? emlFile(folder, id) : null;
 }
 
 /** Whether a mail was written to the data folder (and is still there). */

@@ -281,3 +281,30 @@ test("staff make a hall in the editor, then two movies start at the same time in
     ].sort(),
   );
 });
+
+test("the hall's day shows when the chosen hall is taken, with and without JavaScript", async ({
+  staffPage: page,
+  jsEnabled,
+}) => {
+  const movie = movieFor(jsEnabled);
+  const other = latestFirst[6];
+  const [day, emptyDay] = daysFor(jsEnabled, 40);
+  const hall = await createHall(page);
+  await createShowsDirectly(page, other.id, hall.id, "9", [`${day}T12:00`]);
+
+  await open(page, "/admin/add-shows");
+  await chooseMovie(page, movie.title, jsEnabled);
+  await chooseHall(page, hall.name);
+  const showHallDay = async (at: string) => {
+    await page.getByLabel("Date and time").fill(at);
+    // With JavaScript the day follows the field; without, the form asks the server for it.
+    if (!jsEnabled) await page.getByRole("button", { name: "Show the hall's day" }).click();
+    return page.getByRole("region", { name: new RegExp(`^${hall.name} on `) });
+  };
+  const hallDay = await showHallDay(`${day}T18:00`);
+  await expect(hallDay.getByRole("listitem")).toHaveText([
+    new RegExp(`^12:00 PM to \\d{1,2}:\\d\\d PM: ${other.title}, then cleaning$`),
+    "Free at any other time.",
+  ]);
+  await expect(await showHallDay(`${emptyDay}T18:00`)).toContainText("No shows yet: free all day.");
+});
