@@ -3,7 +3,8 @@ import { bookingStatusSql } from "~/models/bookings.server";
 import { userNameSql } from "~/models/users.server";
 import type { BookingStatus } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
-import { signTicketCode, verifyTicketCode } from "~/services/tickets.server";
+import { verifyTicketCode } from "~/services/tickets.server";
+import { ticketCodeOf } from "~/models/e-tickets.server";
 
 /** What the door sees of an e-ticket's booking. */
 export type Ticket = {
@@ -22,6 +23,10 @@ export type Ticket = {
 /** Why a genuine ticket cannot be let in now. */
 export type TicketRefusal = "cancelled" | "expired" | "unpaid" | "checked-in" | "other-day";
 
+/** SQL: whether an instant falls on the cinema's today, by the database's clock, in the zone `zoneParam` names. */
+const isCinemaToday = (instant: string, zoneParam: string) =>
+  `(${instant} at time zone ${zoneParam})::date = (now() at time zone ${zoneParam})::date`;
+
 type TicketRow = Omit<Ticket, "startsAt" | "checkIn"> & {
   startsAt: Date;
   isToday: boolean;
@@ -34,7 +39,7 @@ async function findTicket(db: Queryable, bookingId: string, { lock = false } = {
     `select b.id as "bookingId", m.title, h.name as "hallName", m.poster_path as "posterPath", s.starts_at as "startsAt",
        b.seats,
        ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
-       (s.starts_at at time zone $2)::date = (now() at time zone $2)::date as "isToday",
+       ${isCinemaToday("s.starts_at", "$2")} as "isToday",
        c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"
      from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
        join users u on u.uid = b.user_uid
@@ -77,7 +82,7 @@ export async function ticketCodeForReference(reference: string) {
   const db = await getDb();
   const bookings = await db.query<{ id: string; paidForToday: boolean }>(
     `select b.id, ${bookingStatusSql("b")} = 'paid'
-         and (s.starts_at at time zone $3)::date = (now() at time zone $3)::date as "paidForToday"
+         and ${isCinemaToday("s.starts_at", "$3")} as "paidForToday"
      from bookings b join shows s on s.id = b.show_id
      where b.id between $1::uuid and $2::uuid`,
     [`${reference}-0000-0000-0000-000000000000`, `${reference}-ffff-ffff-ffff-ffffffffffff`, config.timeZone],
@@ -85,7 +90,7 @@ export async function ticketCodeForReference(reference: string) {
   const atTheDoor = bookings.length === 1 ? bookings : bookings.filter((booking) => booking.paidForToday);
   if (bookings.length === 0) return { ok: false as const, reason: "not-found" as const };
   if (atTheDoor.length !== 1) return { ok: false as const, reason: "ambiguous" as const };
-  return { ok: true as const, code: signTicketCode(atTheDoor[0].id, getSessionSecrets()[0]) };
+  return { ok: true as const, code: ticketCodeOf(atTheDoor[0].id) };
 }
 
 /**

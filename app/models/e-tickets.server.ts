@@ -6,8 +6,13 @@ import { signTicketCode, ticketQrPng, ticketQrSvg } from "~/services/tickets.ser
  * its QR code carries, which staff open by scanning it.
  */
 function ticketFor(bookingId: string, siteOrigin: string) {
-  const code = signTicketCode(bookingId, getSessionSecrets()[0]);
+  const code = ticketCodeOf(bookingId);
   return { code, checkInUrl: `${siteOrigin}/admin/check-in/${code}` };
+}
+
+/** The signed code of a booking's e-ticket, as its QR code and the check-in page's address carry it. */
+export function ticketCodeOf(bookingId: string) {
+  return signTicketCode(bookingId, getSessionSecrets()[0]);
 }
 
 /** The e-ticket for the booking's page, its QR code as SVG. */
