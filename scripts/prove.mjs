@@ -50,7 +50,11 @@ process.once("SIGINT", async () => {
 });
 
 const rows = [];
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
 console.log(`prove (${scale.name}): ${os.cpus().length} CPUs, load average ${load()} at the start`);
 for (const database of databases) {
   if (database === "postgres" && !postgres) {
@@ -60,12 +64,13 @@ for (const database of databases) {
   for (const part of PARTS) {
     if ((only && !only.includes(part.name)) || (part.databases && !part.databases.includes(database))) continue;
     console.log(`\n== ${part.name} on ${database} (load average ${load()})`);
-    const setup = await startSites(/** @type {"pglite" | "postgres"} */ (database), {
-      adminUrl: postgres?.url,
-      env: part.env,
-    });
-    cleanups.push(setup.stop);
+    let setup;
     try {
+      setup = await startSites(/** @type {"pglite" | "postgres"} */ (database), {
+        adminUrl: postgres?.url,
+        env: part.env,
+      });
+      cleanups.push(setup.stop);
       const { figures, notes = [] } = await part.run(setup, { ...scale, postgres });
       for (const f of figures) {
         rows.push({ database, part: part.name, ...f });
@@ -73,11 +78,20 @@ for (const database of databases) {
       }
       for (const note of notes) console.log(`  note: ${note}`);
     } catch (error) {
-      rows.push({ database, part: part.name, name: "ran to the end", measured: String(error), target: "yes", pass: false });
+      rows.push({
+        database,
+        part: part.name,
+        name: "ran to the end",
+        measured: String(error),
+        target: "yes",
+        pass: false,
+      });
       console.log(`FAIL  ${part.name} did not run to the end: ${error instanceof Error ? error.stack : error}`);
     } finally {
-      await setup.stop();
-      cleanups.splice(cleanups.indexOf(setup.stop), 1);
+      if (setup) {
+        await setup.stop();
+        cleanups.splice(cleanups.indexOf(setup.stop), 1);
+      }
     }
   }
 }

@@ -23,10 +23,10 @@ export function tempDataDir() {
 }
 
 /**
- * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string }} options `cwd`: the folder of the app to
- *   start; by default this checkout's.
+ * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string, startSeconds?: number }} options `cwd`: the
+ *   folder of the app to start, by default this checkout's; `startSeconds`: how long it may take to answer.
  */
-export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = process.cwd() } = {}) {
+export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = process.cwd(), startSeconds = 90 } = {}) {
   const port = await freePort();
   let output = "";
   const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
@@ -50,7 +50,7 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
     supervisor.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (supervisor.exitCode !== null) throw new Error(`the site exited with ${supervisor.exitCode}:\n${output}`);
     if (
@@ -62,7 +62,7 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
       break;
     if (Date.now() > deadline) {
       process.kill(-supervisor.pid, "SIGKILL"); // not left running for the test that gives up on it
-      throw new Error(`the site did not answer within 90 s:\n${output}`);
+      throw new Error(`the site did not answer within ${startSeconds} s:\n${output}`);
     }
     await sleep(200);
   }

@@ -6,7 +6,11 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createCookie } from "@remix-run/node";
 import pg from "pg";
-import { startSite, tempDataDir } from "../lib/site.mjs";
+import { startSite as startOneSite, tempDataDir } from "../lib/site.mjs";
+
+// The machine may be shared and busy: a site is given minutes to start.
+/** @param {Parameters<typeof startOneSite>[0]} options */
+const startSite = (options) => startOneSite({ startSeconds: 300, ...options });
 
 export const SESSION_SECRET = "prove-session-secret";
 
