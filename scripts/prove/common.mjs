@@ -8,9 +8,14 @@ import { createCookie } from "@remix-run/node";
 import pg from "pg";
 import { startSite as startOneSite, tempDataDir } from "../lib/site.mjs";
 
-// The machine may be shared and busy: a site is given minutes to start.
+// The machine may be shared and busy: a site is given minutes to start, and a second try (its Auth emulator gives up
+// after 90 s).
 /** @param {Parameters<typeof startOneSite>[0]} options */
-const startSite = (options) => startOneSite({ startSeconds: 300, ...options });
+const startSite = (options) =>
+  startOneSite({ startSeconds: 300, ...options }).catch((error) => {
+    console.log(`  (the site did not start, trying once more: ${String(error).split("\n")[0]})`);
+    return startOneSite({ startSeconds: 300, ...options });
+  });
 
 export const SESSION_SECRET = "prove-session-secret";
 
