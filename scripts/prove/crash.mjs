@@ -6,9 +6,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { postForm } from "../lib/site.mjs";
 import { figure, freeScreenOneShow, insertSignedInCustomers, SCREEN_ONE_SEATS } from "./common.mjs";
 
-// How long the recovery pass may take to settle what the crash interrupted (it leaves attempts younger than 30 s
-// to their requests, and runs every 15 s).
-const SETTLE_WITHIN_MS = 75_000;
+// The recovery pass leaves attempts younger than 30 s to their requests: the restart comes after that, so the pass
+// a site runs as it starts settles everything the crash interrupted.
+const RESTART_AFTER_MS = 32_000;
+const SETTLE_WITHIN_MS = 20_000;
 
 /** @param {string} location */
 const bookingIdIn = (location) => /^\/my-bookings\/([0-9a-f-]{36})/.exec(location)?.[1] ?? null;
@@ -74,20 +75,21 @@ export async function crashes(setup, { bookingPosts, payments }) {
   while (answered < total * 0.3 && Date.now() < deadline) await sleep(5);
   const answeredAtKill = answered;
   await Promise.all(sites.map((site) => site.killAll()));
+  const killedAt = Date.now();
   await Promise.all(inFlight);
 
+  await sleep(killedAt + RESTART_AFTER_MS - Date.now());
   const restartStart = Date.now();
   await setup.restart();
   const restartMs = Date.now() - restartStart;
   const repairs = sites.filter((site) => /repair|corrupt|PANIC/i.test(site.output())).length;
 
-  // The recovery pass settles attempts older than 30 s: wait until none is left.
   let pending = -1;
   const settleDeadline = Date.now() + SETTLE_WITHIN_MS;
   for (;;) {
+    await sleep(3_000);
     pending = await attemptsLeft(setup);
     if (pending === 0 || Date.now() > settleDeadline) break;
-    await sleep(5_000);
   }
 
   const stored = await setup.withDb(async (db) => {
@@ -170,7 +172,7 @@ export async function crashes(setup, { bookingPosts, payments }) {
 }
 
 /**
- * Payment attempts not yet settled. On PGlite each look stops and starts the site, whose start runs the pass too.
+ * Payment attempts not yet settled. On PGlite each look stops and starts the site.
  * @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup
  */
 function attemptsLeft(setup) {
