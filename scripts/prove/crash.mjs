@@ -48,6 +48,7 @@ export async function crashes(setup, { bookingPosts, payments }) {
 
   const acknowledged = { bookings: [], payments: [] };
   let answered = 0;
+  let paymentsAnswered = 0;
   const inFlight = [
     ...customers.slice(payments).map(async (customer, i) => {
       const seats = [SCREEN_ONE_SEATS[Math.floor(Math.random() * 90)]];
@@ -64,15 +65,17 @@ export async function crashes(setup, { bookingPosts, payments }) {
         { Cookie: customer.cookie },
       );
       answered++;
+      paymentsAnswered++;
       // Paid: to the booking's page with a toast; a refusal answers the checkout again (4xx).
       if (response.status === 302 && response.headers.get("location") === `/my-bookings/${id}`)
         acknowledged.payments.push(id);
     }),
   ].map((p) => p.catch(() => {})); // the answers cut off by the kill
-  // The kill comes once some answers are back, so that some posts have been answered and many are mid-way.
+  // The kill comes once some answers of each kind are back, so that some posts have been answered and many are
+  // mid-way.
   const total = inFlight.length;
   const deadline = Date.now() + 30_000;
-  while (answered < total * 0.3 && Date.now() < deadline) await sleep(5);
+  while ((answered < total * 0.3 || paymentsAnswered < payments * 0.3) && Date.now() < deadline) await sleep(5);
   const answeredAtKill = answered;
   await Promise.all(sites.map((site) => site.killAll()));
   const killedAt = Date.now();
@@ -83,11 +86,18 @@ export async function crashes(setup, { bookingPosts, payments }) {
   await setup.restart();
   const restartMs = Date.now() - restartStart;
   const repairs = sites.filter((site) => /repair|corrupt|PANIC/i.test(site.output())).length;
+  // The sites after the restart (PGlite's are started anew for each look at the data): what their passes logged.
+  const restarted = new Set(sites);
+  const settledByRecovery = () =>
+    [...restarted]
+      .flatMap((site) => [...site.output().matchAll(/"recorded":(\d+),"refunded":(\d+)/g)])
+      .reduce((sum, [, recorded, refunded]) => sum + Number(recorded) + Number(refunded), 0);
 
   let pending = -1;
   const settleDeadline = Date.now() + SETTLE_WITHIN_MS;
   for (;;) {
     await sleep(3_000);
+    for (const site of sites) restarted.add(site);
     pending = await attemptsLeft(setup);
     if (pending === 0 || Date.now() > settleDeadline) break;
   }
@@ -164,7 +174,12 @@ export async function crashes(setup, { bookingPosts, payments }) {
         "opens, 0 repairs",
         repairs === 0,
       ),
-      figure("interrupted payment attempts left after recovery", pending, "0", pending === 0),
+      figure(
+        "interrupted payment attempts left after recovery",
+        `${pending} (${settledByRecovery()} charges settled by it)`,
+        "0",
+        pending === 0,
+      ),
       figure("charges without a recorded payment", stored.unrecordedCharges, "0", stored.unrecordedCharges === 0),
       figure("bookings charged twice", stored.doubleCharged, "0", stored.doubleCharged === 0),
     ],
