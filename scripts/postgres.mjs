@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL cluster for the tests, so the same SQL is checked on PostgreSQL as on PGlite.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -42,7 +42,15 @@ export function startPostgres() {
   };
   const port = 30000 + Math.floor(Math.random() * 20000);
   mustRun("initdb", ["-D", path.join(dir, "data"), "-U", "cinema", "--auth=trust", "-E", "UTF8"]);
-  mustRun("pg_ctl", [
+  // Without blocking: a restart happens while the caller's load keeps running.
+  const runAsync = (tool, args) =>
+    new Promise((resolve, reject) => {
+      const [cmd, ...rest] = [...asUser, path.join(bin, tool), ...args];
+      execFile(cmd, rest, (error, stdout, stderr) =>
+        error ? reject(new Error(`${tool} failed: ${stderr || stdout}`)) : resolve(undefined),
+      );
+    });
+  const startArgs = [
     "-D",
     path.join(dir, "data"),
     "-w",
@@ -51,9 +59,16 @@ export function startPostgres() {
     "-o",
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     "start",
-  ]);
+  ];
+  mustRun("pg_ctl", startArgs);
   return {
     url: `postgres://cinema@127.0.0.1:${port}/postgres`,
+    /** Stops the server (fast: open connections are cut) and starts it again after `downMs`, as a restart would. */
+    async restart(downMs = 0) {
+      await runAsync("pg_ctl", ["-D", path.join(dir, "data"), "-m", "fast", "-w", "stop"]);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await runAsync("pg_ctl", startArgs);
+    },
     stop() {
       run("pg_ctl", ["-D", path.join(dir, "data"), "-m", "fast", "-w", "stop"]);
       fs.rmSync(dir, { recursive: true, force: true });

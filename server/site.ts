@@ -11,8 +11,9 @@ import { config } from "~/config.server";
 import { cacheControlFor } from "~/http/cache-control.server";
 import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
 import { startOutboxWorker } from "~/models/outbox-worker.server";
+import { settleInterruptedPayments } from "~/models/payments.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
-import { closeDb, getDb, pingDatabase } from "~/services/db.server";
+import { closeDb, databaseAwaySince, getDb, pingDatabase } from "~/services/db.server";
 import { pingIdentityProvider } from "~/services/identity-toolkit.server";
 import { logger } from "~/services/logger.server";
 import stylesheet from "~/styles/layout.css";
@@ -68,6 +69,39 @@ function applyCachePolicy(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const UNAVAILABLE_TITLE = "Briefly unavailable";
+const UNAVAILABLE_MESSAGE =
+  "The site is briefly unavailable while we reconnect to our database. Nothing you completed was lost. Please try again in a minute.";
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * While the database is away (a restart, a failover) every page would fail: the site answers 503 with a page that
+ * says so, and `Retry-After`, instead of a 500. Each request first asks the database again, so the site serves
+ * again as soon as it is back; an answer the app already failed with meanwhile (a 500) goes out as a 503.
+ */
+function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunction) {
+  const response: ServerResponse = res;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (args[0] === 500 && databaseAwaySince() !== null) {
+      args[0] = 503;
+      this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    }
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+  if (databaseAwaySince() === null) return next();
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS).unref());
+  Promise.race([pingDatabase(), timeout]).then(
+    () => next(),
+    () =>
+      res
+        .status(503)
+        .type("html")
+        .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
+        .send(refusalPage(res, UNAVAILABLE_TITLE, UNAVAILABLE_MESSAGE)),
+  );
+}
+
 function createApp(build: ServerBuild, state: { stopping: boolean }) {
   const app = express();
   app.disable("x-powered-by");
@@ -90,6 +124,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(express.static("public", { maxAge: "7d" }));
   app.use(nameRemixRoutes(build.routes));
+  app.use(answerWhileDatabaseAway);
   app.use(refuseCrossSitePosts);
   app.use(applyCachePolicy);
   app.all(
@@ -122,6 +157,23 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   return app;
 }
 
+const SETTLE_EVERY_MS = 15_000;
+
+/** Payments a crash left charged but unrecorded are settled at start and then every few seconds (any instance). */
+function settlePaymentsRegularly() {
+  const settle = () =>
+    settleInterruptedPayments().then(
+      (settled) => {
+        if (settled.recorded + settled.refunded > 0) logger.warn(settled, "Settled interrupted payments");
+      },
+      (error) => logger.error({ err: error }, "Settling interrupted payments failed"),
+    );
+  void settle();
+  const timer = setInterval(settle, SETTLE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 function listen(app: express.Express) {
   return new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, () => resolve(server));
@@ -143,6 +195,7 @@ export async function serveSite(build: ServerBuild) {
   if (config.databaseUrl === null) makeDataFolderPrivate(config.dataDir);
   const stopSampleSchedule = config.sampleData ? await keepSampleScheduleFilled() : () => {};
   const stopOutbox = await startOutboxWorker();
+  const stopSettling = settlePaymentsRegularly();
   const state = { stopping: false };
   const server = await listen(createApp(build, state));
   console.info(`Site on http://${config.host}:${config.port}`);
@@ -152,6 +205,7 @@ export async function serveSite(build: ServerBuild) {
     state.stopping = true;
     logger.info(`${signal}: finishing the requests in flight, then stopping.`);
     stopSampleSchedule();
+    stopSettling();
     const force = setTimeout(() => {
       logger.error("Requests still running after the stop timeout; stopping anyway.");
       server.closeAllConnections();

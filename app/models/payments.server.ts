@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
-import { configuredPaymentProvider } from "~/services/payments/index.server";
+import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
 import type { CardDetails } from "~/services/payments/types";
 import { findBooking, releaseStartedHold } from "./bookings.server";
 import { queueBookingPaid } from "./notifications.server";
@@ -43,14 +43,10 @@ export async function findPayment(bookingId: string, tx?: Queryable): Promise<Pa
 }
 
 /**
- * Pays an unpaid booking that still holds its seats. The provider is charged first (outside any transaction: a
- * gateway can take seconds), then one transaction marks the booking paid and records the payment, on condition
- * that it is still pending, held and its show not started. That update takes the booking's row lock: a booking of
- * the same seats that lets this hold go (it ran out meanwhile) updates the same row, so one of the two waits for the
- * other and then sees what it did. If the condition fails, another tab paid first or the hold ended, and this charge
- * is refunded at once. `attempt` is the checkout form's one-time token: the same form posted twice is one charge.
- * The confirmation and the reminder are put in the outbox by the same transaction, so they exist if and only if the
- * payment was recorded.
+ * Pays an unpaid booking that still holds its seats. The attempt is written first, then the provider is charged
+ * (outside any transaction: a gateway can take seconds), then the charge is recorded (`recordCharge`) or, if the
+ * booking can no longer take it, refunded at once. `attempt` is the checkout form's one-time token: the same form
+ * posted twice is one charge. A crash after the charge leaves the attempt behind for `settleInterruptedPayments`.
  */
 export async function payBooking(
   userUid: string,
@@ -65,43 +61,120 @@ export async function payBooking(
   if (refusal) return { ok: false, reason: refusal };
 
   const provider = configuredPaymentProvider();
+  const idempotencyKey = `${booking.id}:${attempt}`;
+  const db = await getDb();
+  await db.query(
+    `insert into payment_attempts (idempotency_key, booking_id, user_uid, provider) values ($1, $2, $3, $4)
+     on conflict (idempotency_key) do nothing`,
+    [idempotencyKey, booking.id, userUid, provider.id],
+  );
   const charge = await provider.charge({
     amountCents: booking.amountCents,
     currency: config.currency,
     card,
     description: `Marquee booking ${booking.id} (${booking.seats.length} seats)`,
-    idempotencyKey: `${booking.id}:${attempt}`,
+    idempotencyKey,
   });
-  if (!charge.ok) return { ok: false, reason: charge.reason, message: charge.message };
+  if (!charge.ok) {
+    await forgetAttempt(idempotencyKey);
+    return { ok: false, reason: charge.reason, message: charge.message };
+  }
+  const recorded = await recordCharge({ idempotencyKey, bookingId: booking.id, userUid, ...charge });
+  const now = (await findBooking(userUid, bookingId))!;
+  if (recorded) return { ok: true, booking: now };
+  await voidUnrecordedCharge({ idempotencyKey, bookingId: booking.id, amountCents: booking.amountCents, ...charge });
+  const reason = payRefusal(now) ?? "expired";
+  if (reason === "show-started") await releaseStartedHold(booking.id);
+  return { ok: false, reason };
+}
 
+type Charge = { idempotencyKey: string; bookingId: string; reference: string; last4: string };
+
+async function forgetAttempt(idempotencyKey: string, tx?: Queryable) {
+  await (tx ?? (await getDb())).query("delete from payment_attempts where idempotency_key = $1", [idempotencyKey]);
+}
+
+/**
+ * One transaction marks the booking paid and records the payment, on condition that it is still pending, held and
+ * its show not started, and ends the attempt. That update takes the booking's row lock: a booking of the same seats
+ * that lets this hold go (it ran out meanwhile) updates the same row, so one of the two waits for the other and then
+ * sees what it did. The confirmation and the reminder are put in the outbox by the same transaction.
+ */
+async function recordCharge({ idempotencyKey, bookingId, userUid, reference, last4 }: Charge & { userUid: string }) {
   const db = await getDb();
-  const recorded = await db.transaction(async (tx) => {
-    const paid = await tx.query(
+  return db.transaction(async (tx) => {
+    const paid = await tx.query<{ amountCents: number }>(
       `update bookings b set status = 'paid', paid_at = now() from shows s
        where b.id = $1 and b.user_uid = $2 and b.status = 'pending' and b.hold_expires_at > now()
          and s.id = b.show_id and s.starts_at > now()
-       returning b.id`,
-      [booking.id, userUid],
+       returning b.amount_cents as "amountCents"`,
+      [bookingId, userUid],
     );
     if (paid.length === 0) return false;
     await tx.query(
       `insert into payments (booking_id, provider, reference, amount_cents, card_last4) values ($1, $2, $3, $4, $5)`,
-      [booking.id, provider.id, charge.reference, booking.amountCents, charge.last4],
+      [bookingId, configuredPaymentProvider().id, reference, paid[0].amountCents, last4],
     );
-    await queueBookingPaid(tx, userUid, (await findBooking(userUid, booking.id, { tx }))!);
+    await queueBookingPaid(tx, userUid, (await findBooking(userUid, bookingId, { tx }))!);
+    await forgetAttempt(idempotencyKey, tx);
     return true;
   });
-  const now = (await findBooking(userUid, bookingId))!;
-  if (recorded) return { ok: true, booking: now };
+}
 
-  const payment = await findPayment(booking.id);
-  // The same form posted twice: its charge is the one recorded, so nothing is refunded.
-  if (payment?.reference === charge.reference) return { ok: false, reason: "already-paid" };
-  const voided = await refundCharge(charge.reference, booking.amountCents, `${booking.id}:${attempt}:void`);
-  if (!voided.ok) throw new Error(`Refunding ${charge.reference} failed: ${voided.message}`);
-  const reason = payRefusal(now) ?? "expired";
-  if (reason === "show-started") await releaseStartedHold(booking.id);
-  return { ok: false, reason };
+/**
+ * A charge that could not be recorded (another tab paid first, the hold ended) is refunded at once, unless it is the
+ * charge recorded (the same form posted twice); either way the attempt is over.
+ */
+async function voidUnrecordedCharge({
+  idempotencyKey,
+  bookingId,
+  amountCents,
+  reference,
+}: Omit<Charge, "last4"> & { amountCents: number }) {
+  const payment = await findPayment(bookingId);
+  if (payment?.reference !== reference) {
+    const voided = await refundCharge(reference, amountCents, `${idempotencyKey}:void`);
+    if (!voided.ok) throw new Error(`Refunding ${reference} failed: ${voided.message}`);
+  }
+  await forgetAttempt(idempotencyKey);
+}
+
+// An attempt this old is no longer running in any instance: its request has long answered or its process died.
+const INTERRUPTED_AFTER_SECONDS = 30;
+
+/**
+ * Settles payment attempts that a crash interrupted between the provider's charge and its record: each is asked of
+ * the provider by its idempotency key (never charged again); a charge found is recorded if the booking can still
+ * take it, else refunded; an attempt the provider never charged is dropped. Answers how many were recorded and
+ * refunded.
+ */
+export async function settleInterruptedPayments(olderThanSeconds = INTERRUPTED_AFTER_SECONDS) {
+  const db = await getDb();
+  const attempts = await db.query<{ idempotencyKey: string; bookingId: string; userUid: string; provider: string }>(
+    `select idempotency_key as "idempotencyKey", booking_id as "bookingId", user_uid as "userUid", provider
+     from payment_attempts where created_at < now() - make_interval(secs => $1) order by created_at`,
+    [olderThanSeconds],
+  );
+  const settled = { recorded: 0, refunded: 0 };
+  for (const attempt of attempts) {
+    const provider = paymentProvider(attempt.provider);
+    const found = await provider.findCharge(attempt.idempotencyKey);
+    if (!found) {
+      await forgetAttempt(attempt.idempotencyKey);
+      continue;
+    }
+    if (await recordCharge({ ...attempt, ...found })) {
+      settled.recorded++;
+      continue;
+    }
+    const [{ amountCents }] = await db.query<{ amountCents: number }>(
+      `select amount_cents as "amountCents" from bookings where id = $1`,
+      [attempt.bookingId],
+    );
+    await voidUnrecordedCharge({ ...attempt, ...found, amountCents });
+    settled.refunded++;
+  }
+  return settled;
 }
 
 /** Refunds a charge in full through the provider; the same key never refunds twice. */

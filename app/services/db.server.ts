@@ -48,19 +48,57 @@ function openPglite(dataDir: string): Database {
   };
 }
 
+// SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, starting up), and the socket
+// errors of a server that is not there.
+const CONNECTION_LOST = /^(08|57P)/;
+const SOCKET_GONE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH"]);
+
+/** Whether an error says the database server is away (stopped, restarting, unreachable), not that a query failed. */
+export function isConnectionLost(error: unknown) {
+  const code = sqlState(error);
+  if (code && (CONNECTION_LOST.test(code) || SOCKET_GONE.has(code))) return true;
+  return (
+    error instanceof Error &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(error.message)
+  );
+}
+
+let lostSince: number | null = null;
+
+/** Since when (ms) the database server has been away, by the last query's outcome; null while it answers. */
+export function databaseAwaySince() {
+  return lostSince;
+}
+
+/** Notes each outcome: a lost connection marks the database away until a query succeeds again. */
+async function watched<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    const result = await run();
+    lostSince = null;
+    return result;
+  } catch (error) {
+    if (isConnectionLost(error)) lostSince ??= Date.now();
+    throw error;
+  }
+}
+
+// How long a request waits for a connection before it is refused: a server that is away fails fast anyway, but one
+// that hangs must not hold every request.
+const CONNECT_TIMEOUT_MS = 5_000;
+
 function openPostgres(connectionString: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the network or the server dropped: the pool replaces it. Unheard, it would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "An idle database connection was lost"));
   return {
     async query(sql, params) {
-      return (await pool.query(sql, params)).rows;
+      return (await watched(() => pool.query(sql, params))).rows;
     },
     async exec(sql) {
-      await pool.query(sql);
+      await watched(() => pool.query(sql));
     },
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await watched(() => pool.connect());
       try {
         await client.query("begin");
         const result = await work({
@@ -68,12 +106,16 @@ function openPostgres(connectionString: string, poolSize: number): Database {
           exec: async (sql) => void (await client.query(sql)),
         });
         await client.query("commit");
+        lostSince = null;
+        client.release();
         return result;
       } catch (error) {
-        await client.query("rollback").catch(() => {});
+        const lost = isConnectionLost(error);
+        if (!lost) await client.query("rollback").catch(() => {});
+        else lostSince ??= Date.now();
+        // A connection that failed mid-transaction is thrown away rather than handed to the next request.
+        client.release(lost ? (error as Error) : undefined);
         throw error;
-      } finally {
-        client.release();
       }
     },
     close: () => pool.end(),

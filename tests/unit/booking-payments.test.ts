@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { bookSeats, findBooking, occupiedSeats } from "~/models/bookings.server";
 import { cancelBooking } from "~/models/cancellations.server";
-import { findPayment, payBooking } from "~/models/payments.server";
+import { findPayment, payBooking, settleInterruptedPayments } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";
 import { testPaymentProvider } from "~/services/payments/test-provider.server";
 import { addMovie, addShow, addUser } from "./fixtures";
@@ -244,3 +244,81 @@ async function moveShowStart(showId: string, fromNow: string) {
   const db = await getDb();
   await db.query("update shows set starts_at = now() + $2::interval where id = $1", [showId, fromNow]);
 }
+
+describe("a payment a crash interrupted", () => {
+  const DAY2 = "2031-06-11";
+  let crashShow: string;
+  beforeAll(async () => {
+    crashShow = await addShow(MOVIE, `${DAY2}T19:30:00Z`, { priceCents: PRICE_CENTS });
+  });
+  /** A charge the provider made whose process died before recording it: the attempt row and the charge only. */
+  async function chargedButNotRecorded() {
+    const { user, booking } = await pendingBooking(crashShow, DAY2);
+    const idempotencyKey = `${booking.id}:${randomUUID()}`;
+    const db = await getDb();
+    await db.query(
+      "insert into payment_attempts (idempotency_key, booking_id, user_uid, provider) values ($1, $2, $3, 'test')",
+      [idempotencyKey, booking.id, user],
+    );
+    const charge = await testPaymentProvider.charge({
+      amountCents: booking.amountCents,
+      currency: "USD",
+      card: GOOD_CARD,
+      description: "interrupted",
+      idempotencyKey,
+    });
+    if (!charge.ok) throw new Error("the test card should pay");
+    return { user, booking, idempotencyKey, reference: charge.reference };
+  }
+  const attemptsOf = async (bookingId: string) =>
+    (await (await getDb()).query("select 1 from payment_attempts where booking_id = $1", [bookingId])).length;
+
+  it("is recorded on the next pass when the booking still holds its seats, without charging again", async () => {
+    const { user, booking, reference } = await chargedButNotRecorded();
+    const charge = vi.spyOn(testPaymentProvider, "charge");
+    const settled = await settleInterruptedPayments(0);
+    expect(settled.recorded).toBeGreaterThanOrEqual(1);
+    expect(charge).not.toHaveBeenCalled();
+    expect(await findPayment(booking.id)).toMatchObject({ reference, cardLast4: "4242", refundedAt: null });
+    expect(await findBooking(user, booking.id)).toMatchObject({ status: "paid" });
+    expect(await attemptsOf(booking.id)).toBe(0);
+    await settleInterruptedPayments(0);
+    expect(await findPayment(booking.id)).toMatchObject({ reference });
+  });
+
+  it("is refunded when the hold ended meanwhile, once", async () => {
+    const { user, booking } = await chargedButNotRecorded();
+    await (await getDb()).query("update bookings set hold_expires_at = now() where id = $1", [booking.id]);
+    const refund = vi.spyOn(testPaymentProvider, "refund");
+    expect(await settleInterruptedPayments(0)).toMatchObject({ refunded: expect.any(Number) });
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await findPayment(booking.id)).toBeNull();
+    expect(await findBooking(user, booking.id)).not.toMatchObject({ status: "paid" });
+    expect(await attemptsOf(booking.id)).toBe(0);
+    await settleInterruptedPayments(0);
+    expect(refund).toHaveBeenCalledTimes(1);
+  });
+
+  it("is dropped when the provider never charged it, and a recent attempt is left to its request", async () => {
+    const { user, booking } = await pendingBooking(crashShow, DAY2);
+    const db = await getDb();
+    await db.query(
+      "insert into payment_attempts (idempotency_key, booking_id, user_uid, provider) values ($1, $2, $3, 'test')",
+      [`${booking.id}:${randomUUID()}`, booking.id, user],
+    );
+    await settleInterruptedPayments();
+    expect(await attemptsOf(booking.id)).toBe(1);
+    await settleInterruptedPayments(0);
+    expect(await attemptsOf(booking.id)).toBe(0);
+    expect(await findPayment(booking.id)).toBeNull();
+  });
+
+  it("leaves no attempt behind after a payment that answered", async () => {
+    const { user, booking } = await pendingBooking(crashShow, DAY2);
+    await payBooking(user, booking.id, GOOD_CARD, randomUUID());
+    const declined = await pendingBooking(crashShow, DAY2);
+    await payBooking(declined.user, declined.booking.id, DECLINED_CARD, randomUUID());
+    expect(await attemptsOf(booking.id)).toBe(0);
+    expect(await attemptsOf(declined.booking.id)).toBe(0);
+  });
+});

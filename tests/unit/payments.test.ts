@@ -87,7 +87,14 @@ describe("test payment provider", () => {
     const withoutReferences = JSON.stringify(results.map((result) => ({ ...result, reference: undefined })));
     expect(withoutReferences).not.toContain("424242424242");
     expect(withoutReferences).not.toContain("987");
-    expect(Object.keys(testPaymentProvider).sort()).toEqual(["charge", "id", "label", "refund", "testMode"]);
+    expect(Object.keys(testPaymentProvider).sort()).toEqual([
+      "charge",
+      "findCharge",
+      "id",
+      "label",
+      "refund",
+      "testMode",
+    ]);
   });
 
   it("refunds a test charge once per idempotency key", async () => {

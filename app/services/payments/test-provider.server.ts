@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { passesLuhnCheck } from "~/utils/luhn";
+import { getDb } from "~/services/db.server";
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from "./types";
 
 // Test cards, as gateways' test modes have them: any other valid number pays.
@@ -10,7 +11,7 @@ const CHARGE_REFERENCE = /^test_ch_[0-9a-f]{24}$/;
 
 /**
  * A reference is a hash of the idempotency key rather than fresh random bytes, so a retried request gets
- * the same answer with nothing kept in memory, across restarts and instances. A key that names a booking
+ * the same answer, across restarts and instances. A key that names a booking
  * by its UUID makes the reference as hard to guess as random bytes would.
  */
 function reference(kind: "ch" | "re", idempotencyKey: string) {
@@ -34,7 +35,26 @@ async function charge(request: ChargeRequest): Promise<ChargeResult> {
   if (number === DECLINED_CARD) return { ok: false, reason: "declined", message: "Your card was declined." };
   if (!/^\d{12,19}$/.test(number) || !passesLuhnCheck(number))
     return { ok: false, reason: "declined", message: "Your card number is incorrect." };
-  return { ok: true, reference: reference("ch", request.idempotencyKey), last4: number.slice(-4) };
+  const made = { reference: reference("ch", request.idempotencyKey), last4: number.slice(-4) };
+  // Kept as a gateway keeps its charges: committed before the answer, whatever becomes of the caller.
+  await (
+    await getDb()
+  ).query(
+    `insert into test_provider_charges (idempotency_key, reference, amount_cents, last4) values ($1, $2, $3, $4)
+     on conflict (idempotency_key) do nothing`,
+    [request.idempotencyKey, made.reference, request.amountCents, made.last4],
+  );
+  return { ok: true, ...made };
+}
+
+async function findCharge(idempotencyKey: string) {
+  const [row] = await (
+    await getDb()
+  ).query<{ reference: string; last4: string }>(
+    "select reference, last4 from test_provider_charges where idempotency_key = $1",
+    [idempotencyKey],
+  );
+  return row ?? null;
 }
 
 async function refund(request: RefundRequest): Promise<RefundResult> {
@@ -44,11 +64,15 @@ async function refund(request: RefundRequest): Promise<RefundResult> {
   return { ok: true, reference: reference("re", request.idempotencyKey) };
 }
 
-/** The built-in provider: no money moves, and card details are neither kept nor logged. */
+/**
+ * The built-in provider: no money moves, and card details are neither kept nor logged; what it charged (reference,
+ * amount, last four digits) is kept in its own table so that `findCharge` works as a real gateway's lookup does.
+ */
 export const testPaymentProvider: PaymentProvider = {
   id: "test",
   label: "Test checkout",
   testMode: true,
   charge,
   refund,
+  findCharge,
 };

@@ -44,5 +44,10 @@ export interface PaymentProvider {
   /** True when no real money moves; the checkout page then says TEST MODE. */
   testMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * The charge made with this idempotency key, if any: how a charge whose outcome a crash kept us from recording is
+   * found again. Never charges.
+   */
+  findCharge(idempotencyKey: string): Promise<{ reference: string; last4: string } | null>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }

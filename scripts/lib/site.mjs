@@ -1,0 +1,146 @@
+// Starts the real site (`node build/index.js start`: supervisor, embedded Auth emulator, Express server) on free
+// ports with its own data folder, for the server tests and `npm run prove`.
+import { spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "cinema-server-test-"));
+}
+
+/**
+ * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string, startSeconds?: number }} options `cwd`: the
+ *   folder of the app to start, by default this checkout's; `startSeconds`: how long it may take to answer.
+ */
+export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = process.cwd(), startSeconds = 90 } = {}) {
+  const port = await freePort();
+  let output = "";
+  const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
+    cwd,
+    detached: true, // a process group of its own, so a test can kill it whole
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      CINEMA_TIMEZONE: "UTC",
+      ...env,
+    },
+  });
+  supervisor.stdout.on("data", (chunk) => (output += chunk));
+  supervisor.stderr.on("data", (chunk) => (output += chunk));
+  /** @type {Promise<number | string>} Resolves with the supervisor's exit code (or signal name). */
+  const exited = new Promise((resolve) =>
+    supervisor.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + startSeconds * 1000;
+  for (;;) {
+    if (supervisor.exitCode !== null) throw new Error(`the site exited with ${supervisor.exitCode}:\n${output}`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) {
+      process.kill(-supervisor.pid, "SIGKILL"); // not left running for the test that gives up on it
+      throw new Error(`the site did not answer within ${startSeconds} s:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    dataDir,
+    supervisor,
+    /** Everything the supervisor and its children printed so far. */
+    output: () => output,
+    /** The pid of the site process (the supervisor's `serve` child). */
+    sitePid() {
+      const children = execFileSync("pgrep", ["-P", String(supervisor.pid), "-f", "build/index.js serve"], {
+        encoding: "utf8",
+      });
+      return Number(children.trim().split("\n")[0]);
+    },
+    exited,
+    /** @returns {Promise<number | string>} */
+    async stop() {
+      if (supervisor.exitCode === null && supervisor.signalCode === null) supervisor.kill("SIGTERM");
+      return exited;
+    },
+    /** SIGKILL to the supervisor, the site and the emulator at once, as a power cut or the OOM killer would. */
+    async killAll() {
+      process.kill(-supervisor.pid, "SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** A form post as a browser on this site sends it; answers the response without following redirects. */
+/**
+ * @param {{ url: string }} site
+ * @param {string} pathname
+ * @param {Record<string, string> | string | URLSearchParams} fields
+ * @param {Record<string, string | undefined>} headers
+ */
+export function postForm(site, pathname, fields, headers = {}) {
+  return fetch(site.url + pathname, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: site.url,
+      "Sec-Fetch-Site": "same-origin",
+      ...headers,
+    },
+    body: typeof fields === "string" || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
+  });
+}
+
+/** @param {{ url: string }} site @param {string} email */
+export async function register(site, email, password = "Passw0rd-test") {
+  const response = await postForm(site, "/register", {
+    fullName: "Test Customer",
+    email,
+    password,
+    confirmPassword: password,
+    terms: "on",
+  });
+  if (response.status !== 302) throw new Error(`sign-up of ${email} answered ${response.status}`);
+  return { email, password };
+}
+
+/** Signs in through /login; answers the session cookie, or null when sign-in was refused. */
+/** @param {{ url: string }} site @param {string} email @param {Record<string, string | undefined>} headers */
+export async function signIn(site, email, password = "Passw0rd-test", headers = {}) {
+  const response = await postForm(site, "/login", { email, password }, headers);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
+  return response.status === 302 && cookie ? cookie : null;
+}
+
+/** Resident memory of a process, in MB. */
+/** @param {number} pid */
+export function residentMegabytes(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}

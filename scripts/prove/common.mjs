@@ -1,0 +1,192 @@
+// What the parts of `npm run prove` share: the sites under test (one on PGlite, or two on one PostgreSQL), direct
+// database access for checking what was stored, signed-in customers, and the figures each part reports.
+import { randomBytes, randomUUID, createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { createCookie } from "@remix-run/node";
+import pg from "pg";
+import { startSite as startOneSite, tempDataDir } from "../lib/site.mjs";
+
+// The machine may be shared and busy: a site is given minutes to start, and a second try (its Auth emulator gives up
+// after 90 s).
+/** @param {Parameters<typeof startOneSite>[0]} options */
+const startSite = (options) =>
+  startOneSite({ startSeconds: 300, ...options }).catch((error) => {
+    console.log(`  (the site did not start, trying once more: ${String(error).split("\n")[0]})`);
+    return startOneSite({ startSeconds: 300, ...options });
+  });
+
+export const SESSION_SECRET = "prove-session-secret";
+
+/**
+ * A figure beside its target. `pass` decides PASS or FAIL; `target` is how the target reads.
+ * @param {string} name @param {string | number} measured @param {string} target @param {boolean} pass
+ */
+export const figure = (name, measured, target, pass) => ({ name, measured: String(measured), target, pass });
+
+/** @param {number[]} values @param {number} p */
+export function percentile(values, p) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * Queries a database from outside the site: a PostgreSQL URL, or a PGlite folder (only while no site has it open).
+ * @param {string} location
+ */
+export async function openDb(location) {
+  if (/^postgres(ql)?:\/\//.test(location)) {
+    const client = new pg.Client(location);
+    await client.connect();
+    return {
+      /** @param {string} sql @param {unknown[]} [params] */
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      close: () => client.end(),
+    };
+  }
+  const lite = new PGlite(location);
+  return {
+    /** @param {string} sql @param {unknown[]} [params] */
+    query: async (sql, params) => (await lite.query(sql, params)).rows,
+    close: () => lite.close(),
+  };
+}
+
+/**
+ * The sites of one database setup. `pglite`: one site with its embedded database; `postgres`: two sites on a fresh
+ * database of the cluster at `adminUrl`, the second using the first's Auth emulator. `databaseLocation` is where
+ * `openDb` reads what they stored.
+ * @param {"pglite" | "postgres"} kind @param {{ adminUrl?: string, env?: Record<string, string> }} options
+ */
+export async function startSites(kind, { adminUrl, env = {} } = {}) {
+  const shared = { SESSION_SECRET, ...env };
+  if (kind === "pglite") {
+    const site = await startSite({ env: shared });
+    return setup([site], [shared], path.join(site.dataDir, "db"), async () => {});
+  }
+  if (!adminUrl) throw new Error("PostgreSQL is needed for this part");
+  const database = `prove_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+  const pgEnv = { ...shared, DATABASE_URL: url, SECURE_COOKIES: "false", SAMPLE_DATA: "true" };
+  const first = await startSite({ env: pgEnv });
+  const secondEnv = { ...pgEnv, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(first) };
+  const second = await startSite({ dataDir: tempDataDir(), env: secondEnv });
+  return setup([first, second], [pgEnv, secondEnv], url, async () => {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof startSite>>[]} sites @param {Record<string, string>[]} envs
+ * @param {string} databaseLocation @param {() => Promise<void>} dropDatabase
+ */
+function setup(sites, envs, databaseLocation, dropDatabase) {
+  const embedded = !/^postgres/.test(databaseLocation);
+  return {
+    sites,
+    databaseLocation,
+    embedded,
+    /** Stops the sites (they may be killed already) and removes their data. */
+    async stop() {
+      for (const site of sites) {
+        await site.stop();
+        fs.rmSync(site.dataDir, { recursive: true, force: true });
+      }
+      await dropDatabase();
+    },
+    /** Starts every site again on the same data (after a kill). */
+    async restart() {
+      // The first site runs the Auth emulator the second uses; its port is new after a restart.
+      for (const [index, site] of sites.entries()) {
+        const env = { ...envs[index] };
+        if (env.FIREBASE_AUTH_EMULATOR_HOST) env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost(sites[0]);
+        sites[index] = await startSite({ dataDir: site.dataDir, env });
+      }
+    },
+    /**
+     * Runs `work` on the stored data. PGlite is one process's: its site is stopped for it and started again after.
+     * @template T @param {(db: Awaited<ReturnType<typeof openDb>>) => Promise<T>} work @returns {Promise<T>}
+     */
+    async withDb(work) {
+      if (embedded) await sites[0].stop();
+      const db = await openDb(databaseLocation);
+      try {
+        return await work(db);
+      } finally {
+        await db.close();
+        if (embedded) sites[0] = await startSite({ dataDir: sites[0].dataDir, env: envs[0] });
+      }
+    },
+  };
+}
+
+/** @param {{ dataDir: string }} site */
+const emulatorHost = (site) =>
+  JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8")).host;
+
+const sessionCookie = createCookie("__session", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secrets: [SESSION_SECRET],
+});
+
+/**
+ * Customers with open sessions, inserted directly into `users` and `sessions` (as a sign-in would leave them) instead
+ * of signing in through the site and its Auth emulator, which takes minutes for thousands. Answers their cookies.
+ * @param {{ query: (sql: string, params?: unknown[]) => Promise<unknown[]> }} db @param {number} count
+ * @param {string} prefix
+ */
+export async function insertSignedInCustomers(db, count, prefix) {
+  const customers = Array.from({ length: count }, (_, i) => {
+    const sessionId = randomBytes(32).toString("base64url");
+    return {
+      uid: `${prefix}-${i}-${randomUUID().slice(0, 8)}`,
+      sessionId,
+      idHash: createHash("sha256").update(sessionId).digest("base64url"),
+    };
+  });
+  for (let start = 0; start < customers.length; start += 500) {
+    const batch = customers.slice(start, start + 500);
+    await db.query(
+      `insert into users (uid, email, name) select uid, uid || '@example.com', 'Prove customer' from unnest($1::text[]) uid`,
+      [batch.map((c) => c.uid)],
+    );
+    await db.query(
+      `insert into sessions (id_hash, uid, signed_in_at, expires_at)
+       select h, u, now(), now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(h, u)`,
+      [batch.map((c) => c.idHash), batch.map((c) => c.uid)],
+    );
+  }
+  return Promise.all(
+    customers.map(async (c) => ({ uid: c.uid, cookie: (await sessionCookie.serialize(c.sessionId)).split(";")[0] })),
+  );
+}
+
+/**
+ * A show of Screen 1 (90 seats, rows A to J of 9) at least a few hours ahead with no booking yet; `skip` passes
+ * over shows other parts took. The seat page's path is where its bookings are posted.
+ * @param {{ query: (sql: string, params?: unknown[]) => Promise<any[]> }} db @param {string[]} skip
+ */
+export async function freeScreenOneShow(db, skip = []) {
+  const [show] = await db.query(
+    `select s.id, s.movie_id as "movieId", to_char(s.starts_at at time zone 'UTC', 'YYYY-MM-DD') as day
+     from shows s join halls h on h.id = s.hall_id
+     where h.name = 'Screen 1' and s.starts_at > now() + interval '6 hours'
+       and not exists (select 1 from bookings b where b.show_id = s.id) and s.id <> all($1::uuid[])
+     order by s.starts_at limit 1`,
+    [skip],
+  );
+  if (!show) throw new Error("no free show in Screen 1");
+  return { ...show, path: `/movies/${show.movieId}/${show.day}` };
+}
+
+export const SCREEN_ONE_SEATS = [..."ABCDEFGHIJ"].flatMap((row) =>
+  Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`),
+);

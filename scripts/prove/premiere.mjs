@@ -1,0 +1,168 @@
+// The premiere: thousands of signed-in customers each post for 1 to 4 seats of one 90-seat show within 10 seconds,
+// spread over the sites. Every seat must be sold once, every winner sent to their booking, every other buyer told
+// which seats went or that the show is sold out, with no 5xx, a p99 within a second and modest memory.
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { postForm, residentMegabytes } from "../lib/site.mjs";
+import { figure, freeScreenOneShow, insertSignedInCustomers, percentile, SCREEN_ONE_SEATS } from "./common.mjs";
+
+const WINDOW_MS = 10_000;
+const P99_TARGET_MS = 1000;
+const RSS_TARGET_MB = 500;
+const TAKEN = /Sorry, seat\(s\) ([A-J][1-9](?:, [A-J][1-9])*) were just taken\. Please choose again\./;
+const SOLD_OUT = /sold out/i;
+
+/** @template T @param {T[]} items @param {number} count */
+function sample(items, count) {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, count);
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup
+ * @param {{ buyers: number }} scale
+ */
+export async function premiere(setup, { buyers }) {
+  const { customers, show } = await setup.withDb(async (db) => ({
+    customers: await insertSignedInCustomers(db, buyers, "premiere"),
+    show: await freeScreenOneShow(db),
+  }));
+  const { sites } = setup;
+  // Each site's page once, so the first buyers do not pay for compiling it.
+  for (const site of sites) await fetch(site.url + show.path, { headers: { Cookie: customers[0].cookie } });
+
+  const pids = sites.map((site) => site.sitePid());
+  const peakRss = pids.map(() => 0);
+  const sampler = setInterval(() => {
+    pids.forEach((pid, i) => (peakRss[i] = Math.max(peakRss[i], residentMegabytes(pid))));
+  }, 100);
+
+  const start = Date.now();
+  const answers = await Promise.all(
+    customers.map(async (customer, i) => {
+      const seats = sample(SCREEN_ONE_SEATS, 1 + Math.floor(Math.random() * 4));
+      const body = new URLSearchParams([
+        ["time", show.id],
+        ["requestToken", randomUUID()],
+        ...seats.map((seat) => ["seats", seat]),
+      ]);
+      await sleep(start + (i / customers.length) * WINDOW_MS - Date.now());
+      const sent = performance.now();
+      const site = sites[i % sites.length];
+      try {
+        const response = await postForm(site, show.path, body, { Cookie: customer.cookie });
+        const text = response.status === 302 ? "" : await response.text();
+        return {
+          seats,
+          status: response.status,
+          location: response.headers.get("location") ?? "",
+          text,
+          ms: performance.now() - sent,
+        };
+      } catch (error) {
+        return { seats, status: 0, location: "", text: String(error), ms: performance.now() - sent };
+      }
+    }),
+  );
+  const lastAnswerAfterMs = Date.now() - start;
+  clearInterval(sampler);
+
+  const stored = await setup.withDb(async (db) => ({
+    seatRows: await db.query(`select seat, booking_id as "bookingId" from booked_seats where show_id = $1`, [show.id]),
+    bookings: await db.query(
+      `select id, seats, status from bookings where show_id = $1 and status in ('pending', 'paid')`,
+      [show.id],
+    ),
+    orphanSeats: (
+      await db.query(
+        `select count(*)::int as n from booked_seats bs left join bookings b on b.id = bs.booking_id
+         where bs.show_id = $1 and (b.id is null or b.status = 'cancelled')`,
+        [show.id],
+      )
+    )[0].n,
+    seatlessBookings: (
+      await db.query(
+        `select count(*)::int as n from bookings b where b.show_id = $1 and b.status in ('pending', 'paid')
+           and cardinality(b.seats) <> (select count(*) from booked_seats bs where bs.booking_id = b.id)`,
+        [show.id],
+      )
+    )[0].n,
+  }));
+
+  const winners = answers.filter((a) => a.status === 302);
+  const losers = answers.filter((a) => a.status !== 302);
+  const bookingById = new Map(stored.bookings.map((b) => [b.id, b]));
+  const seatCount = new Map();
+  for (const row of stored.seatRows) seatCount.set(row.seat, (seatCount.get(row.seat) ?? 0) + 1);
+  const soldTwice = [...seatCount.values()].filter((n) => n > 1).length;
+  const winnersMisled = winners.filter((w) => {
+    const id = /^\/my-bookings\/([0-9a-f-]{36})\/pay$/.exec(w.location)?.[1];
+    const booking = id && bookingById.get(id);
+    return !booking || [...booking.seats].sort().join() !== [...w.seats].sort().join();
+  }).length;
+  const wonSeats = winners.flatMap((w) => w.seats);
+  const unaccounted = stored.seatRows.length !== wonSeats.length || new Set(wonSeats).size !== wonSeats.length ? 1 : 0;
+  const losersMisled = losers.filter((l) => {
+    if (l.status !== 409) return true;
+    const named = TAKEN.exec(l.text)?.[1];
+    if (named) return !named.split(", ").every((seat) => l.seats.includes(seat));
+    return !SOLD_OUT.test(l.text);
+  });
+  const fivexx = answers.filter((a) => a.status >= 500 || a.status === 0).length;
+  const p99 = percentile(
+    answers.map((a) => a.ms),
+    99,
+  );
+  const rss = Math.max(...peakRss);
+  const label = `${buyers} buyers, ${sites.length} instance${sites.length > 1 ? "s" : ""}`;
+  return {
+    figures: [
+      figure(`premiere (${label}): last answer after`, `${(lastAnswerAfterMs / 1000).toFixed(1)} s`, "report", true),
+      figure("seats sold more than once", soldTwice, "0", soldTwice === 0),
+      figure("seats sold / seats in the hall", `${stored.seatRows.length}/90`, "report", true),
+      figure("sold seats not matching a winner's answer", unaccounted, "0", unaccounted === 0),
+      figure("seat rows without a live booking", stored.orphanSeats, "0", stored.orphanSeats === 0),
+      figure("bookings without all their seat rows", stored.seatlessBookings, "0", stored.seatlessBookings === 0),
+      figure(
+        "winners not redirected to their booking",
+        `${winnersMisled} of ${winners.length}`,
+        "0",
+        winnersMisled === 0,
+      ),
+      figure(
+        "other buyers not told which seats / sold out",
+        `${losersMisled.length} of ${losers.length}`,
+        "0",
+        losersMisled.length === 0,
+      ),
+      figure("answers 5xx (or no answer)", fivexx, "0", fivexx === 0),
+      figure("p99 latency", `${Math.round(p99)} ms`, `≤ ${P99_TARGET_MS} ms`, p99 <= P99_TARGET_MS),
+      figure(
+        "peak resident memory per instance",
+        `${Math.round(rss)} MB`,
+        `≤ ${RSS_TARGET_MB} MB`,
+        rss <= RSS_TARGET_MB,
+      ),
+    ],
+    notes: [
+      `latency p50 ${Math.round(
+        percentile(
+          answers.map((a) => a.ms),
+          50,
+        ),
+      )} ms, p90 ${Math.round(
+        percentile(
+          answers.map((a) => a.ms),
+          90,
+        ),
+      )} ms; ${winners.length} bookings`,
+      ...losersMisled
+        .slice(0, 3)
+        .map((l) => `misled buyer: ${l.status} ${l.text.replace(/<[^>]+>/g, " ").slice(0, 200)}`),
+    ],
+  };
+}
