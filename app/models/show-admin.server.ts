@@ -252,6 +252,8 @@ export type StaffShow = {
   seatsBooked: number;
   earningsCents: number;
   bookings: number;
+  started: boolean;
+  cancelled: boolean;
 };
 
 const SHOW_ORDER: Record<ShowSort, string> = {
@@ -290,7 +292,8 @@ export async function listShowsForStaff(query: ShowListQuery) {
     `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
        h.name as "hallName", h.seat_count as capacity,
        s.price_cents as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
-       coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings
+       coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings,
+       s.starts_at <= now() as started, s.cancelled_at is not null as cancelled
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
      where ${where}
      order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
@@ -311,7 +314,8 @@ export async function listMoviesWithShows() {
 
 /**
  * Deletes a show nobody has booked. A show with bookings (paid, pending, expired or cancelled: they are the
- * records of what was sold) stays. A booking made meanwhile is caught by its foreign key.
+ * records of what was sold) stays: staff cancel it instead (show-changes.server.ts). A booking made meanwhile is
+ * caught by its foreign key.
  */
 export async function deleteShow(showId: string) {
   const db = await getDb();
