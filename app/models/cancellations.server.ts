@@ -1,5 +1,5 @@
 import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/booking";
-import { getDb, type Queryable } from "~/services/db.server";
+import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
 import { queueBookingCancelled } from "./notifications.server";
 import { findPayment, refundCharge } from "./payments.server";
@@ -46,20 +46,24 @@ export async function cancelBooking(
   bookingId: string,
 ): Promise<{ ok: true; booking: Booking; refundedCents: number } | ({ ok: false } & CancellationFailure)> {
   const db = await getDb();
-  const outcome = await db.transaction(async (tx) => {
-    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
-    if (!booking) return { ok: false as const, reason: "not-found" as const };
-    const refusal = cancelRefusal(booking);
-    if (refusal) return { ok: false as const, reason: refusal };
-    const refund = await cancelLockedBooking(tx, booking);
-    if (!refund) return { ok: false as const, reason: "refund-unavailable" as const };
-    await offerFreedSeats(tx, booking.showId);
-    if (booking.status === "paid") {
-      const cancelled = (await findBooking(userUid, booking.id, { tx }))!;
-      await queueBookingCancelled(tx, userUid, cancelled, refund);
-    }
-    return { ok: true as const, refundedCents: refund.refundedCents };
-  });
+  // Staff cancelling the show lock the show and then its bookings, the reverse of this order: should PostgreSQL pick
+  // this one as a deadlock's victim, it runs again (the refund's key keeps it one refund).
+  const outcome = await retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+      if (!booking) return { ok: false as const, reason: "not-found" as const };
+      const refusal = cancelRefusal(booking);
+      if (refusal) return { ok: false as const, reason: refusal };
+      const refund = await cancelLockedBooking(tx, booking);
+      if (!refund) return { ok: false as const, reason: "refund-unavailable" as const };
+      await offerFreedSeats(tx, booking.showId);
+      if (booking.status === "paid") {
+        const cancelled = (await findBooking(userUid, booking.id, { tx }))!;
+        await queueBookingCancelled(tx, userUid, cancelled, refund);
+      }
+      return { ok: true as const, refundedCents: refund.refundedCents };
+    }),
+  );
   if (!outcome.ok) return outcome;
   return { ok: true, booking: (await findBooking(userUid, bookingId))!, refundedCents: outcome.refundedCents };
 }
