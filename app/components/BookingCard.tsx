@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BOOKING_STATUS_LABELS, shortBookingId, type Booking } from "~/domain/booking";
+import { bookingStatusLabel, shortBookingId, type Booking } from "~/domain/booking";
 import { formatRuntime } from "~/utils/format";
 import { formatDate, formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
@@ -31,7 +31,7 @@ export function BookingCard({ booking, timeZone, currency, actions, holdShown = 
         />
       </div>
       <div className="booking-side">
-        <p className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</p>
+        <p className={`status status-${booking.status}`}>{bookingStatusLabel(booking)}</p>
         {holdShown && booking.status === "pending" ? (
           <HoldCountdown holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
         ) : null}

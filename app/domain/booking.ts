@@ -30,6 +30,8 @@ export type BookingState = {
 
 export type Booking = BookingState & {
   id: string;
+  /** The cinema cancelled the show (its bookings are cancelled and refunded with it). */
+  showCancelled: boolean;
   showId: string;
   hallName: string;
   startsAt: string;
@@ -41,6 +43,13 @@ export type Booking = BookingState & {
   paidAt: string | null;
   cancelledAt: string | null;
 };
+
+/** A booking's status as its owner reads it: a booking the cinema cancelled says so. */
+export function bookingStatusLabel(booking: Pick<Booking, "status" | "showCancelled">) {
+  return booking.status === "cancelled" && booking.showCancelled
+    ? "Cancelled by the cinema"
+    : BOOKING_STATUS_LABELS[booking.status];
+}
 
 /** The short booking id people read out at the counter: the first block of the id, in capitals. */
 export function shortBookingId(id: string) {

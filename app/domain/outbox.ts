@@ -4,6 +4,8 @@ export const OUTBOX_KIND_LABELS = {
   "booking-confirmation": "Booking confirmation",
   "booking-cancellation": "Cancellation and refund",
   "show-reminder": "Show reminder",
+  "show-cancelled": "Show cancelled",
+  "show-moved": "Show moved",
   "waitlist-offer": "Waitlist offer",
   "password-reset": "Password reset",
   "sign-in-link": "Sign-in link",

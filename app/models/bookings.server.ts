@@ -43,7 +43,7 @@ export const SEAT_ORDER_SQL = (column: string) => `left(${column}, 1), substr(${
 const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName", s.starts_at as "startsAt", b.seats,
     b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status, b.hold_expires_at as "holdExpiresAt",
     b.created_at as "createdAt", b.paid_at as "paidAt", b.cancelled_at as "cancelledAt",
-    s.starts_at <= now() as "showStarted",
+    s.starts_at <= now() as "showStarted", s.cancelled_at is not null as "showCancelled",
     s.starts_at - make_interval(mins => ${config.bookings.cancelCutoffMinutes}) <= now() as "pastCancelCutoff",
     exists (select 1 from check_ins c where c.booking_id = b.id) as "checkedIn",
     m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
@@ -158,14 +158,16 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
       if (repeated) return { ok: true as const, booking: repeated, repeated: true };
 
-      // The hall is read under a shared lock, so staff cannot change its layout while this booking is made.
+      // The hall is read under a shared lock, so staff cannot change its layout while this booking is made; the
+      // show's key lock (its foreign keys take it anyway) makes staff cancelling or moving it wait for this booking,
+      // or this booking wait for them and then find the show gone from here.
       const [show] = await tx.query<ShowToBook>(
         `select s.price_cents as "priceCents", s.starts_at <= now() as started,
            s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
            h.layout, h.type_extras as "typeExtras"
          from shows s join halls h on h.id = s.hall_id
-         where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3
-         for share of h`,
+         where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
+         for share of h for key share of s`,
         [request.showId, request.movieId, request.day, config.timeZone, companionReleaseMinutes],
       );
       if (!show) throw new Refusal({ reason: "show-unavailable" });

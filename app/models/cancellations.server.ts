@@ -1,5 +1,5 @@
 import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/booking";
-import { getDb } from "~/services/db.server";
+import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
 import { queueBookingCancelled } from "./notifications.server";
 import { findPayment, refundCharge } from "./payments.server";
@@ -7,6 +7,31 @@ import { offerFreedSeats } from "./waitlist.server";
 
 export type CancellationFailure =
   { reason: "not-found" } | { reason: CancelRefusal } | { reason: "refund-unavailable" };
+
+/** What a cancelled booking gave back: nothing for a hold let go. */
+export type Refund = { refundedCents: number; cardLast4: string | null };
+
+/**
+ * Cancels a booking whose row the caller's transaction has locked: a paid one is refunded in full through the
+ * provider first, under the key `<booking>:cancel`, so however often this is tried (a customer and the cinema
+ * cancelling, a transaction that failed after the provider answered) a booking is refunded once. The seats are let
+ * go; offering them to people waiting is the caller's. Null when the provider would not refund: nothing changed.
+ */
+export async function cancelLockedBooking(tx: Queryable, booking: Booking): Promise<Refund | null> {
+  const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
+  if (payment) {
+    const refund = await refundCharge(payment.reference, payment.amountCents, `${booking.id}:cancel`);
+    if (!refund.ok) return null;
+    await tx.query(
+      `update payments set refund_reference = $2, refunded_cents = amount_cents, refunded_at = now()
+       where booking_id = $1`,
+      [booking.id, refund.reference],
+    );
+  }
+  await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
+  await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
+  return { refundedCents: payment?.amountCents ?? 0, cardLast4: payment?.cardLast4 ?? null };
+}
 
 /**
  * Cancels a booking and frees its seats at once: a hold is let go, a paid booking is refunded in full until the
@@ -21,31 +46,24 @@ export async function cancelBooking(
   bookingId: string,
 ): Promise<{ ok: true; booking: Booking; refundedCents: number } | ({ ok: false } & CancellationFailure)> {
   const db = await getDb();
-  const outcome = await db.transaction(async (tx) => {
-    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
-    if (!booking) return { ok: false as const, reason: "not-found" as const };
-    const refusal = cancelRefusal(booking);
-    if (refusal) return { ok: false as const, reason: refusal };
-    const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
-    if (payment) {
-      const refund = await refundCharge(payment.reference, payment.amountCents, `${booking.id}:cancel`);
-      if (!refund.ok) return { ok: false as const, reason: "refund-unavailable" as const };
-      await tx.query(
-        `update payments set refund_reference = $2, refunded_cents = amount_cents, refunded_at = now()
-         where booking_id = $1`,
-        [booking.id, refund.reference],
-      );
-    }
-    await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
-    await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
-    await offerFreedSeats(tx, booking.showId);
-    const refundedCents = payment?.amountCents ?? 0;
-    if (payment) {
-      const cancelled = (await findBooking(userUid, booking.id, { tx }))!;
-      await queueBookingCancelled(tx, userUid, cancelled, { refundedCents, cardLast4: payment.cardLast4 });
-    }
-    return { ok: true as const, refundedCents };
-  });
+  // Staff cancelling the show lock the show and then its bookings, the reverse of this order: should PostgreSQL pick
+  // this one as a deadlock's victim, it runs again (the refund's key keeps it one refund).
+  const outcome = await retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+      if (!booking) return { ok: false as const, reason: "not-found" as const };
+      const refusal = cancelRefusal(booking);
+      if (refusal) return { ok: false as const, reason: refusal };
+      const refund = await cancelLockedBooking(tx, booking);
+      if (!refund) return { ok: false as const, reason: "refund-unavailable" as const };
+      await offerFreedSeats(tx, booking.showId);
+      if (booking.status === "paid") {
+        const cancelled = (await findBooking(userUid, booking.id, { tx }))!;
+        await queueBookingCancelled(tx, userUid, cancelled, refund);
+      }
+      return { ok: true as const, refundedCents: refund.refundedCents };
+    }),
+  );
   if (!outcome.ok) return outcome;
   return { ok: true, booking: (await findBooking(userUid, bookingId))!, refundedCents: outcome.refundedCents };
 }

@@ -53,7 +53,7 @@ const FIGURES_SQL = `
     count(*) filter (where ${earlier("created_at")})::float8
   from users
   union all
-  select 'activeShows', count(*) filter (where starts_at > now())::float8,
+  select 'activeShows', count(*) filter (where starts_at > now() and cancelled_at is null)::float8,
     count(*) filter (where ${recent("created_at")})::float8, count(*) filter (where ${earlier("created_at")})::float8
   from shows`;
 
@@ -96,7 +96,7 @@ export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_
        h.name as "hallName", h.seat_count as capacity,
        coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.earnings, 0) as "earningsCents"
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
-     where s.starts_at > now() order by s.starts_at, m.title limit $1`,
+     where s.starts_at > now() and s.cancelled_at is null order by s.starts_at, m.title limit $1`,
     [shows],
   );
   const recentActivity = await db.query<ActivityRow>(ACTIVITY_SQL, [activity]);

@@ -18,7 +18,7 @@ export async function listHalls(): Promise<StaffHall[]> {
   const db = await getDb();
   return db.query<StaffHall>(
     `select ${HALL_COLUMNS},
-       (select count(*)::int from shows s where s.hall_id = h.id and s.starts_at > now()) as "upcomingShows"
+       (select count(*)::int from shows s where s.hall_id = h.id and s.starts_at > now() and s.cancelled_at is null) as "upcomingShows"
      from halls h order by h.in_use desc, h.name, h.id`,
   );
 }

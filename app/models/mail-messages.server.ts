@@ -103,6 +103,12 @@ export function bookingConfirmation(booking: Booking, name: string, ticket: Tick
   );
 }
 
+/** Where a refund went, as a sentence's start: "€61.00 is refunded to your card ending 4242". */
+function refundedTo(refund: { refundedCents: number; cardLast4: string | null }) {
+  const card = refund.cardLast4 ? `your card ending ${refund.cardLast4}` : "your card";
+  return `${formatMoney(refund.refundedCents, config.currency)} is refunded to ${card}`;
+}
+
 export const cancellationSubject = (booking: Booking) =>
   `Booking ${shortBookingId(booking.id)} cancelled: ${booking.movie.title}`;
 
@@ -112,18 +118,71 @@ export function bookingCancellation(
   name: string,
   refund: { refundedCents: number; cardLast4: string | null },
 ): RenderedMail {
-  const refunded = formatMoney(refund.refundedCents, config.currency);
-  const card = refund.cardLast4 ? `your card ending ${refund.cardLast4}` : "your card";
   return compose(
     cancellationSubject(booking),
     [
       greeting(name),
       { paragraph: `Your booking for ${booking.movie.title} on ${when(booking)} is cancelled.` },
-      { paragraph: `${refunded} is refunded to ${card}. Its seats are free again for other customers.` },
+      { paragraph: `${refundedTo(refund)}. Its seats are free again for other customers.` },
       bookingFacts(booking, "Amount paid"),
       { link: site("/my-bookings"), label: "Your bookings" },
     ],
     `You receive this mail because this booking at ${BRAND} was cancelled.`,
+  );
+}
+
+export const showCancelledSubject = (booking: Booking) => `Show cancelled: ${booking.movie.title}, ${when(booking)}`;
+
+/**
+ * The mail of a booking whose show the cinema cancelled: a paid one with its refund, a hold with the news that it is
+ * let go and nothing was charged.
+ */
+export function showCancelled(
+  booking: Booking,
+  name: string,
+  refund: { refundedCents: number; cardLast4: string | null },
+): RenderedMail {
+  const paid = booking.paidAt !== null;
+  return compose(
+    showCancelledSubject(booking),
+    [
+      greeting(name),
+      {
+        paragraph: `We are sorry: the cinema has cancelled the show of ${booking.movie.title} on ${when(booking)} in ${booking.hallName}, so your booking is cancelled.`,
+      },
+      {
+        paragraph: paid
+          ? `${refundedTo(refund)}, in full. You need do nothing.`
+          : "Your seats were held for you to pay; the hold is let go and nothing was charged.",
+      },
+      bookingFacts(booking, paid ? "Amount paid" : "Amount"),
+      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+    ],
+    `You receive this mail because you had a booking for this show at ${BRAND}, and the cinema cancelled the show.`,
+  );
+}
+
+export const showMovedSubject = (booking: Booking) => `Show moved: ${booking.movie.title}, now ${when(booking)}`;
+
+/** The mail of a paid booking whose show the cinema moved to another time or hall: where it was, where it is now. */
+export function showMoved(booking: Booking, name: string, from: { startsAt: string; hallName: string }): RenderedMail {
+  return compose(
+    showMovedSubject(booking),
+    [
+      greeting(name),
+      { paragraph: `The cinema has moved the show of ${booking.movie.title} you have tickets for.` },
+      {
+        facts: [
+          ["Was", `${formatShowTime(from.startsAt, config.timeZone)}, ${from.hallName}`],
+          ["Now", `${when(booking)}, ${booking.hallName}`],
+        ],
+      },
+      { paragraph: "Your seats and your e-ticket stay the same." },
+      bookingFacts(booking, "Amount paid"),
+      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)} The new time counts.` },
+    ],
+    `You receive this mail because you have paid seats for this show at ${BRAND}, and the cinema changed its time or hall.`,
   );
 }
 

@@ -17,6 +17,8 @@ type Payloads = {
   "booking-confirmation": { booking: Booking; name: string };
   "booking-cancellation": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
   "show-reminder": { bookingId: string; userUid: string; name: string };
+  "show-cancelled": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
+  "show-moved": { booking: Booking; name: string; from: { startsAt: string; hallName: string } };
   "waitlist-offer": { bookingId: string; userUid: string; name: string };
   "password-reset": { email: string };
   "sign-in-link": { email: string; redirectTo: string };
@@ -43,6 +45,10 @@ export async function queueBookingPaid(tx: Queryable, userUid: string, booking: 
     subject: mails.confirmationSubject(booking),
     payload: confirmation,
   });
+  await queueReminder(tx, userUid, to, booking);
+}
+
+async function queueReminder(tx: Queryable, userUid: string, to: { email: string; name: string }, booking: Booking) {
   const reminder: Payloads["show-reminder"] = { bookingId: booking.id, userUid, name: to.name };
   await enqueueMessage(tx, {
     kind: "show-reminder",
@@ -69,6 +75,49 @@ export async function queueBookingCancelled(
     subject: mails.cancellationSubject(booking),
     payload,
   });
+}
+
+/** A booking cancelled because the cinema cancelled its show: refunded if it was paid, let go if it was a hold. */
+export async function queueShowCancelled(
+  tx: Queryable,
+  userUid: string,
+  booking: Booking,
+  refund: { refundedCents: number; cardLast4: string | null },
+) {
+  const to = await customer(tx, userUid);
+  if (!to) return;
+  const payload: Payloads["show-cancelled"] = { booking, name: to.name, ...refund };
+  await enqueueMessage(tx, {
+    kind: "show-cancelled",
+    recipient: to.email,
+    subject: mails.showCancelledSubject(booking),
+    payload,
+  });
+}
+
+/**
+ * A paid booking whose show the cinema moved (`booking` as it is now, `from` where it was). Its reminder follows the
+ * show: one still waiting is withdrawn and queued again for the new time; one already sent, or being sent right now,
+ * is not, so nobody is reminded twice.
+ */
+export async function queueShowMoved(
+  tx: Queryable,
+  userUid: string,
+  booking: Booking,
+  from: { startsAt: string; hallName: string },
+) {
+  const to = await customer(tx, userUid);
+  if (!to) return;
+  const payload: Payloads["show-moved"] = { booking, name: to.name, from };
+  await enqueueMessage(tx, {
+    kind: "show-moved",
+    recipient: to.email,
+    subject: mails.showMovedSubject(booking),
+    payload,
+  });
+  const waiting = { bookingId: booking.id };
+  if (await withdrawPending(tx, "show-reminder", waiting, "The show moved: its reminder was queued for the new time."))
+    await queueReminder(tx, userUid, to, booking);
 }
 
 /** Seats that came free, held for the first customer waiting for them. */
@@ -168,6 +217,14 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       if (!booking || booking.status !== "paid") return { status: "skipped", note: "The booking is no longer paid." };
       if (booking.showStarted) return { status: "skipped", note: "The show had already started." };
       return sendMail(message, mailer, mails.showReminder(booking, name, await mailedETicketFor(booking.id)));
+    }
+    case "show-cancelled": {
+      const { booking, name, ...refund } = message.payload as Payloads["show-cancelled"];
+      return sendMail(message, mailer, mails.showCancelled(booking, name, refund));
+    }
+    case "show-moved": {
+      const { booking, name, from } = message.payload as Payloads["show-moved"];
+      return sendMail(message, mailer, mails.showMoved(booking, name, from));
     }
     case "waitlist-offer": {
       const { bookingId, userUid, name } = message.payload as Payloads["waitlist-offer"];

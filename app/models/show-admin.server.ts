@@ -66,10 +66,10 @@ function toProblem({ reason, time, other, otherAt, title, runtime, hallName }: P
   return { reason, time, other: named, title, runtime, hallName };
 }
 
-type Candidate = { time: string; startsAt: Date };
+export type Candidate = { time: string; startsAt: Date };
 
 /** Each time as the moment it names in the cinema's zone, and the problems of those that name none or two. */
-function resolveTimes(times: string[]) {
+export function resolveTimes(times: string[]) {
   const candidates: Candidate[] = [];
   const problems: ScheduleProblem[] = [];
   for (const time of times) {
@@ -83,9 +83,16 @@ function resolveTimes(times: string[]) {
 
 /**
  * Every problem of a list of new show times of a movie in a hall, the most basic first. Without a movie only the dates
- * count; without a hall, the listed times among themselves too (they will all play in one hall).
+ * count; without a hall, the listed times among themselves too (they will all play in one hall). Cancelled shows
+ * hold no hall, and `movingShowId` (a show being moved) does not clash with itself.
  */
-async function scheduleProblems(db: Queryable, movieId: string | null, hallId: string | null, candidates: Candidate[]) {
+export async function scheduleProblems(
+  db: Queryable,
+  movieId: string | null,
+  hallId: string | null,
+  candidates: Candidate[],
+  movingShowId: string | null = null,
+) {
   const rows = await db.query<ProblemRow>(
     `with candidate as (
        select * from unnest($3::text[], $4::timestamptz[]) as c(local, starts_at)
@@ -105,7 +112,8 @@ async function scheduleProblems(db: Queryable, movieId: string | null, hallId: s
             case when s.starts_at = c.starts_at then 'duplicate' else 'overlap' end,
             c.local, null, s.starts_at, other.title, other.runtime, h.name
        from candidate c cross join movie m cross join hall h
-       join shows s on s.hall_id = h.id join movies other on other.id = s.movie_id
+       join shows s on s.hall_id = h.id and s.cancelled_at is null and s.id is distinct from $6::uuid
+       join movies other on other.id = s.movie_id
        where s.starts_at < c.starts_at + m.held
          and c.starts_at < s.starts_at + make_interval(mins => other.runtime + $5)
      union all
@@ -119,6 +127,7 @@ async function scheduleProblems(db: Queryable, movieId: string | null, hallId: s
       candidates.map((c) => c.time),
       candidates.map((c) => c.startsAt.toISOString()),
       config.cleaningMinutes,
+      movingShowId,
     ],
   );
   return rows.map(toProblem);
@@ -189,7 +198,7 @@ export async function createShows({ movieId, hallId, priceCents, times }: NewSho
   }
 }
 
-function lockHallInUse(tx: Queryable, hallId: string) {
+export function lockHallInUse(tx: Queryable, hallId: string) {
   if (!isUuid(hallId)) return Promise.resolve([]);
   return tx.query("select id from halls where id = $1 and in_use for update", [hallId]);
 }
@@ -205,7 +214,7 @@ export async function listHallDay(hallId: string, day: string): Promise<HallDayS
     `select m.title, s.starts_at as "startsAt",
        s.starts_at + make_interval(mins => m.runtime + $3) as "freeAt"
      from shows s join movies m on m.id = s.movie_id
-     where s.hall_id = $1 and ${cinemaDaySql("s.starts_at", "$4")} = $2
+     where s.hall_id = $1 and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$4")} = $2
      order by s.starts_at`,
     [hallId, day, config.cleaningMinutes, config.timeZone],
   );
@@ -243,6 +252,8 @@ export type StaffShow = {
   seatsBooked: number;
   earningsCents: number;
   bookings: number;
+  started: boolean;
+  cancelled: boolean;
 };
 
 const SHOW_ORDER: Record<ShowSort, string> = {
@@ -281,7 +292,8 @@ export async function listShowsForStaff(query: ShowListQuery) {
     `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
        h.name as "hallName", h.seat_count as capacity,
        s.price_cents as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
-       coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings
+       coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings,
+       s.starts_at <= now() as started, s.cancelled_at is not null as cancelled
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
      where ${where}
      order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
@@ -302,7 +314,8 @@ export async function listMoviesWithShows() {
 
 /**
  * Deletes a show nobody has booked. A show with bookings (paid, pending, expired or cancelled: they are the
- * records of what was sold) stays. A booking made meanwhile is caught by its foreign key.
+ * records of what was sold) stays: staff cancel it instead (show-changes.server.ts). A booking made meanwhile is
+ * caught by its foreign key.
  */
 export async function deleteShow(showId: string) {
   const db = await getDb();

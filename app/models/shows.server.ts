@@ -9,13 +9,13 @@ export const DATES_PER_PAGE = 7;
 export const cinemaDaySql = (column: string, zoneParameter: string) =>
   `to_char(${column} at time zone ${zoneParameter}, 'YYYY-MM-DD')`;
 
-/** The cinema days (in the cinema's time zone) on which a movie has shows still to start. */
+/** The cinema days (in the cinema's time zone) on which a movie has shows still to start (cancelled ones are gone). */
 export async function listShowDays(movieId: string): Promise<ShowDay[]> {
   const db = await getDb();
   return db.query<ShowDay>(
     `select ${cinemaDaySql("starts_at", "$2")} as day, count(*)::int as shows
      from shows
-     where movie_id = $1 and starts_at > now()
+     where movie_id = $1 and starts_at > now() and cancelled_at is null
      group by 1 order by 1`,
     [movieId, config.timeZone],
   );
@@ -50,7 +50,7 @@ export async function listShowsOnDay(movieId: string, day: string): Promise<Show
   const db = await getDb();
   const rows = await db.query<ShowRow>(
     `select ${SHOW_COLUMNS} from shows s join halls h on h.id = s.hall_id
-     where s.movie_id = $1 and s.starts_at > now() and ${cinemaDaySql("s.starts_at", "$3")} = $2
+     where s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$3")} = $2
      order by s.starts_at, h.name`,
     [movieId, day, config.timeZone],
   );

@@ -22,7 +22,7 @@ type ShowHall = { started: boolean; priceCents: number; layout: HallLayout; type
 
 const SHOW_HALL = `select s.starts_at <= now() as started, s.price_cents as "priceCents", h.layout,
     h.type_extras as "typeExtras"
-  from shows s join halls h on h.id = s.hall_id where s.id = $1`;
+  from shows s join halls h on h.id = s.hall_id where s.id = $1 and s.cancelled_at is null`;
 
 /** Where the customer stands on the show's waitlist, or null when they are not waiting. */
 export async function findWaitlistPlace(userUid: string, showId: string): Promise<WaitlistPlace | null> {

@@ -7,6 +7,7 @@ import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccessLink } from "~/http/toast.server";
+import { NO_HALL, scheduleProblemMessage } from "~/http/show-failures.server";
 import { requireStaff } from "~/http/viewer.server";
 import { readHallDay } from "~/http/hall-day.server";
 import { listHallsInUse } from "~/models/halls.server";
@@ -15,7 +16,6 @@ import {
   addShowSchema,
   CREATE_SHOW,
   SHOW_DAY,
-  TIME_INVALID,
   timeToAdd,
   timeToRemove,
   TOO_MANY_TIMES,
@@ -24,10 +24,8 @@ import { parseQuery } from "~/schemas/list-query";
 import { movieSearchSchema } from "~/schemas/movie-search";
 import { listedShowPath } from "~/schemas/show-list";
 import addShowsStyles from "~/styles/add-shows.css";
-import { describeMinutes, formatRuntime } from "~/utils/format";
 import { toMinorUnits } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
-import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
@@ -39,7 +37,6 @@ export const meta = pageMeta(
 
 const SHOW_ADDED = "Show added successfully";
 const NO_MOVIE = "That movie is no longer in the catalogue. Please select another.";
-const NO_HALL = "That hall is not in use any more. Please select another.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -62,31 +59,8 @@ function refusalMessage(refusal: Refusal) {
   if (refusal.reason === "no-movie") return NO_MOVIE;
   if (refusal.reason === "no-hall") return NO_HALL;
   if (refusal.reason === "too-many") return TOO_MANY_TIMES;
-  if (refusal.reason === "invalid") return TIME_INVALID;
-  const { timeZone } = config;
-  const when = formatLocalShowTime(refusal.time, timeZone, {
-    withYear: refusal.reason === "past" || refusal.reason === "too-far",
-  });
-  const clockOnDay = `${formatLocalClock(refusal.time, timeZone)} on ${formatLocalDay(refusal.time)}`;
-  switch (refusal.reason) {
-    case "nonexistent":
-      return `${clockOnDay} does not exist in ${timeZone}: clocks go forward that night. Please pick another time.`;
-    case "ambiguous":
-      return `${clockOnDay} happens twice in ${timeZone}: clocks go back that night. Please choose which one.`;
-    case "past":
-      return `${when} has already passed. Please pick a time in the future.`;
-    case "too-far":
-      return `${when} is more than a year ahead. Please check the date.`;
-    case "duplicate":
-      return `${refusal.hallName} already has a show at ${when} (${refusal.title}).`;
-    case "overlap":
-      return `${when} overlaps the show of ${refusal.title} at ${formatLocalShowTime(refusal.other, timeZone)} in ${refusal.hallName} (it runs ${formatRuntime(refusal.runtime)}, then ${cleaning()} to clean).`;
-    case "overlap-listed":
-      return `${when} overlaps ${formatLocalShowTime(refusal.other, timeZone)}, also on the list (${refusal.title} runs ${formatRuntime(refusal.runtime)}, then ${cleaning()} to clean).`;
-  }
+  return scheduleProblemMessage(refusal);
 }
-
-const cleaning = () => describeMinutes(config.cleaningMinutes);
 
 /** The form again with why a time was refused; for a time the clocks repeat, with its two occurrences to choose. */
 function refuse(form: Submission, refusal: Refusal, field: "movieId" | "hallId" | "time" | "times") {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { ShowListFilters } from "~/components/ShowListFilters";
 import { FilterLinks, PageJump, SortHeader, StaffList } from "~/components/StaffList";
@@ -7,10 +7,10 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { deleteShow, listMoviesWithShows, listShowsForStaff } from "~/models/show-admin.server";
+import { deleteShow, listMoviesWithShows, listShowsForStaff, type StaffShow } from "~/models/show-admin.server";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import {
-  deleteShowSchema,
+  showIdSchema,
   SHOW_LIST_DEFAULTS,
   SHOW_NOT_FOUND,
   showListSchema,
@@ -28,7 +28,7 @@ export const meta = pageMeta(
   "Every show with its seats booked and earnings, upcoming and past.",
 );
 
-const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
+const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted: cancel it instead.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  const form = await readSubmission(request, deleteShowSchema);
+  const form = await readSubmission(request, showIdSchema);
   if (!form.ok) return redirectWithError(back, form.message);
   const deleted = await deleteShow(form.value.showId);
   if (!deleted.ok) return redirectWithError(back, deleted.reason === "has-bookings" ? HAS_BOOKINGS : SHOW_NOT_FOUND);
@@ -97,16 +97,7 @@ export default function ListShows() {
               <td>{formatMoney(show.priceCents, currency)}</td>
               <td>{formatMoney(show.earningsCents, currency)}</td>
               <td>
-                {show.bookings === 0 ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="showId" value={show.id} />
-                    <button type="submit" className="button button-ghost button-small">
-                      Delete<span className="visually-hidden">{` ${show.title}, ${when}`}</span>
-                    </button>
-                  </Form>
-                ) : (
-                  <span className="admin-note">Has bookings: cannot be deleted</span>
-                )}
+                <ShowActions show={show} named={` ${show.title}, ${when}`} />
               </td>
             </tr>
           );
@@ -114,5 +105,35 @@ export default function ListShows() {
       </StaffList>
       <PageJump state={query} pageCount={pageCount} />
     </section>
+  );
+}
+
+/**
+ * What staff may do with a show: one nobody booked is deleted, one with bookings cancelled (its paid bookings
+ * refunded); either can be moved until it starts. A cancelled show stays listed, for its bookings' record.
+ */
+function ShowActions({ show, named }: { show: StaffShow; named: string }) {
+  if (show.cancelled) return <span className="admin-note">Cancelled</span>;
+  const label = <span className="visually-hidden">{named}</span>;
+  return (
+    <div className="show-actions">
+      {show.started ? null : (
+        <Link to={`/admin/shows/${show.id}/move`} className="button button-ghost button-small">
+          Move{label}
+        </Link>
+      )}
+      {show.bookings === 0 ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="showId" value={show.id} />
+          <button type="submit" className="button button-ghost button-small">
+            Delete{label}
+          </button>
+        </Form>
+      ) : show.started ? null : (
+        <Link to={`/admin/shows/${show.id}/cancel`} className="button button-ghost button-small">
+          Cancel{label}
+        </Link>
+      )}
+    </div>
   );
 }

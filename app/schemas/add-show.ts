@@ -51,8 +51,9 @@ export function priceProblem(price: string, currency: string): string | null {
   return problem ? priceMessages(currency)[problem] : null;
 }
 
-const showTime = z
-  .string()
+/** A show time typed in the cinema's zone, or one occurrence of a time the clocks repeat: Add Shows, Move Show. */
+export const showTime = z
+  .string({ required_error: TIME_REQUIRED })
   .trim()
   .superRefine((value, context) => {
     const problem = showTimeProblem(value);

@@ -46,7 +46,7 @@ export function listedShowPath(show: { id: string; movieId: string; day: string 
 
 export const SHOW_NOT_FOUND = "This show no longer exists.";
 
-/** A Delete button of List Shows. */
-export const deleteShowSchema = z.object({
+/** A form that names a show: List Shows' Delete button, Cancel Show's confirmation. */
+export const showIdSchema = z.object({
   showId: z.string({ required_error: SHOW_NOT_FOUND }).uuid(SHOW_NOT_FOUND).describe("Show"),
 });

@@ -188,3 +188,14 @@ export function isTransientConflict(error: unknown) {
   const code = sqlState(error);
   return code === "40P01" || code === "40001";
 }
+
+/** Runs a transaction again, up to `attempts` times in all, while PostgreSQL rolls it back over a transient conflict. */
+export async function retryingConflicts<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { layoutSeats, type HallLayout } from "~/domain/hall-layout";
+import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import { isUuid } from "~/utils/uuid";
+import { findBooking } from "./bookings.server";
+import { cancelLockedBooking } from "./cancellations.server";
+import { queueShowCancelled, queueShowMoved } from "./notifications.server";
+import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-admin.server";
+
+// Staff cancelling or moving a show that has bookings (docs/decisions/0018-show-changes.md). Each is one transaction
+// that starts by locking the show's row: a booking being made holds the show's key lock until it commits, so it
+// either commits first and is seen here, or waits and then finds the show gone or moved. A payment or a customer's
+// cancellation updates the booking's row, which is locked here before it changes.
+
+/** A show as staff see it before they cancel or move it. */
+export type ShowToChange = {
+  id: string;
+  movieId: string;
+  title: string;
+  hallId: string;
+  hallName: string;
+  startsAt: string;
+  started: boolean;
+  cancelled: boolean;
+  /** Paid bookings, to be refunded in full if it is cancelled, and what they cost together. */
+  paidBookings: number;
+  paidCents: number;
+  /** Unpaid bookings still holding seats. */
+  holds: number;
+  /** Seats of paid bookings and running holds, in no order: a hall it moves to must have them. */
+  takenSeats: string[];
+};
+
+export type ShowChangeFailure = { reason: "not-found" } | { reason: "started" } | { reason: "cancelled" };
+
+const SHOW_TO_CHANGE = `select s.id, s.movie_id as "movieId", m.title, s.hall_id as "hallId", h.name as "hallName",
+    s.starts_at as "startsAt", s.starts_at <= now() as started, s.cancelled_at is not null as cancelled,
+    (select count(*)::int from bookings b where b.show_id = s.id and b.status = 'paid') as "paidBookings",
+    (select coalesce(sum(b.amount_cents), 0)::int from bookings b where b.show_id = s.id and b.status = 'paid')
+      as "paidCents",
+    (select count(*)::int from bookings b
+     where b.show_id = s.id and b.status = 'pending' and b.hold_expires_at > now()) as holds,
+    array(select unnest(b.seats) from bookings b where b.show_id = s.id
+          and (b.status = 'paid' or (b.status = 'pending' and b.hold_expires_at > now()))) as "takenSeats"
+  from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id where s.id = $1`;
+
+/** A show with what cancelling or moving it would touch; null for an unknown id. */
+export async function findShowToChange(showId: string, db: Queryable | null = null): Promise<ShowToChange | null> {
+  if (!isUuid(showId)) return null;
+  const [row] = await (db ?? (await getDb())).query<ShowToChange & { startsAt: Date }>(SHOW_TO_CHANGE, [showId]);
+  return row ? { ...row, startsAt: new Date(row.startsAt).toISOString() } : null;
+}
+
+/** Locks the show's row and reads it; why it cannot change, if it cannot. */
+async function lockShow(tx: Queryable, showId: string) {
+  if (!isUuid(showId)) return { ok: false as const, reason: "not-found" as const };
+  await tx.query("select id from shows where id = $1 for update", [showId]);
+  const show = await findShowToChange(showId, tx);
+  if (!show) return { ok: false as const, reason: "not-found" as const };
+  if (show.cancelled) return { ok: false as const, reason: "cancelled" as const };
+  if (show.started) return { ok: false as const, reason: "started" as const };
+  return { ok: true as const, show };
+}
+
+/** The show's paid bookings and running holds, each locked: the ones a change has to deal with. */
+async function lockLiveBookings(tx: Queryable, showId: string, statuses: "paid" | "paid-or-held") {
+  const held = statuses === "paid" ? "false" : "b.status = 'pending' and b.hold_expires_at > now()";
+  return tx.query<{ id: string; userUid: string }>(
+    `select b.id, b.user_uid as "userUid" from bookings b
+     where b.show_id = $1 and (b.status = 'paid' or ${held}) order by b.id for update`,
+    [showId],
+  );
+}
+
+/** Thrown to roll a show's cancellation back when the provider refuses a refund. */
+class RefundRefused extends Error {}
+
+/**
+ * Cancels a show that has not started: every paid booking is refunded in full (the customer's cut-off does not
+ * apply: the cinema cancelled), every running hold is let go, the waitlist is emptied, and each of those bookings
+ * gets its "show cancelled" mail in the outbox, all in one transaction. The show's row stays, marked cancelled.
+ * Should the provider refuse one refund, nothing changes; refunds it already made are keyed by booking, so trying
+ * again refunds each booking once.
+ */
+export async function cancelShow(
+  showId: string,
+): Promise<{ ok: true; refunded: number; refundedCents: number; released: number } | ({ ok: false } & CancelFailure)> {
+  const db = await getDb();
+  try {
+    return await retryingConflicts(() =>
+      db.transaction(async (tx) => {
+        const locked = await lockShow(tx, showId);
+        if (!locked.ok) return locked;
+        await tx.query("update shows set cancelled_at = now() where id = $1", [showId]);
+        const outcome = { ok: true as const, refunded: 0, refundedCents: 0, released: 0 };
+        for (const { id, userUid } of await lockLiveBookings(tx, showId, "paid-or-held")) {
+          const booking = (await findBooking(userUid, id, { tx }))!;
+          const refund = await cancelLockedBooking(tx, booking);
+          if (!refund) throw new RefundRefused(id);
+          if (booking.status === "paid") {
+            outcome.refunded++;
+            outcome.refundedCents += refund.refundedCents;
+          } else outcome.released++;
+          await queueShowCancelled(tx, userUid, (await findBooking(userUid, id, { tx }))!, refund);
+        }
+        await tx.query("delete from waitlist_entries where show_id = $1", [showId]);
+        return outcome;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof RefundRefused) return { ok: false, reason: "refund-unavailable" };
+    throw error;
+  }
+}
+
+export type CancelFailure = ShowChangeFailure | { reason: "refund-unavailable" };
+
+export type MoveFailure =
+  | ShowChangeFailure
+  | { reason: "unchanged" }
+  | { reason: "no-hall" }
+  /** Seats sold or held that the new hall does not have. */
+  | { reason: "seats-missing"; seats: string[]; hallName: string }
+  | ScheduleProblem;
+
+/**
+ * Moves a show that has not started to another time (typed in the cinema's zone, as on Add Shows) and/or hall. The
+ * new slot follows Add Shows' rules (not past, within a year, no overlap in the hall, the show itself aside), under
+ * the hall's lock as shows are added; a hall it moves to must have every seat sold or held. Holds never outlive the
+ * new start; each paid booking gets a "show moved" mail and its reminder follows the show.
+ */
+export async function moveShow(
+  showId: string,
+  to: { hallId: string; time: string },
+): Promise<{ ok: true; paidBookings: number } | ({ ok: false } & MoveFailure)> {
+  const { candidates, problems } = resolveTimes([to.time]);
+  if (problems.length > 0) return { ok: false, ...problems[0] };
+  const [{ startsAt }] = candidates;
+  const db = await getDb();
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockShow(tx, showId);
+      if (!locked.ok) return locked;
+      const { show } = locked;
+      if (show.hallId === to.hallId && Date.parse(show.startsAt) === startsAt.getTime())
+        return { ok: false as const, reason: "unchanged" as const };
+      const [hall] = await lockHallInUse(tx, to.hallId);
+      if (!hall) return { ok: false as const, reason: "no-hall" as const };
+      const [problem] = await scheduleProblems(tx, show.movieId, to.hallId, candidates, showId);
+      if (problem) return { ok: false as const, ...problem };
+      if (to.hallId !== show.hallId) {
+        const [target] = await tx.query<{ name: string; layout: HallLayout }>(
+          "select name, layout from halls where id = $1",
+          [to.hallId],
+        );
+        const seats = new Set(layoutSeats(target.layout).map((seat) => seat.label));
+        const missing = show.takenSeats.filter((seat) => !seats.has(seat));
+        if (missing.length > 0)
+          return { ok: false as const, reason: "seats-missing" as const, seats: missing, hallName: target.name };
+      }
+      const paid = await lockLiveBookings(tx, showId, "paid");
+      await tx.query("update shows set hall_id = $2, starts_at = $3 where id = $1", [showId, to.hallId, startsAt]);
+      // A hold never outlives the show's start, as when it was made.
+      await tx.query(
+        `update bookings set hold_expires_at = least(hold_expires_at, $2) where show_id = $1 and status = 'pending'`,
+        [showId, startsAt],
+      );
+      const from = { startsAt: show.startsAt, hallName: show.hallName };
+      for (const { id, userUid } of paid)
+        await queueShowMoved(tx, userUid, (await findBooking(userUid, id, { tx }))!, from);
+      return { ok: true as const, paidBookings: paid.length };
+    }),
+  );
+}

@@ -1,0 +1,86 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/ErrorPage";
+import { config } from "~/config.server";
+import { cinemaSettings } from "~/http/cinema.server";
+import { notFound } from "~/http/not-found.server";
+import { cancelFailureMessage } from "~/http/show-failures.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { requireStaff } from "~/http/viewer.server";
+import { cancelShow, findShowToChange, type ShowToChange } from "~/models/show-changes.server";
+import { listedShowPath, SHOW_NOT_FOUND } from "~/schemas/show-list";
+import { cinemaDay } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
+import { pageMeta } from "~/utils/page-meta";
+import { formatShowTime } from "~/utils/show-display";
+
+// The confirmation before a show with bookings is cancelled: what will be refunded, then one button.
+
+export { AdminErrorBoundary as ErrorBoundary };
+
+export const meta = pageMeta("Cancel Show – Admin Panel", "Cancel a show and refund its bookings.");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const show = await findShowToChange(params.id ?? "");
+  if (!show) throw notFound(SHOW_NOT_FOUND);
+  return { show, back: backToList(show), ...cinemaSettings() };
+}
+
+/** The show's row on List Shows. */
+const backToList = (show: ShowToChange) =>
+  listedShowPath({ ...show, day: cinemaDay(new Date(show.startsAt), config.timeZone) });
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireStaff(request);
+  const showId = params.id ?? "";
+  const cancelled = await cancelShow(showId);
+  if (!cancelled.ok) return redirectWithError(new URL(request.url).pathname, cancelFailureMessage(cancelled));
+  const refunds = `${count(cancelled.refunded, "booking")} refunded (${formatMoney(cancelled.refundedCents, config.currency)})`;
+  const holds = cancelled.released > 0 ? `, ${count(cancelled.released, "hold")} let go` : "";
+  return redirectWithSuccess(backToList((await findShowToChange(showId))!), `Show cancelled: ${refunds}${holds}.`);
+}
+
+export default function CancelShow() {
+  const { show, back, timeZone, currency } = useLoaderData<typeof loader>();
+  const submitting = useNavigation().state === "submitting";
+  const when = formatShowTime(show.startsAt, timeZone);
+  const refusal = show.cancelled
+    ? "This show is cancelled."
+    : show.started
+      ? "This show has already started, so it can no longer be cancelled."
+      : null;
+  return (
+    <section aria-labelledby="cancel-show-title" className="show-change">
+      <h1 id="cancel-show-title">Cancel Show</h1>
+      <p>
+        <strong>{show.title}</strong>, <time dateTime={show.startsAt}>{when}</time>, {show.hallName}
+      </p>
+      {refusal ? (
+        <p role="alert">{refusal}</p>
+      ) : (
+        <Form method="post" className="show-change-form">
+          <ul aria-label="What cancelling does">
+            <li>
+              {count(show.paidBookings, "paid booking")} refunded in full:{" "}
+              <strong>{formatMoney(show.paidCents, currency)}</strong>
+            </li>
+            <li>{count(show.holds, "unpaid hold")} let go</li>
+            <li>Each of these customers gets a mail; people on the waitlist are taken off it.</li>
+          </ul>
+          <p>The show leaves the customers&apos; pages and cannot be booked again. This cannot be undone.</p>
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? "Cancelling..." : "Cancel show and refund"}
+          </button>
+        </Form>
+      )}
+      <p>
+        <Link to={back} className="text-link">
+          Back to List Shows
+        </Link>
+      </p>
+    </section>
+  );
+}
