@@ -158,7 +158,8 @@ export async function queueSignIn(tx: Queryable, sync: { uid: string; session: s
 
 /**
  * Tells AUTH_SYNC_URL that a session ended (DELETE, naming the session its POST announced), when it is set. A session
- * that ends before its POST went out is announced by neither, so the DELETE cannot overtake its own POST.
+ * that ends before its POST went out is announced by neither; a POST being sent right now cannot be withdrawn, and
+ * should it fail, the DELETE waits until it is sent (claimDueMessages keeps one session's calls in order).
  */
 export async function queueSignOut(tx: Queryable, sync: { uid: string; session: string }) {
   if (!config.authSyncUrl) return;

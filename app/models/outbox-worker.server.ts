@@ -17,8 +17,9 @@ import { offerSeatsOfExpiredHolds } from "./waitlist.server";
 // The outbox's worker, one in each app instance: claims due messages in a short transaction, sends each outside
 // any transaction, then marks it (docs/decisions/0015-outbox.md).
 
-// A claimed batch must be sent within its lease: 5 messages at most about 100 s each (the SMTP and HTTP timeouts).
-const BATCH_SIZE = 5;
+// A claimed batch must be sent within its lease: 5 messages at most about 120 s each (the SMTP and HTTP timeouts,
+// and two identity-provider calls for a link, PROVIDER_CALL_TIMEOUT_MS each).
+export const BATCH_SIZE = 5;
 export const LEASE_SECONDS = 10 * 60;
 const IDLE_POLL_MS = 1000;
 

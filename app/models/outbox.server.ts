@@ -67,7 +67,9 @@ export type ClaimedMessage = {
 /**
  * Claims up to `limit` due messages for `leaseSeconds`, in one short transaction. Rows another worker is claiming
  * right now are skipped (skip locked), and rows it has claimed are leased (locked_until), so no two workers hold one
- * message; a lease left by a worker that died runs out and the message is claimed again.
+ * message; a lease left by a worker that died runs out and the message is claimed again. The sign-in sync's calls of
+ * one session go in the order they were made: one is not due while an earlier one of its session is still unsent
+ * (a sign-out's DELETE waits for its sign-in's POST that is being retried).
  */
 export async function claimDueMessages(limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   const db = await getDb();
@@ -76,6 +78,11 @@ export async function claimDueMessages(limit: number, leaseSeconds: number): Pro
      where id in (
        select id from outbox
        where status = 'pending' and due_at <= now() and (locked_until is null or locked_until <= now())
+         and not (kind = 'auth-sync' and exists (
+           select 1 from outbox earlier
+           where earlier.kind = 'auth-sync' and earlier.status = 'pending'
+             and earlier.payload->>'session' = outbox.payload->>'session'
+             and (earlier.created_at, earlier.id) < (outbox.created_at, outbox.id)))
        order by due_at limit $1
        for update skip locked)
      returning id, kind, recipient, subject, payload, attempts`,

@@ -129,7 +129,7 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
        ) new join movies nm on nm.id = new.movie_id
        where not exists (
          select 1 from shows old join movies om on om.id = old.movie_id
-         where old.hall_id = new.hall_id
+         where old.hall_id = new.hall_id and old.cancelled_at is null
            and old.starts_at < new.starts_at + make_interval(mins => nm.runtime + $7)
            and new.starts_at < old.starts_at + make_interval(mins => om.runtime + $7)
        )`,

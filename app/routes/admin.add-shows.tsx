@@ -12,14 +12,7 @@ import { requireStaff } from "~/http/viewer.server";
 import { readHallDay } from "~/http/hall-day.server";
 import { listHallsInUse } from "~/models/halls.server";
 import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/models/show-admin.server";
-import {
-  addShowSchema,
-  CREATE_SHOW,
-  SHOW_DAY,
-  timeToAdd,
-  timeToRemove,
-  TOO_MANY_TIMES,
-} from "~/schemas/add-show";
+import { addShowSchema, CREATE_SHOW, SHOW_DAY, timeToAdd, timeToRemove, TOO_MANY_TIMES } from "~/schemas/add-show";
 import { parseQuery } from "~/schemas/list-query";
 import { movieSearchSchema } from "~/schemas/movie-search";
 import { listedShowPath } from "~/schemas/show-list";

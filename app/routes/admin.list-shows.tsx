@@ -28,7 +28,7 @@ export const meta = pageMeta(
   "Every show with its seats booked and earnings, upcoming and past.",
 );
 
-const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted: cancel it instead.";
+const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);

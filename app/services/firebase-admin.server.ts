@@ -1,6 +1,7 @@
 import { applicationDefault, cert, getApps, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type DecodedIdToken } from "firebase-admin/auth";
 import { config, pointFirebaseAdminAtEmulator } from "~/config.server";
+import { withTimeout } from "~/utils/timeout";
 
 let emulatorHost = config.identity.emulatorHost;
 
@@ -44,19 +45,26 @@ export function isAuthError(error: unknown) {
 }
 
 /**
+ * How long each of firebase-admin's calls that make a link may take (it sets no limit of its own). The outbox worker
+ * makes links for messages it has leased: a call that hung past the lease would let another instance send the same
+ * message, so each call gives up well within it (outbox-worker.server.ts) and the message is tried again later.
+ */
+export const PROVIDER_CALL_TIMEOUT_MS = 10_000;
+
+/**
  * The one-time code of a link the provider makes for an account's email, or null when no enabled account has that
  * email: nothing is made, so nothing is sent, for a stranger's address.
  */
 async function actionCodeFor(email: string, makeLink: (auth: ReturnType<typeof firebaseAuth>) => Promise<string>) {
   const auth = firebaseAuth();
   try {
-    if ((await auth.getUserByEmail(email)).disabled) return null;
+    if ((await withTimeout(auth.getUserByEmail(email), PROVIDER_CALL_TIMEOUT_MS)).disabled) return null;
   } catch (error) {
     if ((error as { code?: string }).code === "auth/user-not-found") return null;
     throw error;
   }
   // The provider's link opens its own page; ours opens our site, so only the code is taken from it.
-  const code = new URL(await makeLink(auth)).searchParams.get("oobCode");
+  const code = new URL(await withTimeout(makeLink(auth), PROVIDER_CALL_TIMEOUT_MS)).searchParams.get("oobCode");
   if (!code) throw new Error("The identity provider made a link without a code");
   return code;
 }

@@ -107,6 +107,24 @@ describe("the sign-in sync", () => {
     gaveUp.mockRestore();
   });
 
+  it("sends a sign-out's DELETE only after its sign-in's POST, when the POST failed while the sign-out was made", async () => {
+    const browser = await signIn("fay");
+    const db = await getDb();
+    // The POST is being sent (leased) at the moment of the sign-out, so it cannot be withdrawn; then that try fails.
+    await db.query("update outbox set locked_until = now() + interval '1 minute' where payload->>'uid' = 'fay'");
+    await signOut(browser);
+    await db.query(
+      `update outbox set locked_until = null, attempts = 1, due_at = now() + interval '30 seconds'
+       where payload->>'uid' = 'fay' and payload->>'method' = 'POST'`,
+    );
+    await sendDue();
+    expect(calls).toEqual([]);
+    expect((await syncRows("fay")).map((row) => row.status)).toEqual(["pending", "pending"]);
+    await db.query("update outbox set due_at = now() where payload->>'uid' = 'fay'");
+    await sendDue();
+    expect(calls.map((call) => call.method)).toEqual(["POST", "DELETE"]);
+  });
+
   it("announces neither a sign-in nor its sign-out when the session ended before the sign-in was sent", async () => {
     const browser = await signIn("ed");
     await signOut(browser);
