@@ -16,7 +16,6 @@ import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
-import { useNonce } from "~/hooks/nonce";
 import { takeToast } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import layoutStyles from "~/styles/layout.css";
@@ -46,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const BARE_PAGES = /^\/(admin|login|register)(\/|$)/;
 
 function Document({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -57,8 +55,8 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -19,6 +19,7 @@ import stylesheet from "~/styles/layout.css";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
 import { createMetrics, serveMetrics } from "./metrics";
+import { pageCache } from "./page-cache";
 import { logRequests, nameRemixRoutes, requestIdOf } from "./request-log";
 
 // How long a stop waits for the requests in flight before it gives up on them.
@@ -92,6 +93,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   app.use(nameRemixRoutes(build.routes));
   app.use(refuseCrossSitePosts);
   app.use(applyCachePolicy);
+  app.use(pageCache(build, metrics.countPageCache));
   app.all(
     "*",
     createRequestHandler({
