@@ -35,7 +35,11 @@ const CACHEABLE_PAGES: { path: RegExp; params: string[]; occupancy?: true }[] = 
   { path: /^\/$/, params: ["trailer"] },
   { path: /^\/legal$/, params: [] },
   { path: /^\/movies\/[\w-]{1,40}$/, params: ["trailer", "dates", "day"] },
-  { path: new RegExp(`^/movies/[\\w-]{1,40}/${DAY_PATTERN.source.slice(1, -1)}$`), params: ["time", "seats"], occupancy: true },
+  {
+    path: new RegExp(`^/movies/[\\w-]{1,40}/${DAY_PATTERN.source.slice(1, -1)}$`),
+    params: ["time", "seats"],
+    occupancy: true,
+  },
 ];
 
 /**
@@ -46,9 +50,7 @@ const CACHEABLE_PAGES: { path: RegExp; params: string[]; occupancy?: true }[] = 
 export function pageCacheKey(originalUrl: string) {
   const url = new URL(originalUrl, "http://cache");
   const isData = url.pathname.endsWith(DATA_SUFFIX);
-  const pagePath = isData
-    ? url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, "/")
-    : url.pathname;
+  const pagePath = isData ? url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, "/") : url.pathname;
   const page = CACHEABLE_PAGES.find(({ path }) => path.test(pagePath));
   if (!page) return null;
   const known = isData ? [...page.params, ...DATA_PARAMS] : page.params;

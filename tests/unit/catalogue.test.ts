@@ -29,10 +29,12 @@ describe("the catalogue's version", () => {
     await db.query("delete from shows where movie_id = 't-version'");
     expect(await version()).toBe(before + 2);
     before = await version();
-    await db.transaction(async (tx) => {
-      await tx.query("update movies set title = 'Renamed' where id = 't-version'");
-      throw new Error("rolled back");
-    }).catch(() => {});
+    await db
+      .transaction(async (tx) => {
+        await tx.query("update movies set title = 'Renamed' where id = 't-version'");
+        throw new Error("rolled back");
+      })
+      .catch(() => {});
     expect(await version()).toBe(before);
     await db.query("select * from bookings");
     expect(await version()).toBe(before);
