@@ -1,12 +1,28 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import fs from "node:fs";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
+import { CssTextProvider } from "~/hooks/inline-css";
 import { RequestIdProvider } from "~/hooks/request-id";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/http/security.server";
 import { logger } from "~/services/logger.server";
 
 export const streamTimeout = 5_000;
+
+const builtCss = new Map<string, string>();
+
+/** A built style sheet's text (its name carries its content's hash, so it is read once). */
+function cssText(href: string) {
+  if (!/^\/build\/_assets\/[\w-]+\.css$/.test(href)) return undefined;
+  let text = builtCss.get(href);
+  if (text === undefined) {
+    text = fs.readFileSync(path.join("public", href), "utf8");
+    builtCss.set(href, text);
+  }
+  return text;
+}
 
 /**
  * Renders the whole page before sending it: its CSP names the hashes of its inline scripts (the loader data among
@@ -36,9 +52,11 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <RequestIdProvider value={loadContext.requestId}>
-        <RemixServer context={remixContext} url={request.url} />
-      </RequestIdProvider>,
+      <CssTextProvider value={cssText}>
+        <RequestIdProvider value={loadContext.requestId}>
+          <RemixServer context={remixContext} url={request.url} />
+        </RequestIdProvider>
+      </CssTextProvider>,
       {
         onAllReady() {
           pipe(body);
