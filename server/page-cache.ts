@@ -136,8 +136,9 @@ export function pageCache(build: ServerBuild, count: (result: PageCacheResult) =
 
   function send(req: Request, res: Response, page: CachedPage, result: PageCacheResult) {
     count(result);
-    const encoding = req.acceptsEncodings("br", "gzip", "identity") || "identity";
-    const body = page.bodies[encoding as keyof CachedPage["bodies"]] ?? page.bodies.identity;
+    // Brotli whenever it is accepted: the smaller body, at no cost now.
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    const body = page.bodies[encoding];
     res.status(page.status);
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("Vary", "Accept-Encoding");

@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -82,7 +83,9 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
     if (state.stopping) res.set("Connection", "close");
     next();
   });
-  app.use(compression());
+  // What is compressed per request (signed-in pages; kept pages come compressed): brotli 3 and gzip 3 took about
+  // half the time of the defaults (brotli 4, gzip 6) on /movies, for 6-7 % more bytes (decision 19).
+  app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
   app.get("/healthz", serveHealth(checks, state));
   app.get("/metrics", serveMetrics(metrics, config.metricsToken));
