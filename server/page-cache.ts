@@ -5,7 +5,8 @@ import type { NextFunction, Request, Response } from "express";
 import { catalogueKey, catalogueState, forgetCatalogueState } from "~/models/catalogue.server";
 import { logger } from "~/services/logger.server";
 import { DAY_PATTERN } from "~/utils/dates";
-import { requestIdOf } from "./request-log";
+import { cacheControlFor } from "~/http/cache-control.server";
+import { requestIdOf, type RouteName } from "./request-log";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -69,6 +70,11 @@ async function sendResponse(res: Response, response: globalThis.Response) {
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  const current = response.headers.get("Cache-Control") ?? undefined;
+  res.setHeader(
+    "Cache-Control",
+    cacheControlFor({ requestCookie: undefined, setsCookie: cookies.length > 0, current }),
+  );
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
@@ -79,7 +85,11 @@ export type PageCacheResult = "hit" | "miss" | "bypass";
  * rendered once per catalogue state by the app itself, for a request that carries no cookie at all, and kept with
  * its brotli and gzip bodies. Requests with any cookie (a session, a toast) pass by to the app and are never kept.
  */
-export function pageCache(build: ServerBuild, count: (result: PageCacheResult) => void) {
+export function pageCache(
+  build: ServerBuild,
+  routeOf: (pathname: string) => RouteName,
+  count: (result: PageCacheResult) => void,
+) {
   const render = createRequestHandler(build, process.env.NODE_ENV);
   const pages = new Map<string, CachedPage>();
   // One render per page at a time: the requests for it meanwhile wait for its result.
@@ -141,6 +151,8 @@ export function pageCache(build: ServerBuild, count: (result: PageCacheResult) =
     const body = page.bodies[encoding];
     res.status(page.status);
     for (const [name, value] of page.headers) res.setHeader(name, value);
+    const current = res.getHeader("Cache-Control")?.toString();
+    res.setHeader("Cache-Control", cacheControlFor({ requestCookie: undefined, setsCookie: false, current }));
     res.setHeader("Vary", "Accept-Encoding");
     if (body !== page.bodies.identity) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
@@ -159,6 +171,8 @@ export function pageCache(build: ServerBuild, count: (result: PageCacheResult) =
       return next();
     }
     const { key, occupancy } = cacheable;
+    // Named for the log line as the app would: this answers before the app's own middleware.
+    res.locals.route = routeOf(req.path);
     try {
       const state = await catalogueState();
       const catalogue = catalogueKey(state);

@@ -21,7 +21,7 @@ import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
 import { createMetrics, serveMetrics } from "./metrics";
 import { pageCache } from "./page-cache";
-import { logRequests, nameRemixRoutes, requestIdOf } from "./request-log";
+import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -91,12 +91,13 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   app.get("/metrics", serveMetrics(metrics, config.metricsToken));
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Before the other files: public/ has none of the kept pages' addresses, and looking costs a file system call.
+  app.use(pageCache(build, remixRouteNamer(build.routes), metrics.countPageCache));
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(express.static("public", { maxAge: "7d" }));
   app.use(nameRemixRoutes(build.routes));
   app.use(refuseCrossSitePosts);
   app.use(applyCachePolicy);
-  app.use(pageCache(build, metrics.countPageCache));
   app.all(
     "*",
     createRequestHandler({

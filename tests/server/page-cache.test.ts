@@ -68,6 +68,8 @@ describe("the page cache on one instance", () => {
     expect(again.headers.get("X-Cache")).toBe("hit");
     expect(again.headers.get("Content-Encoding")).toBe("gzip");
     expect(again.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(again.headers.get("Cache-Control")).toBe("no-cache");
+    expect(again.headers.get("X-Request-Id")).toMatch(/^\w{8}$/);
     expect(await again.text()).toBe(html);
     // Its single-fetch data too, and the same page however its parameters are ordered.
     expect((await get(site, "/legal.data")).headers.get("X-Cache")).toBe("miss");
