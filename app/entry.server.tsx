@@ -1,16 +1,34 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
+import fs from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/hooks/nonce";
+import { CssTextProvider } from "~/hooks/inline-css";
 import { RequestIdProvider } from "~/hooks/request-id";
-import { contentSecurityPolicy, createNonce } from "~/http/security.server";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/http/security.server";
 import { logger } from "~/services/logger.server";
 
 export const streamTimeout = 5_000;
 
+const builtCss = new Map<string, string>();
+
+/** A built style sheet's text (its name carries its content's hash, so it is read once). */
+function cssText(href: string) {
+  if (!/^\/build\/_assets\/[\w-]+\.css$/.test(href)) return undefined;
+  let text = builtCss.get(href);
+  if (text === undefined) {
+    text = fs.readFileSync(path.join("public", href), "utf8");
+    builtCss.set(href, text);
+  }
+  return text;
+}
+
+/**
+ * Renders the whole page before sending it: its CSP names the hashes of its inline scripts (the loader data among
+ * them), so a copy kept in memory is served with the same, still exact, policy. No page defers data, so nothing
+ * arrives later than it would streamed.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -18,29 +36,29 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = createNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        const html = Buffer.concat(chunks).toString("utf8");
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <CssTextProvider value={cssText}>
         <RequestIdProvider value={loadContext.requestId}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <RemixServer context={remixContext} url={request.url} />
         </RequestIdProvider>
-      </NonceProvider>,
+      </CssTextProvider>,
       {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+        onAllReady() {
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -48,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "Rendering a page failed after its first bytes were sent");
+          logger.error({ err: error }, "Rendering a page failed");
         },
       },
     );
@@ -62,6 +80,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  response.headers.set("Content-Security-Policy", contentSecurityPolicy(createNonce()));
+  response.headers.set("Content-Security-Policy", contentSecurityPolicy([]));
   return response;
 };

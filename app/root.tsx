@@ -1,22 +1,23 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_RemixContext,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { errorPageText, RouteError } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
-import { useNonce } from "~/hooks/nonce";
+import { useCssText } from "~/hooks/inline-css";
 import { takeToast } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import layoutStyles from "~/styles/layout.css";
@@ -45,20 +46,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const BARE_PAGES = /^\/(admin|login|register)(\/|$)/;
 
+/**
+ * The `links` of the matched routes, as Remix's <Links> renders them, except that a style sheet whose text is at
+ * hand is put in the page: the first paint then waits for no second round trip (docs/decisions/0019).
+ */
+function PageLinks() {
+  const routeModules = useContext(UNSAFE_RemixContext)?.routeModules ?? {};
+  const cssText = useCssText();
+  const descriptors = useMatches().flatMap((match) => routeModules[match.id]?.links?.() ?? []);
+  const seen = new Set<string>();
+  return descriptors.map((link) => {
+    if (!("href" in link) || !link.href || seen.has(link.href)) return null;
+    seen.add(link.href);
+    const css = link.rel === "stylesheet" ? cssText(link.href) : undefined;
+    return css === undefined ? (
+      <link key={link.href} {...link} />
+    ) : (
+      <style key={link.href} data-href={link.href} dangerouslySetInnerHTML={{ __html: css }} />
+    );
+  });
+}
+
 function Document({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <PageLinks />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

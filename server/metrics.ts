@@ -12,8 +12,8 @@ const FIGURES_TIMEOUT_MS = 2_000;
 
 /**
  * The site's Prometheus metrics: requests and their latency counted by this process, the database's figures read
- * at each scrape. A new counter (a page cache's hits, say) is registered on `registry` beside these, and
- * incremented where the thing it counts happens.
+ * at each scrape. A new counter is registered on `registry` beside these, and incremented where the thing it
+ * counts happens (the page cache's, through `countPageCache`).
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -30,6 +30,12 @@ export function createMetrics() {
     help: "Time from a request's arrival to the end of its answer, by method and route",
     labelNames: ["method", "route"] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const pageCache = new Counter({
+    name: "marquee_page_cache_requests_total",
+    help: "Anonymous requests for a kept page (server/page-cache.ts): hit (served from memory), miss (rendered and kept), bypass (a cookie, or a page not for everyone, so the app answered)",
+    labelNames: ["result"] as const,
     registers,
   });
   const gauge = <Label extends string>(name: string, help: string, labelNames: readonly Label[] = []) =>
@@ -75,6 +81,9 @@ export function createMetrics() {
     observe({ method, route, status, seconds }: { method: string; route: string; status: number; seconds: number }) {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);
+    },
+    countPageCache(result: "hit" | "miss" | "bypass") {
+      pageCache.inc({ result });
     },
     async text() {
       await readDatabase();

@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -20,7 +21,8 @@ import stylesheet from "~/styles/layout.css";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
 import { createMetrics, serveMetrics } from "./metrics";
-import { logRequests, nameRemixRoutes, requestIdOf } from "./request-log";
+import { pageCache } from "./page-cache";
+import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -115,12 +117,16 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
     if (state.stopping) res.set("Connection", "close");
     next();
   });
-  app.use(compression());
+  // What is compressed per request (signed-in pages; kept pages come compressed): brotli 3 and gzip 3 took about
+  // half the time of the defaults (brotli 4, gzip 6) on /movies, for 6-7 % more bytes (decision 19).
+  app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
   app.get("/healthz", serveHealth(checks, state));
   app.get("/metrics", serveMetrics(metrics, config.metricsToken));
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Before the other files: public/ has none of the kept pages' addresses, and looking costs a file system call.
+  app.use(pageCache(build, remixRouteNamer(build.routes), metrics.countPageCache));
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(express.static("public", { maxAge: "7d" }));
   app.use(nameRemixRoutes(build.routes));

@@ -2,8 +2,8 @@ import { hasSessionCookie } from "./session-cookie.server";
 
 /**
  * The Cache-Control of an answer of the app. One that depends on who is signed in, or that sets a cookie, must
- * never be stored anywhere; anonymous pages may be kept but are checked again each time, until a page cache
- * exists.
+ * never be stored anywhere; anonymous pages may be kept but are checked again each time: the server keeps
+ * them (server/page-cache.ts) and knows when they change.
  */
 export function cacheControlFor({
   requestCookie,

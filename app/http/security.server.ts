@@ -1,8 +1,18 @@
 import crypto from "node:crypto";
 import { config, type Config } from "~/config.server";
 
-export function createNonce() {
-  return crypto.randomBytes(16).toString("base64");
+// An inline script element's text (one with a src has none): what a browser hashes to check it against the CSP.
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources of a page's inline scripts, 'sha256-…' of each: they allow exactly this page's scripts, are the
+ * same for every copy of the page, so a page kept in memory keeps its CSP (no per-response nonce).
+ */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT))
+    if (text) hashes.add(`'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`);
+  return [...hashes];
 }
 
 /**
@@ -18,11 +28,12 @@ export function identityOrigins(identity: Config["identity"]) {
   };
 }
 
-export function contentSecurityPolicy(nonce: string, identity = config.identity) {
+/** The CSP of a page whose inline scripts are `scriptSources` (their hashes); no inline script runs without one. */
+export function contentSecurityPolicy(scriptSources: string[], identity = config.identity) {
   const origins = identityOrigins(identity);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${origins.script.join(" ")}`,
+    ["script-src 'self'", ...scriptSources, ...origins.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "media-src 'self'",

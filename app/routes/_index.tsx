@@ -4,8 +4,7 @@ import { Backdrop } from "~/components/Backdrop";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
 import { TrailerPlayer } from "~/components/TrailerPlayer";
-import { listNowShowing } from "~/models/movies.server";
-import { listTrailers } from "~/models/trailers.server";
+import { catalogue } from "~/http/catalogue.server";
 import cardStyles from "~/styles/cards.css";
 import homeStyles from "~/styles/home.css";
 import { formatRuntime, releaseYear } from "~/utils/format";
@@ -23,7 +22,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [movies, trailers] = await Promise.all([listNowShowing(), listTrailers()]);
+  const [movies, trailers] = await Promise.all([catalogue.nowShowing(), catalogue.trailers()]);
   const requested = new URL(request.url).searchParams.get("trailer");
   const selectedTrailerId = trailers.find((t) => t.id === requested)?.id ?? trailers[0]?.id ?? "";
   return { featured: movies[0] ?? null, movies, trailers, selectedTrailerId };

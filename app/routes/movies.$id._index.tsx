@@ -11,6 +11,7 @@ import { MovieShowTimes } from "~/components/MovieShowTimes";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
 import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/domain/booking-steps";
+import { catalogue } from "~/http/catalogue.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { applyPendingFavourite } from "~/http/favourites.server";
 import { readSubmission } from "~/http/forms.server";
@@ -18,8 +19,7 @@ import { requireMovie } from "~/http/movies.server";
 import { redirectWithError } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { isFavourite } from "~/models/favourites.server";
-import { listRecommended } from "~/models/movies.server";
-import { DATES_PER_PAGE, hasShowsOnDay, listShowDays, listShowsOnDay, pageOfShowDays } from "~/models/shows.server";
+import { DATES_PER_PAGE, hasShowsOnDay, pageOfShowDays } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
 import cardStyles from "~/styles/cards.css";
@@ -48,8 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (viewer) await applyPendingFavourite(request, viewer.uid, movie.id);
   const url = new URL(request.url);
   const [days, recommended, trailer, favourite] = await Promise.all([
-    listShowDays(movie.id),
-    listRecommended(movie),
+    catalogue.showDays(movie.id),
+    catalogue.recommended(movie.id),
     url.searchParams.has("trailer") ? getTrailerForMovie(movie.id) : null,
     viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
@@ -62,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const times = {
     days: timeDays,
     day: timesDay,
-    shows: timesDay ? await listShowsOnDay(movie.id, timesDay) : [],
+    shows: timesDay ? await catalogue.showsOnDay(movie.id, timesDay) : [],
     today: cinemaToday(timeZone),
     timeZone,
   };

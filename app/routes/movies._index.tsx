@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MovieBrowser } from "~/components/MovieBrowser";
+import { catalogue } from "~/http/catalogue.server";
 import { requireUser } from "~/http/viewer.server";
-import { browseMovies } from "~/models/movies.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 import cardStyles from "~/styles/cards.css";
 import { pageMeta } from "~/utils/page-meta";
@@ -15,7 +15,7 @@ export const meta = pageMeta(
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return browseMovies(parseMovieFilters(new URL(request.url).searchParams));
+  return catalogue.browse(parseMovieFilters(new URL(request.url).searchParams));
 }
 
 export default function Movies() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cacheControlFor } from "~/http/cache-control.server";
-import { contentSecurityPolicy, isCrossSiteRequest } from "~/http/security.server";
+import { contentSecurityPolicy, inlineScriptHashes, isCrossSiteRequest } from "~/http/security.server";
 
 describe("isCrossSiteRequest", () => {
   const check = (headers: Record<string, string>, method = "POST") =>
@@ -31,15 +31,28 @@ describe("contentSecurityPolicy", () => {
   };
 
   it("is built from the identity settings, not from what was imported before", () => {
-    const real = contentSecurityPolicy("n0nce", { ...identity, emulatorHost: null });
-    expect(real).toContain("script-src 'self' 'nonce-n0nce' https://apis.google.com");
+    const real = contentSecurityPolicy(["'sha256-abc='"], { ...identity, emulatorHost: null });
+    expect(real).toContain("script-src 'self' 'sha256-abc=' https://apis.google.com;");
     expect(real).toContain(
       "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
     );
     expect(real).toContain("frame-src 'self' https://cinema.firebaseapp.com");
-    const emulated = contentSecurityPolicy("n0nce", { ...identity, emulatorHost: "127.0.0.1:9099" });
+    const emulated = contentSecurityPolicy([], { ...identity, emulatorHost: "127.0.0.1:9099" });
     expect(emulated).toContain("connect-src 'self' http://127.0.0.1:9099;");
     expect(emulated).not.toContain("googleapis");
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes the text of each inline script once, and no script loaded from a file", () => {
+    const html =
+      '<script>a()</script><script type="module">import "/x.js"</script><script src="/y.js"></script><script>a()</script>';
+    // echo -n 'a()' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='",
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
+    expect(inlineScriptHashes("<p>no scripts</p>")).toEqual([]);
   });
 });
 
