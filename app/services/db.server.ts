@@ -99,6 +99,15 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     },
     async transaction(work) {
       const client = await watched(() => pool.connect());
+      // The pool listens for errors of idle connections only: a server going away while this one is checked out
+      // between two queries would otherwise be an unheard error event, which ends the process. The next query on it
+      // fails, and the transaction with it.
+      const onLost = (error: Error) => logger.warn({ err: error }, "A database connection in use was lost");
+      client.on("error", onLost);
+      const release = (error?: Error) => {
+        client.off("error", onLost);
+        client.release(error);
+      };
       try {
         await client.query("begin");
         const result = await work({
@@ -107,14 +116,14 @@ function openPostgres(connectionString: string, poolSize: number): Database {
         });
         await client.query("commit");
         lostSince = null;
-        client.release();
+        release();
         return result;
       } catch (error) {
         const lost = isConnectionLost(error);
         if (!lost) await client.query("rollback").catch(() => {});
         else lostSince ??= Date.now();
         // A connection that failed mid-transaction is thrown away rather than handed to the next request.
-        client.release(lost ? (error as Error) : undefined);
+        release(lost ? (error as Error) : undefined);
         throw error;
       }
     },
