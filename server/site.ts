@@ -87,24 +87,24 @@ function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunctio
       .type("html")
       .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
       .send(refusalPage(res, UNAVAILABLE_TITLE, UNAVAILABLE_MESSAGE));
-  // The status is set before the first byte of the body: that is when a 500 is swapped for the page.
+  // The status is set before the first byte of the body: that is when a 500 is swapped for the page. What the app
+  // writes after that is dropped (passed on, it would be a write after the end: an error event that ends the process).
   const { write, end } = res;
-  let replaced = false;
-  const replace = () => {
-    if (!replaced && !res.headersSent && res.statusCode === 500 && databaseAwaySince() !== null) {
-      replaced = true;
-      res.write = write;
-      res.end = end;
+  let state: "app" | "replacing" | "replaced" = "app";
+  const replaced = () => {
+    if (state === "app" && !res.headersSent && res.statusCode === 500 && databaseAwaySince() !== null) {
+      state = "replacing";
       res.removeHeader("Content-Length");
       unavailable();
+      state = "replaced";
     }
-    return replaced;
+    return state === "replaced";
   };
   res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
-    return replace() || write.apply(this, args);
+    return replaced() || write.apply(this, args);
   } as Response["write"];
   res.end = function (this: Response, ...args: Parameters<Response["end"]>) {
-    return replace() ? this : end.apply(this, args);
+    return replaced() ? this : end.apply(this, args);
   } as Response["end"];
   if (databaseAwaySince() === null) return next();
   const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS).unref());
