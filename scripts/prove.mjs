@@ -1,7 +1,7 @@
 // `npm run prove`: builds, then runs each part (scripts/prove/*.mjs) on the embedded PGlite with one instance and on
 // PostgreSQL with two, and prints every figure beside its target with PASS or FAIL; exits 1 if any failed.
 //   PROVE_SCALE=short (or --short): the CI form, a few minutes. --no-build: use the build in build/.
-//   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup.
+//   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for README.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { startPostgres } from "./postgres.mjs";
@@ -107,6 +107,14 @@ const widths = [9, 17, 52, 22, 18, 4];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(" ");
 console.log(`\n${line(["database", "part", "figure", "measured", "target", ""])}`);
 for (const r of rows) console.log(line([r.database, r.part, r.name, r.measured, r.target, r.pass ? "PASS" : "FAIL"]));
+if (args.includes("--markdown")) {
+  // README's Guarantees table.
+  console.log("\n| database | part | figure | target | measured | |\n| --- | --- | --- | --- | --- | --- |");
+  for (const r of rows)
+    console.log(
+      `| ${r.database} | ${r.part} | ${r.name} | ${r.target} | ${r.measured} | ${r.pass ? "PASS" : "FAIL"} |`,
+    );
+}
 const failed = rows.filter((r) => !r.pass).length;
 console.log(`\n${rows.length - failed} PASS, ${failed} FAIL (${scale.name} scale; load average ${load()} at the end)`);
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
+import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -79,29 +80,37 @@ const RETRY_AFTER_SECONDS = 30;
 /**
  * While the database is away (a restart, a failover) every page would fail: the site answers 503 with a page that
  * says so, and `Retry-After`, instead of a 500. Each request first asks the database again, so the site serves
- * again as soon as it is back; an answer the app already failed with meanwhile (a 500) goes out as a 503.
+ * again as soon as it is back; an answer the app is failing with meanwhile (a 500) is replaced by that page.
  */
 function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunction) {
-  const response: ServerResponse = res;
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    if (args[0] === 500 && databaseAwaySince() !== null) {
-      args[0] = 503;
-      this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  const unavailable = () =>
+    res
+      .status(503)
+      .type("html")
+      .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
+      .send(refusalPage(res, UNAVAILABLE_TITLE, UNAVAILABLE_MESSAGE));
+  // The status is set before the first byte of the body: that is when a 500 is swapped for the page. What the app
+  // writes after that is dropped (passed on, it would be a write after the end: an error event that ends the process).
+  const { write, end } = res;
+  let state: "app" | "replacing" | "replaced" = "app";
+  const replaced = () => {
+    if (state === "app" && !res.headersSent && res.statusCode === 500 && databaseAwaySince() !== null) {
+      state = "replacing";
+      res.removeHeader("Content-Length");
+      unavailable();
+      state = "replaced";
     }
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
+    return state === "replaced";
+  };
+  res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
+    return replaced() || write.apply(this, args);
+  } as Response["write"];
+  res.end = function (this: Response, ...args: Parameters<Response["end"]>) {
+    return replaced() ? this : end.apply(this, args);
+  } as Response["end"];
   if (databaseAwaySince() === null) return next();
   const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS).unref());
-  Promise.race([pingDatabase(), timeout]).then(
-    () => next(),
-    () =>
-      res
-        .status(503)
-        .type("html")
-        .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
-        .send(refusalPage(res, UNAVAILABLE_TITLE, UNAVAILABLE_MESSAGE)),
-  );
+  Promise.race([pingDatabase(), timeout]).then(() => next(), unavailable);
 }
 
 function createApp(build: ServerBuild, state: { stopping: boolean }) {
@@ -180,9 +189,27 @@ function settlePaymentsRegularly() {
   return () => clearInterval(timer);
 }
 
+const TOO_LONG_MESSAGE = "This address is too long to read. Please check the link and try again.";
+
+/**
+ * Node refuses a request whose address and headers pass its limit (16 KB) before Express sees it, with an empty
+ * 431 or a cut connection; this answers it in words instead.
+ */
+function explainRefusedRequests(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable) return socket.destroy();
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const [status, message] = tooLarge
+    ? ["431 Request Header Fields Too Large", TOO_LONG_MESSAGE]
+    : ["400 Bad Request", BAD_REQUEST_MESSAGE];
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+  );
+}
+
 function listen(app: express.Express) {
   return new Promise<Server>((resolve, reject) => {
     const server = app.listen(config.port, config.host, () => resolve(server));
+    server.on("clientError", explainRefusedRequests);
     server.once("error", reject);
   });
 }

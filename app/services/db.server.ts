@@ -57,10 +57,7 @@ const SOCKET_GONE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT",
 export function isConnectionLost(error: unknown) {
   const code = sqlState(error);
   if (code && (CONNECTION_LOST.test(code) || SOCKET_GONE.has(code))) return true;
-  return (
-    error instanceof Error &&
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(error.message)
-  );
+  return error instanceof Error && /Connection terminated/i.test(error.message);
 }
 
 let lostSince: number | null = null;
@@ -82,12 +79,8 @@ async function watched<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-// How long a request waits for a connection before it is refused: a server that is away fails fast anyway, but one
-// that hangs must not hold every request.
-const CONNECT_TIMEOUT_MS = 5_000;
-
 function openPostgres(connectionString: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection the network or the server dropped: the pool replaces it. Unheard, it would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "An idle database connection was lost"));
   return {
@@ -99,6 +92,15 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     },
     async transaction(work) {
       const client = await watched(() => pool.connect());
+      // The pool listens for errors of idle connections only: a server going away while this one is checked out
+      // between two queries would otherwise be an unheard error event, which ends the process. The next query on it
+      // fails, and the transaction with it.
+      const onLost = (error: Error) => logger.warn({ err: error }, "A database connection in use was lost");
+      client.on("error", onLost);
+      const release = (error?: Error) => {
+        client.off("error", onLost);
+        client.release(error);
+      };
       try {
         await client.query("begin");
         const result = await work({
@@ -107,14 +109,14 @@ function openPostgres(connectionString: string, poolSize: number): Database {
         });
         await client.query("commit");
         lostSince = null;
-        client.release();
+        release();
         return result;
       } catch (error) {
         const lost = isConnectionLost(error);
         if (!lost) await client.query("rollback").catch(() => {});
         else lostSince ??= Date.now();
         // A connection that failed mid-transaction is thrown away rather than handed to the next request.
-        client.release(lost ? (error as Error) : undefined);
+        release(lost ? (error as Error) : undefined);
         throw error;
       }
     },

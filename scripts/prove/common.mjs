@@ -68,17 +68,24 @@ export async function startSites(kind, { adminUrl, env = {} } = {}) {
   }
   if (!adminUrl) throw new Error("PostgreSQL is needed for this part");
   const database = `prove_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client(adminUrl);
-  await admin.connect();
-  await admin.query(`create database ${database}`);
+  // A connection for each statement: the cluster may be restarted in between (postgres-restart).
+  const admin = async (sql) => {
+    const client = new pg.Client(adminUrl);
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${database}`);
   const url = adminUrl.replace(/\/[^/]*$/, `/${database}`);
   const pgEnv = { ...shared, DATABASE_URL: url, SECURE_COOKIES: "false", SAMPLE_DATA: "true" };
   const first = await startSite({ env: pgEnv });
   const secondEnv = { ...pgEnv, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(first) };
   const second = await startSite({ dataDir: tempDataDir(), env: secondEnv });
   return setup([first, second], [pgEnv, secondEnv], url, async () => {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await admin(`drop database if exists ${database} with (force)`);
   });
 }
 

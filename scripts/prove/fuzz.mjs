@@ -178,7 +178,7 @@ async function run(setup, site, db, embedded, total) {
           ? await postForm(site, url, new URLSearchParams(r.fields), headers)
           : await fetch(site.url + url, { redirect: "manual", headers });
     } catch (error) {
-      failures.fivexx.push(`${r.method} ${url}: no answer (${error})`);
+      failures.fivexx.push(`${r.method} ${url.slice(0, 120)} as ${r.who}: no answer (${error})`);
       continue;
     }
     const text = await response.text();
@@ -188,7 +188,7 @@ async function run(setup, site, db, embedded, total) {
       refused++;
       const html = /html/.test(response.headers.get("content-type") ?? "");
       if (html ? !READABLE.test(text) : text.trim() === "")
-        failures.unreadable.push(`${r.method} ${url.slice(0, 120)} as ${r.who}: ${response.status}`);
+        failures.unreadable.push(`${r.method} ${url.slice(0, 120)} as ${r.route}: ${response.status}`);
     }
     if (db && r.method === "POST") {
       const after = await snapshot(db);
@@ -246,7 +246,13 @@ async function run(setup, site, db, embedded, total) {
     notes: [
       ...(db ? [`windows of GET requests that changed watched rows: ${failures.changedByGet}`] : []),
       ...failures.fivexx.slice(0, 5),
-      ...failures.unreadable.slice(0, 5).map((f) => `unreadable: ${f}`),
+      ...Object.entries(
+        failures.unreadable.reduce((kinds, f) => {
+          const kind = f.replace(/ \S+ as /, " ");
+          kinds[kind] = (kinds[kind] ?? 0) + 1;
+          return kinds;
+        }, {}),
+      ).map(([kind, n]) => `unreadable (${n}): ${kind}`),
       ...failures.changedByRefusal.slice(0, 5).map((f) => `changed rows: ${f}`),
     ],
   };
