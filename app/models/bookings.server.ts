@@ -4,6 +4,7 @@ import type { TypeExtras } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
+import { isSoldOut } from "~/domain/waitlist";
 import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
 import { offerFreedSeats } from "./waitlist.server";
@@ -13,6 +14,8 @@ export type BookingFailure =
   | { reason: "show-started" }
   | { reason: "seat-unknown"; seats: string[] }
   | { reason: "seats-taken"; seats: string[] }
+  /** Every seat asked for is taken, and so is every standard and premium seat of the show. */
+  | { reason: "sold-out" }
   | { reason: "stranded-seat"; seats: string[] }
   /** Companion seats kept for wheelchair users, chosen without the wheelchair space beside them. */
   | { reason: "companion-seat"; seats: string[]; releaseMinutes: number }
@@ -120,6 +123,40 @@ export async function releaseStartedHold(bookingId: string) {
 
 type BookingOutcome = { ok: true; booking: Booking; repeated: boolean } | ({ ok: false } & BookingFailure);
 
+export type EarlyCheck = {
+  /** Whether the show is one of this movie's on this cinema day: the page's movie and day need no other check. */
+  showFound: boolean;
+  failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" }> | null;
+};
+
+/**
+ * What one read, without a write transaction, already says of a booking request: a sold-out show, or seats held or
+ * sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues for the writer.
+ * Only a refusal is answered from it: whatever it lets through, the transaction checks again, and the key on
+ * (show, seat) still decides every race. A form posted again is let through: the transaction answers the booking it
+ * made. Decision 20.
+ */
+export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<EarlyCheck> {
+  if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
+  const db = await getDb();
+  const [show] = await db.query<{ layout: HallLayout; taken: string[]; repeated: boolean }>(
+    `select h.layout,
+       coalesce((select array_agg(bs.seat) from booked_seats bs join bookings b on b.id = bs.booking_id
+                 where bs.show_id = s.id and ${HOLDS_SEATS}), '{}') as taken,
+       exists (select 1 from bookings r where r.user_uid = $4 and r.request_token = $5) as repeated
+     from shows s join halls h on h.id = s.hall_id
+     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and s.starts_at > now()`,
+    [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
+  );
+  if (!show) return { showFound: false, failure: null };
+  const taken = request.seats.filter((seat) => show.taken.includes(seat));
+  if (show.repeated || taken.length === 0) return { showFound: true, failure: null };
+  const failure = isSoldOut(seatRuns(show.layout), show.taken)
+    ? { reason: "sold-out" as const }
+    : { reason: "seats-taken" as const, seats: taken };
+  return { showFound: true, failure };
+}
+
 /**
  * Books seats of a show for a customer in one transaction. The primary key on (show, seat) decides every race:
  * the seats are inserted with "on conflict do nothing", so a seat another buyer got first comes back missing and
@@ -154,9 +191,15 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const { holdMinutes, maxUnpaidBookings, strandedSeatRule, companionReleaseMinutes } = config.bookings;
   try {
     return await db.transaction(async (tx) => {
-      await tx.query("select uid from users where uid = $1 for no key update", [request.userUid]);
-      const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
-      if (repeated) return { ok: true as const, booking: repeated, repeated: true };
+      const [buyer] = await tx.query<{ repeated: boolean }>(
+        `select exists (select 1 from bookings b where b.user_uid = u.uid and b.request_token = $2) as repeated
+         from users u where u.uid = $1 for no key update of u`,
+        [request.userUid, request.requestToken],
+      );
+      if (buyer?.repeated) {
+        const repeated = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
+        return { ok: true as const, booking: repeated, repeated: true };
+      }
 
       // The hall is read under a shared lock, so staff cannot change its layout while this booking is made.
       const [show] = await tx.query<ShowToBook>(
@@ -189,11 +232,16 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       if (holds.heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
         throw new Refusal({ reason: "too-many-held-seats", held: holds.heldHere.length });
       }
-      const taken = await occupiedSeats(request.showId, tx);
+      const seatRows = await tx.query<{ seat: string; live: boolean }>(
+        `select bs.seat, ${HOLDS_SEATS} as live from booked_seats bs join bookings b on b.id = bs.booking_id
+         where bs.show_id = $1`,
+        [request.showId],
+      );
+      const taken = seatRows.filter((row) => row.live).map((row) => row.seat);
       const alreadyTaken = seats.filter((seat) => taken.includes(seat));
       if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });
-      if (!show.companionsReleased) {
-        const partners = companionPartners(show.layout);
+      const partners = companionPartners(show.layout);
+      if (!show.companionsReleased && seats.some((seat) => partners.has(seat))) {
         const held = await seatsOfCustomer(tx, request.userUid, request.showId);
         const kept = refusedCompanionSeats({ partners, chosen: seats, held });
         if (kept.length > 0)
@@ -206,12 +254,15 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
 
       // Holds on these seats that have run out let go of them, so the key below can take the new ones. People
       // waiting for this sold-out show come first: seats let go are offered to them before this buyer's.
-      const freed = await releaseHolds(
-        tx,
-        `b.hold_expires_at <= now()
-         and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
-        [request.showId, seats],
-      );
+      const runOut = seatRows.some((row) => !row.live && seats.includes(row.seat));
+      const freed = runOut
+        ? await releaseHolds(
+            tx,
+            `b.hold_expires_at <= now()
+             and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
+            [request.showId, seats],
+          )
+        : 0;
       if (freed > 0) {
         await offerFreedSeats(tx, request.showId);
         // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
