@@ -129,6 +129,37 @@ export type EarlyCheck = {
   failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" }> | null;
 };
 
+// Sold-out shows as this process last read them, trusted for SOLD_OUT_HINT_MS: a crowd posting for one sold-out show
+// costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
+export const SOLD_OUT_HINT_MS = 1000;
+type SoldOutHint = { movieId: string; day: string; until: number; taken: Set<string>; holders: Set<string> };
+const soldOutHints = new Map<string, SoldOutHint>();
+
+function rememberSoldOut(request: SeatRequest, taken: string[], holders: string[]) {
+  const now = Date.now();
+  if (soldOutHints.size >= 1000) for (const [id, hint] of soldOutHints) if (hint.until <= now) soldOutHints.delete(id);
+  soldOutHints.set(request.showId, {
+    movieId: request.movieId,
+    day: request.day,
+    until: now + SOLD_OUT_HINT_MS,
+    taken: new Set(taken),
+    holders: new Set(holders),
+  });
+}
+
+/** Whether a recent read said this show is sold out with every seat asked for taken, and the buyer holds none. */
+function knownSoldOut(request: SeatRequest) {
+  const hint = soldOutHints.get(request.showId);
+  if (!hint || hint.until <= Date.now()) return false;
+  return (
+    hint.movieId === request.movieId &&
+    hint.day === request.day &&
+    // Someone holding seats of the show may be posting their form again: the transaction answers them.
+    !hint.holders.has(request.userUid) &&
+    request.seats.every((seat) => hint.taken.has(seat))
+  );
+}
+
 /**
  * What one read, without a write transaction, already says of a booking request: a sold-out show, or seats held or
  * sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues for the writer.
@@ -138,22 +169,27 @@ export type EarlyCheck = {
  */
 export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<EarlyCheck> {
   if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
+  if (knownSoldOut(request)) return { showFound: true, failure: { reason: "sold-out" } };
   const db = await getDb();
-  const [show] = await db.query<{ layout: HallLayout; taken: string[]; repeated: boolean }>(
-    `select h.layout,
-       coalesce((select array_agg(bs.seat) from booked_seats bs join bookings b on b.id = bs.booking_id
-                 where bs.show_id = s.id and ${HOLDS_SEATS}), '{}') as taken,
+  const [show] = await db.query<{ layout: HallLayout; taken: string[]; holders: string[]; repeated: boolean }>(
+    `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.holders, '{}') as holders,
        exists (select 1 from bookings r where r.user_uid = $4 and r.request_token = $5) as repeated
      from shows s join halls h on h.id = s.hall_id
+     cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.user_uid) as holders
+                         from booked_seats bs join bookings b on b.id = bs.booking_id
+                         where bs.show_id = s.id and ${HOLDS_SEATS}) held
      where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and s.starts_at > now()`,
     [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
   );
   if (!show) return { showFound: false, failure: null };
+  const soldOut = isSoldOut(seatRuns(show.layout), show.taken);
+  if (soldOut) rememberSoldOut(request, show.taken, show.holders);
   const taken = request.seats.filter((seat) => show.taken.includes(seat));
   if (show.repeated || taken.length === 0) return { showFound: true, failure: null };
-  const failure = isSoldOut(seatRuns(show.layout), show.taken)
-    ? { reason: "sold-out" as const }
-    : { reason: "seats-taken" as const, seats: taken };
+  const failure =
+    soldOut && taken.length === request.seats.length
+      ? ({ reason: "sold-out" } as const)
+      : ({ reason: "seats-taken", seats: taken } as const);
   return { showFound: true, failure };
 }
 
