@@ -149,7 +149,7 @@ test("seats chosen while others book the last of them: the post is told the show
   const owner = await ownerBooks({ browser, jsEnabled, baseURL: baseURL! }, path, seats);
 
   await proceed(page);
-  await expect(page.getByRole("status").filter({ hasText: "Sorry, this show is sold out." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Sorry, this show is sold out." })).toBeVisible();
   await expect(page).toHaveURL(/[?&]time=/);
   await expect(page.getByRole("region", { name: "This show is sold out" })).toBeVisible();
   await page.goto("/my-bookings");
