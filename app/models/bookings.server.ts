@@ -3,8 +3,8 @@ import { bookingAmountCents, type Booking } from "~/domain/booking";
 import type { TypeExtras } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
-import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
 import { isSoldOut } from "~/domain/waitlist";
+import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
 import { offerFreedSeats } from "./waitlist.server";
@@ -227,15 +227,9 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const { holdMinutes, maxUnpaidBookings, strandedSeatRule, companionReleaseMinutes } = config.bookings;
   try {
     return await db.transaction(async (tx) => {
-      const [buyer] = await tx.query<{ repeated: boolean }>(
-        `select exists (select 1 from bookings b where b.user_uid = u.uid and b.request_token = $2) as repeated
-         from users u where u.uid = $1 for no key update of u`,
-        [request.userUid, request.requestToken],
-      );
-      if (buyer?.repeated) {
-        const repeated = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
-        return { ok: true as const, booking: repeated, repeated: true };
-      }
+      await tx.query("select uid from users where uid = $1 for no key update", [request.userUid]);
+      const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
+      if (repeated) return { ok: true as const, booking: repeated, repeated: true };
 
       // The hall is read under a shared lock, so staff cannot change its layout while this booking is made.
       const [show] = await tx.query<ShowToBook>(
