@@ -71,7 +71,8 @@ async function findPaths(base) {
   const moviePage = await (await fetch(base + movie)).text();
   const days = [...moviePage.matchAll(/name="date" value="(\d{4}-\d{2}-\d{2})"/g)].map((m) => `${movie}/${m[1]}`);
   if (days.length < 2) throw new Error(`fewer than two show days on ${movie}`);
-  return { movie, seatPage: days[0], laterDay: days[1] };
+  // Not today's page: its last shows may start (and leave it) while the bench runs.
+  return { movie, seatPage: days[1] };
 }
 
 async function pages(base, { movie, seatPage }, reader) {
@@ -184,13 +185,18 @@ async function firstText(browser, url) {
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
   await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-  const { result } = await cdp.send("Runtime.evaluate", {
-    expression: "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null",
-    returnByValue: true,
-  });
+  // The paint may be reported a moment after the load event.
+  let paint = null;
+  for (let tries = 0; paint === null && tries < 100; tries++) {
+    const { result } = await cdp.send("Runtime.evaluate", {
+      expression: "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null",
+      returnByValue: true,
+    });
+    paint = result.value;
+    if (paint === null) await sleep(100);
+  }
   await context.close();
-  if (typeof result.value !== "number") throw new Error(`no first-contentful-paint for ${url}`);
-  return result.value;
+  return paint ?? Number.POSITIVE_INFINITY;
 }
 
 async function inBrowser(base, { movie, seatPage }) {
@@ -203,7 +209,7 @@ async function inBrowser(base, { movie, seatPage }) {
       for (let i = 0; i < 3; i++) runs.push(await firstText(browser, base + pagePath));
       record(
         `Slow 3G first text ${pagePath}`,
-        `${ms(median(runs))} (runs ${runs.map(Math.round).join(", ")})`,
+        `${ms(median(runs))} (runs ${runs.map((run) => (Number.isFinite(run) ? Math.round(run) : "no paint")).join(", ")})`,
         "<= 1000 ms",
         verdict(median(runs) <= 1000),
       );
@@ -378,12 +384,11 @@ async function twoInstances() {
     sites.push(await startSite(env));
     sites.push(await startSite(env));
     const [a, b] = sites;
-    const { laterDay } = await findPaths(a.base);
-    const movieId = laterDay.split("/")[2];
-    const day = laterDay.split("/")[3];
+    const { seatPage } = await findPaths(a.base);
+    const [, , movieId, day] = seatPage.split("/");
     const showIds = async () =>
       new Set(
-        [...(await (await fetch(b.base + laterDay)).text()).matchAll(/name="time" value="([0-9a-f-]{36})"/g)].map(
+        [...(await (await fetch(b.base + seatPage)).text()).matchAll(/name="time" value="([0-9a-f-]{36})"/g)].map(
           (m) => m[1],
         ),
       );
