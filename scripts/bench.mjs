@@ -443,11 +443,14 @@ async function twoInstances() {
 function printProfile() {
   const files = fs.readdirSync(CPU_PROF).filter((f) => f.endsWith(".cpuprofile"));
   const profiles = files
-    .map((f) => profileShares(path.join(CPU_PROF, f)))
+    .map((f) => profileShares(path.join(CPU_PROF, f), DURATION_S + 2))
     .sort((x, y) => y.busySeconds - x.busySeconds);
   if (profiles.length === 0) return;
   const { busySeconds, shares } = profiles[0];
-  console.log(`\nWhere the site's CPU time went (${busySeconds.toFixed(1)} s busy, idle left out)`);
+  // The last load before the site stopped: the booking posts when they are measured.
+  console.log(
+    `\nWhere the site's CPU went in its last ${DURATION_S + 2} s (${busySeconds.toFixed(1)} s busy, idle left out)`,
+  );
   for (const { part, share } of shares) console.log(`  ${part.padEnd(40)} ${(share * 100).toFixed(1)}%`);
 }
 

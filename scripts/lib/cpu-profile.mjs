@@ -33,8 +33,11 @@ function partOf(stack) {
   return /build\/index\.js/.test(leaf.url) ? "app code (other)" : "other (node internals)";
 }
 
-/** Shares of the busy time (idle left out) per part, largest first, and the busy seconds. */
-export function profileShares(file) {
+/**
+ * Shares of the busy time (idle left out) per part, largest first, and the busy seconds; of the profile's last
+ * `lastSeconds` only when given (the load that ran last, without the start-up before it).
+ */
+export function profileShares(file, lastSeconds = Infinity) {
   const profile = JSON.parse(fs.readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
@@ -50,7 +53,11 @@ export function profileShares(file) {
     return stack;
   };
   const micros = new Map();
+  const times = [];
+  profile.timeDeltas.reduce((at, delta, i) => (times[i] = at + delta), profile.startTime);
+  const from = profile.endTime - lastSeconds * 1e6;
   profile.samples.forEach((id, i) => {
+    if (times[i] < from) return;
     const part = partOf(stackOf(id));
     micros.set(part, (micros.get(part) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
