@@ -16,6 +16,8 @@ export function bookingFailure(failure: BookingFailure): { status: number; messa
         status: 409,
         message: `Sorry, seat(s) ${failure.seats.join(", ")} were just taken. Please choose again.`,
       };
+    case "sold-out":
+      return { status: 409, message: "Sorry, this show is sold out." };
     case "seat-unknown":
       return { status: 400, message: unknownSeatMessage(failure.seats) };
     case "stranded-seat":

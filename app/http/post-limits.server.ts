@@ -10,8 +10,9 @@ const TOO_MANY: Record<LimitedPost, string> = {
 };
 
 /**
- * The first line of the actions that book, pay and check in: counts this post, or refuses it before anything is
- * read or changed with a 429 error page that says when to try again, and `Retry-After` in seconds.
+ * The first line of the actions that pay and check in, and of booking once a sold-out show is ruled out (decision 20):
+ * counts this post, or refuses it before anything is changed with a 429 error page that says when to try again, and
+ * `Retry-After` in seconds.
  */
 export async function limitPosts(post: LimitedPost, request: Request, context: AppLoadContext) {
   const viewer = await getViewer(request);

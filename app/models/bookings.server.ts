@@ -3,6 +3,7 @@ import { bookingAmountCents, type Booking } from "~/domain/booking";
 import type { TypeExtras } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
+import { isSoldOut } from "~/domain/waitlist";
 import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
@@ -13,6 +14,8 @@ export type BookingFailure =
   | { reason: "show-started" }
   | { reason: "seat-unknown"; seats: string[] }
   | { reason: "seats-taken"; seats: string[] }
+  /** Every seat asked for is taken, and so is every standard and premium seat of the show. */
+  | { reason: "sold-out" }
   | { reason: "stranded-seat"; seats: string[] }
   /** Companion seats kept for wheelchair users, chosen without the wheelchair space beside them. */
   | { reason: "companion-seat"; seats: string[]; releaseMinutes: number }
@@ -120,6 +123,76 @@ export async function releaseStartedHold(bookingId: string) {
 
 type BookingOutcome = { ok: true; booking: Booking; repeated: boolean } | ({ ok: false } & BookingFailure);
 
+export type EarlyCheck = {
+  /** Whether the show is one of this movie's on this cinema day: the page's movie and day need no other check. */
+  showFound: boolean;
+  failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" }> | null;
+};
+
+// Sold-out shows as this process last read them, trusted for SOLD_OUT_HINT_MS: a crowd posting for one sold-out show
+// costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
+export const SOLD_OUT_HINT_MS = 1000;
+type SoldOutHint = { movieId: string; day: string; until: number; taken: Set<string>; holders: Set<string> };
+const soldOutHints = new Map<string, SoldOutHint>();
+
+function rememberSoldOut(request: SeatRequest, taken: string[], holders: string[]) {
+  const now = Date.now();
+  if (soldOutHints.size >= 1000) for (const [id, hint] of soldOutHints) if (hint.until <= now) soldOutHints.delete(id);
+  soldOutHints.set(request.showId, {
+    movieId: request.movieId,
+    day: request.day,
+    until: now + SOLD_OUT_HINT_MS,
+    taken: new Set(taken),
+    holders: new Set(holders),
+  });
+}
+
+/** Whether a recent read said this show is sold out with every seat asked for taken, and the buyer holds none. */
+function knownSoldOut(request: SeatRequest) {
+  const hint = soldOutHints.get(request.showId);
+  if (!hint || hint.until <= Date.now()) return false;
+  return (
+    hint.movieId === request.movieId &&
+    hint.day === request.day &&
+    // Someone holding seats of the show may be posting their form again: the transaction answers them.
+    !hint.holders.has(request.userUid) &&
+    request.seats.every((seat) => hint.taken.has(seat))
+  );
+}
+
+/**
+ * What one read, without a write transaction, already says of a booking request: a sold-out show, or seats held or
+ * sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues for the writer.
+ * Only a refusal is answered from it: whatever it lets through, the transaction checks again, and the key on
+ * (show, seat) still decides every race. A form posted again is let through: the transaction answers the booking it
+ * made. Decision 20.
+ */
+export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<EarlyCheck> {
+  if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
+  if (knownSoldOut(request)) return { showFound: true, failure: { reason: "sold-out" } };
+  const db = await getDb();
+  const [show] = await db.query<{ layout: HallLayout; taken: string[]; holders: string[]; repeated: boolean }>(
+    `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.holders, '{}') as holders,
+       exists (select 1 from bookings r where r.user_uid = $4 and r.request_token = $5) as repeated
+     from shows s join halls h on h.id = s.hall_id
+     cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.user_uid) as holders
+                         from booked_seats bs join bookings b on b.id = bs.booking_id
+                         where bs.show_id = s.id and ${HOLDS_SEATS}) held
+     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and s.starts_at > now()`,
+    [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
+  );
+  if (!show) return { showFound: false, failure: null };
+  const soldOut = isSoldOut(seatRuns(show.layout), show.taken);
+  if (soldOut) rememberSoldOut(request, show.taken, show.holders);
+  const taken = request.seats.filter((seat) => show.taken.includes(seat));
+  if (show.repeated || taken.length === 0) return { showFound: true, failure: null };
+  const failure =
+    soldOut && taken.length === request.seats.length
+      ? ({ reason: "sold-out" } as const)
+      : ({ reason: "seats-taken", seats: taken } as const);
+  return { showFound: true, failure };
+}
+
 /**
  * Books seats of a show for a customer in one transaction. The primary key on (show, seat) decides every race:
  * the seats are inserted with "on conflict do nothing", so a seat another buyer got first comes back missing and
@@ -191,11 +264,16 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       if (holds.heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
         throw new Refusal({ reason: "too-many-held-seats", held: holds.heldHere.length });
       }
-      const taken = await occupiedSeats(request.showId, tx);
+      const seatRows = await tx.query<{ seat: string; live: boolean }>(
+        `select bs.seat, ${HOLDS_SEATS} as live from booked_seats bs join bookings b on b.id = bs.booking_id
+         where bs.show_id = $1`,
+        [request.showId],
+      );
+      const taken = seatRows.filter((row) => row.live).map((row) => row.seat);
       const alreadyTaken = seats.filter((seat) => taken.includes(seat));
       if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });
-      if (!show.companionsReleased) {
-        const partners = companionPartners(show.layout);
+      const partners = companionPartners(show.layout);
+      if (!show.companionsReleased && seats.some((seat) => partners.has(seat))) {
         const held = await seatsOfCustomer(tx, request.userUid, request.showId);
         const kept = refusedCompanionSeats({ partners, chosen: seats, held });
         if (kept.length > 0)
@@ -208,12 +286,15 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
 
       // Holds on these seats that have run out let go of them, so the key below can take the new ones. People
       // waiting for this sold-out show come first: seats let go are offered to them before this buyer's.
-      const freed = await releaseHolds(
-        tx,
-        `b.hold_expires_at <= now()
-         and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
-        [request.showId, seats],
-      );
+      const runOut = seatRows.some((row) => !row.live && seats.includes(row.seat));
+      const freed = runOut
+        ? await releaseHolds(
+            tx,
+            `b.hold_expires_at <= now()
+             and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
+            [request.showId, seats],
+          )
+        : 0;
       if (freed > 0) {
         await offerFreedSeats(tx, request.showId);
         // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.

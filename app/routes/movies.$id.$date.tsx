@@ -37,7 +37,7 @@ import { limitPosts } from "~/http/post-limits.server";
 import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
-import { bookSeats, occupiedSeats } from "~/models/bookings.server";
+import { bookSeats, checkSeatsBeforeBooking, occupiedSeats } from "~/models/bookings.server";
 import { getHall } from "~/models/halls.server";
 import { listShowsOnDay } from "~/models/shows.server";
 import { findWaitlistPlace } from "~/models/waitlist.server";
@@ -113,17 +113,39 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await limitPosts("booking", request, context);
-  const { movie, day } = await findShowDay(params);
   const form = await readSubmission(request, seatSelectionSchema);
-  if (!form.ok) return form.response;
-  const { time, seats, requestToken } = form.value;
   const viewer = await getViewer(request);
-  if (!viewer) {
-    const back = seatPageUrl(movie.id, day, time, seats);
+  const seatRequest =
+    form.ok && viewer
+      ? {
+          ...form.value,
+          userUid: viewer.uid,
+          movieId: params.id ?? "",
+          day: params.date ?? "",
+          showId: form.value.time,
+        }
+      : null;
+  const early = seatRequest ? await checkSeatsBeforeBooking(seatRequest) : null;
+  // Refused before the post is counted: saying so writes nothing. Back to the show's seat page, where the waitlist is.
+  if (early?.failure?.reason === "sold-out") {
+    const { movieId, day, showId } = seatRequest!;
+    return redirectWithError(seatPageUrl(movieId, day, showId, []), bookingFailure(early.failure).message, {
+      status: 303,
+    });
+  }
+  await limitPosts("booking", request, context);
+  // A show found for this movie and day vouches for both; otherwise a missing movie or day answers as the page does.
+  if (!early?.showFound) await findShowDay(params);
+  if (!form.ok) return form.response;
+  if (!seatRequest) {
+    const back = seatPageUrl(params.id!, params.date!, form.value.time, form.value.seats);
     return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   }
-  const result = await bookSeats({ userUid: viewer.uid, movieId: movie.id, day, showId: time, seats, requestToken });
+  if (early?.failure) {
+    const { message, status, field } = bookingFailure(early.failure);
+    return form.refuse(message, status, field);
+  }
+  const result = await bookSeats(seatRequest);
   if (!result.ok) {
     const { message, status, field } = bookingFailure(result);
     return form.refuse(message, status, field);

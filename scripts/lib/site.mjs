@@ -144,3 +144,38 @@ export function residentMegabytes(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
 }
+
+/**
+ * `count` customers made in the site's embedded Auth emulator, each signed in through /login: their cookies.
+ * @param {{ url: string, dataDir: string }} site @param {number} count @param {string} prefix
+ */
+export async function signedInCustomers(site, count, prefix = "customer") {
+  const { host } = JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8"));
+  const run = Date.now().toString(36);
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const email = `${prefix}-${i}-${run}@example.com`;
+      const password = "Bench-pass-2026";
+      const made = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password, displayName: `Customer ${i}` }),
+      });
+      if (!made.ok) throw new Error(`the Auth emulator did not make ${email} (${made.status})`);
+      const cookie = await signIn(site, email, password);
+      if (!cookie) throw new Error(`could not sign in ${email}`);
+      return cookie;
+    }),
+  );
+}
+
+/**
+ * The embedded default's staff account, signed in: its password is the one the site kept in its data folder.
+ * @param {{ url: string, dataDir: string }} site
+ */
+export async function signedInStaff(site) {
+  const password = fs.readFileSync(path.join(site.dataDir, "staff-password"), "utf8").trim();
+  const cookie = await signIn(site, "staff@marquee.example", password);
+  if (!cookie) throw new Error("could not sign in the staff account");
+  return cookie;
+}

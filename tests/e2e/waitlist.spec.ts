@@ -8,26 +8,42 @@ import { movies } from "./steps";
 // A sold-out show's waitlist, with JavaScript on and off: joining it, the mail when seats come free, and the seats
 // held for the first person waiting and nobody else.
 
+type ShowOfItsOwn = { movieIndex: number; days: number; seats: string[] };
+
 /**
- * A show of its own, sold out: a hall of `seats` made by staff on a day past the sample schedule (the show is the
- * movie's only one that day), and another customer holding every seat. Answers the seat page and that customer.
+ * A show of its own: a hall of `seats` made by staff on a day past the sample schedule (the show is the movie's only
+ * one that day). Answers its seat page.
  */
-async function soldOutShow(
-  { staff, browser, jsEnabled, baseURL }: { staff: Page; browser: Browser; jsEnabled: boolean; baseURL: string },
-  { movieIndex, days, seats }: { movieIndex: number; days: number; seats: string[] },
-) {
+async function showOfItsOwn(staff: Page, { movieIndex, days, seats }: ShowOfItsOwn) {
   const movie = movies[movieIndex];
   const day = freshDay(days);
   const hall = await createHall(staff, { layout: `A ${seats.map((seat) => seat.slice(1)).join(" ")}` });
   await createShowsDirectly(staff, movie.id, hall.id, "9.50", [`${day}T18:00`]);
-  const path = `/movies/${movie.id}/${day}`;
+  return `/movies/${movie.id}/${day}`;
+}
+
+/** Another customer books `seats` of the show on its seat page. */
+async function ownerBooks(
+  { browser, jsEnabled, baseURL }: { browser: Browser; jsEnabled: boolean; baseURL: string },
+  path: string,
+  seats: string[],
+) {
   const owner = await anotherCustomer(browser, jsEnabled, baseURL);
   await owner.page.goto(path);
   await chooseTime(owner.page, jsEnabled);
   await chooseSeats(owner.page, seats);
   await proceed(owner.page);
   await expect(owner.page).toHaveURL(/\/my-bookings/);
-  return { path, owner };
+  return owner;
+}
+
+/** A show of its own, sold out: another customer holds every seat. Answers the seat page and that customer. */
+async function soldOutShow(
+  { staff, browser, jsEnabled, baseURL }: { staff: Page; browser: Browser; jsEnabled: boolean; baseURL: string },
+  show: ShowOfItsOwn,
+) {
+  const path = await showOfItsOwn(staff, show);
+  return { path, owner: await ownerBooks({ browser, jsEnabled, baseURL }, path, show.seats) };
 }
 
 test("the first person waiting gets the freed seats by mail and books them; the second is not offered them", async ({
@@ -115,5 +131,28 @@ test("a visitor is asked to sign in to join, and a tampered waitlist form change
   await owner.page.goto(path);
   await chooseTime(owner.page, jsEnabled);
   await expect(owner.page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+  await owner.close();
+});
+
+test("seats chosen while others book the last of them: the post is told the show is sold out, and books nothing", async ({
+  customerPage: page,
+  staffBeside: staff,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const seats = ["A1", "A2"];
+  const path = await showOfItsOwn(staff, { movieIndex: jsEnabled ? 7 : 8, days: jsEnabled ? 26 : 27, seats });
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["A2"]);
+  const owner = await ownerBooks({ browser, jsEnabled, baseURL: baseURL! }, path, seats);
+
+  await proceed(page);
+  await expect(page.getByRole("alert").filter({ hasText: "Sorry, this show is sold out." })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]time=/);
+  await expect(page.getByRole("region", { name: "This show is sold out" })).toBeVisible();
+  await page.goto("/my-bookings");
+  await expect(page.getByText("No Bookings Yet")).toBeVisible();
   await owner.close();
 });

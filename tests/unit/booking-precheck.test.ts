@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { bookSeats, checkSeatsBeforeBooking, SOLD_OUT_HINT_MS, type SeatRequest } from "~/models/bookings.server";
+import { cancelBooking } from "~/models/cancellations.server";
+import { getDb } from "~/services/db.server";
+import { addHall, addMovie, addShow, addUser } from "./fixtures";
+
+const MOVIE = "t-precheck";
+const DAY = "2031-06-11";
+let show: string;
+
+const request = (userUid: string, seats: string[], extra: Partial<SeatRequest> = {}): SeatRequest => ({
+  userUid,
+  movieId: MOVIE,
+  day: DAY,
+  showId: show,
+  seats,
+  requestToken: randomUUID(),
+  ...extra,
+});
+
+async function book(userUid: string, seats: string[]) {
+  const result = await bookSeats(request(userUid, seats));
+  if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
+  return result.booking;
+}
+
+beforeAll(async () => {
+  await addMovie(MOVIE, { title: "Precheck Test" });
+  show = await addShow(MOVIE, `${DAY}T19:30:00Z`, { hallId: await addHall("A 1 2 3") });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("checkSeatsBeforeBooking", () => {
+  it("lets free seats through, refuses taken ones by name, then the sold-out show, and free seats again once that read is a second old", async () => {
+    const [owner, buyer] = [await addUser(), await addUser()];
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({ showFound: true, failure: null });
+
+    const first = await book(owner, ["A1"]);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1", "A2"]))).toEqual({
+      showFound: true,
+      failure: { reason: "seats-taken", seats: ["A1"] },
+    });
+
+    const rest = await book(owner, ["A2", "A3"]);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A2"]))).toEqual({
+      showFound: true,
+      failure: { reason: "sold-out" },
+    });
+
+    // For a second the read that said "sold out" is trusted; then the database is asked again.
+    await cancelBooking(owner, rest.id);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A2"]))).toEqual({
+      showFound: true,
+      failure: { reason: "sold-out" },
+    });
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + SOLD_OUT_HINT_MS);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A2"]))).toEqual({ showFound: true, failure: null });
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({
+      showFound: true,
+      failure: { reason: "seats-taken", seats: ["A1"] },
+    });
+
+    const db = await getDb();
+    await db.query("update bookings set hold_expires_at = now() - interval '1 second' where id = $1", [first.id]);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({ showFound: true, failure: null });
+  });
+
+  it("lets a form posted again through to the transaction, which answers the booking it made, sold out or not", async () => {
+    const owner = await addUser();
+    const again = request(owner, ["A1"], {
+      showId: await addShow(MOVIE, `${DAY}T22:00:00Z`, { hallId: await addHall("A 1") }),
+    });
+    expect((await bookSeats(again)).ok).toBe(true);
+    const stranger = await addUser();
+    expect(await checkSeatsBeforeBooking({ ...again, userUid: stranger, requestToken: randomUUID() })).toMatchObject({
+      failure: { reason: "sold-out" },
+    });
+    expect(await checkSeatsBeforeBooking(again)).toEqual({ showFound: true, failure: null });
+    expect(await bookSeats(again)).toMatchObject({ ok: true, repeated: true });
+  });
+
+  it("finds no show of another movie, another day, or an id that is none", async () => {
+    const buyer = await addUser();
+    const none = { showFound: false, failure: null };
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"], { movieId: "t-other" }))).toEqual(none);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"], { day: "2031-06-12" }))).toEqual(none);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"], { showId: "not-a-show" }))).toEqual(none);
+  });
+});
