@@ -4,7 +4,7 @@ import type { TypeExtras } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
-import { getDb, isTransientConflict, type Queryable } from "~/services/db.server";
+import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
 import { offerFreedSeats } from "./waitlist.server";
@@ -178,7 +178,8 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
      cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.user_uid) as holders
                          from booked_seats bs join bookings b on b.id = bs.booking_id
                          where bs.show_id = s.id and ${HOLDS_SEATS}) held
-     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and s.starts_at > now()`,
+     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and s.starts_at > now()
+       and s.cancelled_at is null`,
     [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
   );
   if (!show) return { showFound: false, failure: null };
@@ -203,14 +204,7 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
 export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
   // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
   // still pick a victim when other locks cross, that transaction simply runs again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await attemptBooking(request);
-    } catch (error) {
-      if (attempt < 3 && isTransientConflict(error)) continue;
-      throw error;
-    }
-  }
+  return retryingConflicts(() => attemptBooking(request));
 }
 
 type ShowToBook = {
