@@ -162,7 +162,8 @@ async function run(setup, site, db, embedded, total) {
     let n = 0;
     const pathname = r.route.replace(/\$[a-z]*/gi, () => {
       const v = String(r.params[n++ % 3]);
-      return v.startsWith("%") ? v : encodeURIComponent(v);
+      // A lone surrogate cannot be percent-encoded: it goes as U+FFFD, as a browser sends it.
+      return v.startsWith("%") ? v : encodeURIComponent(v.toWellFormed());
     });
     const url = `${pathname}${r.query.length ? `?${new URLSearchParams(r.query)}` : ""}`;
     const headers = cookies[r.who] ? { Cookie: cookies[r.who] } : {};

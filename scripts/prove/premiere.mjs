@@ -160,6 +160,12 @@ export async function premiere(setup, { buyers }) {
           90,
         ),
       )} ms; ${winners.length} bookings`,
+      // What the sites logged of their first failure, if any.
+      ...sites
+        .flatMap((site) => site.output().split("\n"))
+        .filter((line) => /"level":(50|"error")/.test(line))
+        .slice(0, 2)
+        .map((line) => `logged: ${line.slice(0, 400)}`),
       ...losersMisled
         .slice(0, 3)
         .map((l) => `misled buyer: ${l.status} ${l.text.replace(/<[^>]+>/g, " ").slice(0, 200)}`),
