@@ -16,7 +16,7 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { ensureChromium } from "./chromium.mjs";
 import { profileShares } from "./lib/cpu-profile.mjs";
-import { postForm, signedInCustomers, signedInStaff, startSite } from "./lib/site.mjs";
+import { postForm, signedInCustomers, signedInStaff, startSite, toastMessage } from "./lib/site.mjs";
 import { startPostgres } from "./postgres.mjs";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -310,14 +310,6 @@ async function sellOut(base, show, cookies) {
   const after = await seatsOf(base, show);
   if (!after.page.includes("This show is sold out")) throw new Error(`could not sell out the show ${show.id}`);
   return after.seats.filter((s) => s.state === "occupied").map((s) => s.label);
-}
-
-/** The message of a remix-toast cookie (a signed cookie session: base64 of JSON, then a signature). */
-function toastMessage(setCookie) {
-  const value = /(?:^|[,\s])toast=([^;]*)/.exec(setCookie ?? "")?.[1];
-  if (!value) return null;
-  const payload = decodeURIComponent(value).replace(/\.[^.]*$/, "");
-  return /"message":"([^"]*)"/.exec(decodeURIComponent(escape(atob(payload))))?.[1] ?? null;
 }
 
 async function soldOutPosts(base, cookies, fillers, show) {

@@ -179,3 +179,14 @@ export async function signedInStaff(site) {
   if (!cookie) throw new Error("could not sign in the staff account");
   return cookie;
 }
+
+/**
+ * The message of the remix-toast cookie an answer sets (a signed cookie session: base64 of JSON, then a signature).
+ * @param {string | null | undefined} setCookie the answer's Set-Cookie header(s)
+ */
+export function toastMessage(setCookie) {
+  const value = /(?:^|[,\s])toast=([^;]*)/.exec(setCookie ?? "")?.[1];
+  if (!value) return null;
+  const payload = decodeURIComponent(value).replace(/\.[^.]*$/, "");
+  return /"message":"([^"]*)"/.exec(decodeURIComponent(escape(atob(payload))))?.[1] ?? null;
+}

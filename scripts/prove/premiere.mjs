@@ -3,7 +3,7 @@
 // which seats went or that the show is sold out, with no 5xx, a p99 within a second and modest memory.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { postForm, residentMegabytes } from "../lib/site.mjs";
+import { postForm, residentMegabytes, toastMessage } from "../lib/site.mjs";
 import { figure, freeScreenOneShow, insertSignedInCustomers, percentile, SCREEN_ONE_SEATS } from "./common.mjs";
 
 const WINDOW_MS = 10_000;
@@ -55,7 +55,13 @@ export async function premiere(setup, { buyers }) {
       const site = sites[i % sites.length];
       try {
         const response = await postForm(site, show.path, body, { Cookie: customer.cookie });
-        const text = response.status === 302 ? "" : await response.text();
+        // A sold-out show is refused with a redirect back to its seat page and the reason as a toast.
+        const text =
+          response.status === 303
+            ? (toastMessage(response.headers.get("set-cookie")) ?? "")
+            : response.status === 302
+              ? ""
+              : await response.text();
         return {
           seats,
           status: response.status,
@@ -107,6 +113,7 @@ export async function premiere(setup, { buyers }) {
   const wonSeats = winners.flatMap((w) => w.seats);
   const unaccounted = stored.seatRows.length !== wonSeats.length || new Set(wonSeats).size !== wonSeats.length ? 1 : 0;
   const losersMisled = losers.filter((l) => {
+    if (l.status === 303) return !SOLD_OUT.test(l.text);
     if (l.status !== 409) return true;
     const named = TAKEN.exec(l.text)?.[1];
     if (named) return !named.split(", ").every((seat) => l.seats.includes(seat));
