@@ -1,6 +1,7 @@
 // `npm run prove`: builds, then runs each part (scripts/prove/*.mjs) on the embedded PGlite with one instance and on
 // PostgreSQL with two, and prints every figure beside its target with PASS or FAIL; exits 1 if any failed.
-//   PROVE_SCALE=short (or --short): the CI form, a few minutes. --no-build: use the build in build/.
+//   PROVE_SCALE=short (or --short): the CI form, a few minutes; it exits 1 only for a FAIL that is not a speed
+//   figure (latency, memory: they depend on the machine, and CI's is shared). --no-build: use the build in build/.
 //   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for README.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -116,5 +117,8 @@ if (args.includes("--markdown")) {
     );
 }
 const failed = rows.filter((r) => !r.pass).length;
+const gating = rows.filter((r) => !r.pass && !(short && r.speed)).length;
 console.log(`\n${rows.length - failed} PASS, ${failed} FAIL (${scale.name} scale; load average ${load()} at the end)`);
-process.exit(failed ? 1 : 0);
+if (gating < failed)
+  console.log(`${failed - gating} of the FAILs are speed figures, which the short form does not fail on`);
+process.exit(gating ? 1 : 0);

@@ -4,6 +4,7 @@ import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminMenuToggle, useMenuCollapsed } from "~/components/AdminMenuToggle";
 import { isMenuCollapsed, rememberMenu } from "~/http/admin-menu.server";
 import { readSubmission } from "~/http/forms.server";
+import { redirectWithError } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { adminMenuSchema } from "~/schemas/admin-menu";
 import adminStyles from "~/styles/admin.css";
@@ -28,10 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The side menu's Hide/Show button: remembers the choice and goes back to the page it was pressed on. */
+const MENU_UNREADABLE = "The menu button's form could not be read. Please try again.";
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const form = await readSubmission(request, adminMenuSchema);
-  if (!form.ok) return form.response;
+  // Only a changed page sends other values than the menu button's own: the staff member is told, nothing is kept.
+  if (!form.ok) return redirectWithError("/admin", MENU_UNREADABLE, { status: 303 });
   return replace(safeRedirect(form.value.redirectTo, "/admin"), {
     headers: { "Set-Cookie": await rememberMenu(form.value.collapsed) },
   });

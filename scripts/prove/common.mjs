@@ -23,7 +23,17 @@ export const SESSION_SECRET = "prove-session-secret";
  * A figure beside its target. `pass` decides PASS or FAIL; `target` is how the target reads.
  * @param {string} name @param {string | number} measured @param {string} target @param {boolean} pass
  */
-export const figure = (name, measured, target, pass) => ({ name, measured: String(measured), target, pass });
+/**
+ * One figure beside its target. `speed` marks a figure of how fast or how big (latency, memory), which depends on
+ * the machine: the short form (CI, on a shared machine) prints it but does not fail on it.
+ */
+export const figure = (name, measured, target, pass, { speed = false } = {}) => ({
+  name,
+  measured: String(measured),
+  target,
+  pass,
+  speed,
+});
 
 /** @param {number[]} values @param {number} p */
 export function percentile(values, p) {
