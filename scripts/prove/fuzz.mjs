@@ -18,11 +18,9 @@ const WATCHED = ["bookings", "booked_seats", "payments", "payment_attempts", "us
 // problem in.
 const READABLE =
   /(?:class="(?:field-error|form-errors|error-page|hold-ended|auth-intro)"|role="alert")[^>]*>\s*(?:<[^>]+>\s*)*[^<\s]/;
-// Node refuses a request line and headers over 16 KB before the site sees it; the site answers a 431 in words.
-const NODE_HEADER_LIMIT = 16 * 1024;
-
 /**
- * The status line of the answer to a request too large for Node's parser. The server answers (a 431) and closes
+ * The status of the answer to a request that fetch got no answer to: one too large for Node's parser (a request line
+ * and headers over 16 KB), which the site refuses in words with a 431 before the app sees it, and closes
  * while the client is still sending, which fetch reports as a failure: a raw socket reads what came back.
  */
 function statusOfOversizedRequest(site, method, url, headers) {
@@ -199,18 +197,21 @@ async function run(setup, site, db, embedded, total) {
       if (now !== before) failures.changedByGet++;
       before = now;
     }
+    const send = () =>
+      r.method === "POST"
+        ? postForm(site, url, new URLSearchParams(r.fields), headers)
+        : fetch(site.url + url, { redirect: "manual", headers });
     let response;
     try {
-      response =
-        r.method === "POST"
-          ? await postForm(site, url, new URLSearchParams(r.fields), headers)
-          : await fetch(site.url + url, { redirect: "manual", headers });
+      // A kept-alive connection the site closed after the previous request (one whose body it did not read to the
+      // end) resets when reused; a browser sends the request again on a new one, and so does this.
+      response = await send().catch((error) => (error?.cause?.code === "ECONNRESET" ? send() : Promise.reject(error)));
     } catch (error) {
-      if (url.length > NODE_HEADER_LIMIT && (await statusOfOversizedRequest(site, r.method, url, headers)) === "431") {
+      if ((await statusOfOversizedRequest(site, r.method, url, headers)) === "431") {
         refused++;
         continue;
       }
-      failures.fivexx.push(`${r.method} ${url.slice(0, 120)} as ${r.who}: no answer (${error})`);
+      failures.fivexx.push(`${r.method} ${url.slice(0, 120)} as ${r.who}: no answer (${error?.cause?.code ?? error})`);
       continue;
     }
     const text = await response.text();
