@@ -27,4 +27,9 @@ declare module "react" {
   interface ImgHTMLAttributes<T> {
     fetchpriority?: "high" | "low" | "auto";
   }
+  /** HTML's `blocking="render"` (a render-blocking link), which React passes through but its types do not know. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged declaration repeats the type parameter
+  interface LinkHTMLAttributes<T> {
+    blocking?: "render";
+  }
 }

@@ -67,6 +67,8 @@ function PageLinks() {
   });
 }
 
+const PAGE_END_ID = "page-end";
+
 function Document({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
@@ -75,9 +77,13 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <PageLinks />
+        {/* The styles come with the page, so a browser could paint a half-parsed page and move it as the rest
+            arrives: painting waits for the end of the content instead (one small page; the scripts come after). */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
       </head>
       <body>
         {children}
+        <div id={PAGE_END_ID} hidden />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,4 +1,5 @@
 import { onCatalogue } from "~/models/catalogue.server";
+import { getHall } from "~/models/halls.server";
 import { browseMovies, getMovie, listNowShowing, listRecommended } from "~/models/movies.server";
 import { listShowDays, listShowsOnDay } from "~/models/shows.server";
 import { listTrailers } from "~/models/trailers.server";
@@ -21,4 +22,5 @@ export const catalogue = {
   }),
   showDays: onCatalogue(listShowDays),
   showsOnDay: onCatalogue(listShowsOnDay),
+  hall: onCatalogue((id: string) => getHall(id)),
 };

@@ -1,7 +1,7 @@
 import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/booking";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
-import { queueBookingCancelled } from "./notifications.server";
+import { queueCancellation } from "./notifications.server";
 import { findPayment, refundCharge } from "./payments.server";
 import { offerFreedSeats } from "./waitlist.server";
 
@@ -59,7 +59,7 @@ export async function cancelBooking(
       await offerFreedSeats(tx, booking.showId);
       if (booking.status === "paid") {
         const cancelled = (await findBooking(userUid, booking.id, { tx }))!;
-        await queueBookingCancelled(tx, userUid, cancelled, refund);
+        await queueCancellation(tx, "booking-cancellation", userUid, cancelled, refund);
       }
       return { ok: true as const, refundedCents: refund.refundedCents };
     }),

@@ -59,40 +59,26 @@ async function queueReminder(tx: Queryable, userUid: string, to: { email: string
   });
 }
 
-/** A paid booking cancelled and refunded. */
-export async function queueBookingCancelled(
-  tx: Queryable,
-  userUid: string,
-  booking: Booking,
-  refund: { refundedCents: number; cardLast4: string | null },
-) {
-  const to = await customer(tx, userUid);
-  if (!to) return;
-  const payload: Payloads["booking-cancellation"] = { booking, name: to.name, ...refund };
-  await enqueueMessage(tx, {
-    kind: "booking-cancellation",
-    recipient: to.email,
-    subject: mails.cancellationSubject(booking),
-    payload,
-  });
-}
+const CANCELLATION_SUBJECTS = {
+  "booking-cancellation": mails.cancellationSubject,
+  "show-cancelled": mails.showCancelledSubject,
+};
 
-/** A booking cancelled because the cinema cancelled its show: refunded if it was paid, let go if it was a hold. */
-export async function queueShowCancelled(
+/**
+ * A booking cancelled: by its customer ("booking-cancellation", a paid one, refunded) or because the cinema cancelled
+ * its show ("show-cancelled": refunded if it was paid, let go if it was a hold).
+ */
+export async function queueCancellation(
   tx: Queryable,
+  kind: keyof typeof CANCELLATION_SUBJECTS,
   userUid: string,
   booking: Booking,
   refund: { refundedCents: number; cardLast4: string | null },
 ) {
   const to = await customer(tx, userUid);
   if (!to) return;
-  const payload: Payloads["show-cancelled"] = { booking, name: to.name, ...refund };
-  await enqueueMessage(tx, {
-    kind: "show-cancelled",
-    recipient: to.email,
-    subject: mails.showCancelledSubject(booking),
-    payload,
-  });
+  const payload: Payloads[typeof kind] = { booking, name: to.name, ...refund };
+  await enqueueMessage(tx, { kind, recipient: to.email, subject: CANCELLATION_SUBJECTS[kind](booking), payload });
 }
 
 /**

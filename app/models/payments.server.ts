@@ -79,7 +79,13 @@ export async function payBooking(
     await forgetAttempt(idempotencyKey);
     return { ok: false, reason: charge.reason, message: charge.message };
   }
-  const recorded = await recordCharge({ idempotencyKey, bookingId: booking.id, userUid, ...charge });
+  const recorded = await recordCharge({
+    idempotencyKey,
+    bookingId: booking.id,
+    userUid,
+    provider: provider.id,
+    ...charge,
+  });
   const now = (await findBooking(userUid, bookingId))!;
   if (recorded) return { ok: true, booking: now };
   await voidUnrecordedCharge({ idempotencyKey, bookingId: booking.id, amountCents: booking.amountCents, ...charge });
@@ -100,7 +106,14 @@ async function forgetAttempt(idempotencyKey: string, tx?: Queryable) {
  * that lets this hold go (it ran out meanwhile) updates the same row, so one of the two waits for the other and then
  * sees what it did. The confirmation and the reminder are put in the outbox by the same transaction.
  */
-async function recordCharge({ idempotencyKey, bookingId, userUid, reference, last4 }: Charge & { userUid: string }) {
+async function recordCharge({
+  idempotencyKey,
+  bookingId,
+  userUid,
+  provider,
+  reference,
+  last4,
+}: Charge & { userUid: string; provider: string }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const paid = await tx.query<{ amountCents: number }>(
@@ -113,7 +126,7 @@ async function recordCharge({ idempotencyKey, bookingId, userUid, reference, las
     if (paid.length === 0) return false;
     await tx.query(
       `insert into payments (booking_id, provider, reference, amount_cents, card_last4) values ($1, $2, $3, $4, $5)`,
-      [bookingId, configuredPaymentProvider().id, reference, paid[0].amountCents, last4],
+      [bookingId, provider, reference, paid[0].amountCents, last4],
     );
     await queueBookingPaid(tx, userUid, (await findBooking(userUid, bookingId, { tx }))!);
     await forgetAttempt(idempotencyKey, tx);

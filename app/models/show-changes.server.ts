@@ -1,10 +1,12 @@
+import { config } from "~/config.server";
 import { layoutSeats, type HallLayout } from "~/domain/hall-layout";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { findBooking } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
-import { queueShowCancelled, queueShowMoved } from "./notifications.server";
+import { queueCancellation, queueShowMoved } from "./notifications.server";
 import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-admin.server";
+import { cinemaDaySql } from "./shows.server";
 
 // Staff cancelling or moving a show that has bookings (docs/decisions/0018-show-changes.md). Each is one transaction
 // that starts by locking the show's row: a booking being made holds the show's key lock until it commits, so it
@@ -19,6 +21,8 @@ export type ShowToChange = {
   hallId: string;
   hallName: string;
   startsAt: string;
+  /** The cinema's day it starts on, YYYY-MM-DD. */
+  day: string;
   started: boolean;
   cancelled: boolean;
   /** Paid bookings, to be refunded in full if it is cancelled, and what they cost together. */
@@ -33,7 +37,7 @@ export type ShowToChange = {
 export type ShowChangeFailure = { reason: "not-found" } | { reason: "started" } | { reason: "cancelled" };
 
 const SHOW_TO_CHANGE = `select s.id, s.movie_id as "movieId", m.title, s.hall_id as "hallId", h.name as "hallName",
-    s.starts_at as "startsAt", s.starts_at <= now() as started, s.cancelled_at is not null as cancelled,
+    s.starts_at as "startsAt", ${cinemaDaySql("s.starts_at", "$2")} as day, s.starts_at <= now() as started, s.cancelled_at is not null as cancelled,
     (select count(*)::int from bookings b where b.show_id = s.id and b.status = 'paid') as "paidBookings",
     (select coalesce(sum(b.amount_cents), 0)::int from bookings b where b.show_id = s.id and b.status = 'paid')
       as "paidCents",
@@ -46,7 +50,10 @@ const SHOW_TO_CHANGE = `select s.id, s.movie_id as "movieId", m.title, s.hall_id
 /** A show with what cancelling or moving it would touch; null for an unknown id. */
 export async function findShowToChange(showId: string, db: Queryable | null = null): Promise<ShowToChange | null> {
   if (!isUuid(showId)) return null;
-  const [row] = await (db ?? (await getDb())).query<ShowToChange & { startsAt: Date }>(SHOW_TO_CHANGE, [showId]);
+  const [row] = await (db ?? (await getDb())).query<ShowToChange & { startsAt: Date }>(SHOW_TO_CHANGE, [
+    showId,
+    config.timeZone,
+  ]);
   return row ? { ...row, startsAt: new Date(row.startsAt).toISOString() } : null;
 }
 
@@ -100,7 +107,7 @@ export async function cancelShow(
             outcome.refunded++;
             outcome.refundedCents += refund.refundedCents;
           } else outcome.released++;
-          await queueShowCancelled(tx, userUid, (await findBooking(userUid, id, { tx }))!, refund);
+          await queueCancellation(tx, "show-cancelled", userUid, (await findBooking(userUid, id, { tx }))!, refund);
         }
         await tx.query("delete from waitlist_entries where show_id = $1", [showId]);
         return outcome;

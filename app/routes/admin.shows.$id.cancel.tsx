@@ -7,9 +7,9 @@ import { notFound } from "~/http/not-found.server";
 import { cancelFailureMessage } from "~/http/show-failures.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { cancelShow, findShowToChange, type ShowToChange } from "~/models/show-changes.server";
+import { cancelShow, findShowToChange } from "~/models/show-changes.server";
 import { listedShowPath, SHOW_NOT_FOUND } from "~/schemas/show-list";
-import { cinemaDay } from "~/utils/dates";
+import { plural } from "~/utils/format";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
@@ -24,23 +24,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const show = await findShowToChange(params.id ?? "");
   if (!show) throw notFound(SHOW_NOT_FOUND);
-  return { show, back: backToList(show), ...cinemaSettings() };
+  return { show, back: listedShowPath(show), ...cinemaSettings() };
 }
-
-/** The show's row on List Shows. */
-const backToList = (show: ShowToChange) =>
-  listedShowPath({ ...show, day: cinemaDay(new Date(show.startsAt), config.timeZone) });
-
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireStaff(request);
   const showId = params.id ?? "";
   const cancelled = await cancelShow(showId);
   if (!cancelled.ok) return redirectWithError(new URL(request.url).pathname, cancelFailureMessage(cancelled));
-  const refunds = `${count(cancelled.refunded, "booking")} refunded (${formatMoney(cancelled.refundedCents, config.currency)})`;
-  const holds = cancelled.released > 0 ? `, ${count(cancelled.released, "hold")} let go` : "";
-  return redirectWithSuccess(backToList((await findShowToChange(showId))!), `Show cancelled: ${refunds}${holds}.`);
+  const refunds = `${plural(cancelled.refunded, "booking")} refunded (${formatMoney(cancelled.refundedCents, config.currency)})`;
+  const holds = cancelled.released > 0 ? `, ${plural(cancelled.released, "hold")} let go` : "";
+  return redirectWithSuccess(listedShowPath((await findShowToChange(showId))!), `Show cancelled: ${refunds}${holds}.`);
 }
 
 export default function CancelShow() {
@@ -64,10 +58,10 @@ export default function CancelShow() {
         <Form method="post" className="show-change-form">
           <ul aria-label="What cancelling does">
             <li>
-              {count(show.paidBookings, "paid booking")} refunded in full:{" "}
+              {plural(show.paidBookings, "paid booking")} refunded in full:{" "}
               <strong>{formatMoney(show.paidCents, currency)}</strong>
             </li>
-            <li>{count(show.holds, "unpaid hold")} let go</li>
+            <li>{plural(show.holds, "unpaid hold")} let go</li>
             <li>Each of these customers gets a mail; people on the waitlist are taken off it.</li>
           </ul>
           <p>The show leaves the customers&apos; pages and cannot be booked again. This cannot be undone.</p>

@@ -17,7 +17,6 @@ import { findShowToChange, moveShow } from "~/models/show-changes.server";
 import { SHOW_TIME_RANGE } from "~/schemas/add-show";
 import { moveShowSchema } from "~/schemas/show-changes";
 import { listedShowPath, SHOW_NOT_FOUND } from "~/schemas/show-list";
-import { cinemaDay } from "~/utils/dates";
 import { pageMeta } from "~/utils/page-meta";
 import { formatLocalClock, formatShowTime } from "~/utils/show-display";
 import { localShowTime } from "~/utils/wall-clock";
@@ -35,8 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const halls = (await listHallsInUse()).map(({ id, name, seatCount }) => ({ id, name, seatCount }));
   // The time as the form's input can show it: a repeated time's offset is asked about if it is typed again.
   const time = localShowTime(new Date(show.startsAt), config.timeZone).slice(0, 16);
-  const back = listedShowPath({ ...show, day: cinemaDay(new Date(show.startsAt), config.timeZone) });
-  return { show, halls, time, back, ...cinemaSettings() };
+  return { show, halls, time, back: listedShowPath(show), ...cinemaSettings() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,9 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ ...refused.data, timeChoices: moved.choices }, refused.init ?? undefined);
   }
   const show = (await findShowToChange(params.id!))!;
-  const day = cinemaDay(new Date(show.startsAt), config.timeZone);
   const told = moved.paidBookings === 1 ? "1 paid booking is" : `${moved.paidBookings} paid bookings are`;
-  return redirectWithSuccess(listedShowPath({ ...show, day }), `Show moved. ${told} mailed the new time.`);
+  return redirectWithSuccess(listedShowPath(show), `Show moved. ${told} mailed the new time.`);
 }
 
 const OCCURRENCES = ["first", "second"];

@@ -30,6 +30,7 @@ import { MAX_SEATS_PER_BOOKING, preselectedSeats, refusedStrandedSeats } from "~
 import { isSoldOut } from "~/domain/waitlist";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { bookingFailure, repeatedBookingMessage } from "~/http/booking-failures.server";
+import { catalogue } from "~/http/catalogue.server";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
@@ -38,8 +39,6 @@ import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { bookSeats, checkSeatsBeforeBooking, occupiedSeats } from "~/models/bookings.server";
-import { getHall } from "~/models/halls.server";
-import { listShowsOnDay } from "~/models/shows.server";
 import { findWaitlistPlace } from "~/models/waitlist.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import seatStyles from "~/styles/seats.css";
@@ -71,7 +70,7 @@ async function findShowDay(params: LoaderFunctionArgs["params"]) {
   const backToDates = `/movies/${movie.id}#dates`;
   if (!isValidDay(day)) throw await redirectWithError(backToDates, BAD_DATE);
   if (!isShowDay(day)) throw new Response("No shows that year", { status: 404 });
-  const shows = await listShowsOnDay(movie.id, day);
+  const shows = await catalogue.showsOnDay(movie.id, day);
   if (shows.length === 0) throw await redirectWithError(backToDates, NO_SHOWS_ON_DAY);
   return { movie, day, shows };
 }
@@ -81,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const chosenShow = shows.find((show) => show.id === url.searchParams.get("time")) ?? null;
   // Before a time is chosen, the hall of the day's first show is drawn.
-  const hall = (await getHall((chosenShow ?? shows[0]).hallId))!;
+  const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
   const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
   const preselected = preselectedSeats(url.searchParams.getAll("seats"), {
     hallSeats: layoutSeats(hall.layout).map((seat) => seat.label),

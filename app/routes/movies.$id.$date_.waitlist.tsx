@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { catalogue } from "~/http/catalogue.server";
 import { readSubmission } from "~/http/forms.server";
 import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
-import { listShowsOnDay } from "~/models/shows.server";
 import { joinWaitlist, leaveWaitlist, type WaitlistFailure } from "~/models/waitlist.server";
 import { waitlistSchema } from "~/schemas/waitlist";
 import { isShowDay } from "~/utils/dates";
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/movies/${movie.id}/${day}?${new URLSearchParams({ time })}#waitlist`;
   const viewer = await getViewer(request);
   if (!viewer) return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
-  const shows = await listShowsOnDay(movie.id, day);
+  const shows = await catalogue.showsOnDay(movie.id, day);
   if (!shows.some((show) => show.id === time)) return redirectWithError(back, REFUSALS["show-unavailable"]);
   if (intent === "leave") {
     return (await leaveWaitlist(viewer.uid, time))
