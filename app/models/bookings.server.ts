@@ -42,15 +42,20 @@ export const HOLDS_SEATS = `(b.status = 'paid' or (b.status = 'pending' and b.ho
 /** SQL ordering seat labels as a hall lists them: by row, then by number ("A2" before "A10"). */
 export const SEAT_ORDER_SQL = (column: string) => `left(${column}, 1), substr(${column}, 2)::int`;
 
-// The state flags are read by the database's clock, the one clock every rule on stored times uses.
-const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName", s.starts_at as "startsAt", b.seats,
-    b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status, b.hold_expires_at as "holdExpiresAt",
-    b.created_at as "createdAt", b.paid_at as "paidAt", b.cancelled_at as "cancelledAt",
-    s.starts_at <= now() as "showStarted", s.cancelled_at is not null as "showCancelled",
+// The state flags are read by the database's clock, the one clock every rule on stored times uses. `bookings` names
+// where the rows come from: the table, or the rows an insert returned in the same statement, with `extra` columns.
+const bookingSelect = (
+  bookings = "bookings",
+  extra = "",
+) => `select ${extra} b.id, b.show_id as "showId", h.name as "hallName",
+    s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
+    b.hold_expires_at as "holdExpiresAt", b.created_at as "createdAt", b.paid_at as "paidAt",
+    b.cancelled_at as "cancelledAt", s.starts_at <= now() as "showStarted", s.cancelled_at is not null as "showCancelled",
     s.starts_at - make_interval(mins => ${config.bookings.cancelCutoffMinutes}) <= now() as "pastCancelCutoff",
     exists (select 1 from check_ins c where c.booking_id = b.id) as "checkedIn",
     m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
-  from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
+  from ${bookings} b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
+const BOOKING_SELECT = bookingSelect();
 
 type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {
   startsAt: Date;
@@ -222,8 +227,14 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   try {
     return await db.transaction(async (tx) => {
       await tx.query("select uid from users where uid = $1 for no key update", [request.userUid]);
-      const repeated = await findBookingByToken(tx, request.userUid, request.requestToken);
-      if (repeated) return { ok: true as const, booking: repeated, repeated: true };
+      const [earlier] = await tx.query("select 1 from bookings where user_uid = $1 and request_token = $2", [
+        request.userUid,
+        request.requestToken,
+      ]);
+      if (earlier) {
+        const repeated = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
+        return { ok: true as const, booking: repeated, repeated: true };
+      }
 
       // The hall is read under a shared lock, so staff cannot change its layout while this booking is made; the
       // show's key lock (its foreign keys take it anyway) makes staff cancelling or moving it wait for this booking,
@@ -247,22 +258,25 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const wanted = hallSeats.filter((seat) => request.seats.includes(seat.label));
       const seats = wanted.map((seat) => seat.label);
 
-      const [holds] = await tx.query<{ unpaid: number; heldHere: string[] }>(
-        `select count(distinct id)::int as unpaid,
-           coalesce(array_agg(seat) filter (where show_id = $2), '{}') as "heldHere"
-         from bookings cross join lateral unnest(seats) as seat
-         where user_uid = $1 and status = 'pending' and hold_expires_at > now()`,
+      // The customer's running holds (all shows) and the show's seat rows, in one read.
+      const [{ unpaid, heldHere, seatRows }] = await tx.query<{
+        unpaid: number;
+        heldHere: string[];
+        seatRows: { seat: string; live: boolean }[];
+      }>(
+        `select holds.unpaid, holds."heldHere", coalesce(seat_rows.rows, '[]') as "seatRows"
+         from (select count(distinct id)::int as unpaid,
+                 coalesce(array_agg(seat) filter (where show_id = $2), '{}') as "heldHere"
+               from bookings cross join lateral unnest(seats) as seat
+               where user_uid = $1 and status = 'pending' and hold_expires_at > now()) holds,
+              (select json_agg(json_build_object('seat', bs.seat, 'live', ${HOLDS_SEATS})) as rows
+               from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = $2) seat_rows`,
         [request.userUid, request.showId],
       );
-      if (holds.unpaid >= maxUnpaidBookings) throw new Refusal({ reason: "too-many-unpaid", unpaid: holds.unpaid });
-      if (holds.heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
-        throw new Refusal({ reason: "too-many-held-seats", held: holds.heldHere.length });
+      if (unpaid >= maxUnpaidBookings) throw new Refusal({ reason: "too-many-unpaid", unpaid });
+      if (heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
+        throw new Refusal({ reason: "too-many-held-seats", held: heldHere.length });
       }
-      const seatRows = await tx.query<{ seat: string; live: boolean }>(
-        `select bs.seat, ${HOLDS_SEATS} as live from booked_seats bs join bookings b on b.id = bs.booking_id
-         where bs.show_id = $1`,
-        [request.showId],
-      );
       const taken = seatRows.filter((row) => row.live).map((row) => row.seat);
       const alreadyTaken = seats.filter((seat) => taken.includes(seat));
       if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });
@@ -295,11 +309,17 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
         const offered = (await occupiedSeats(request.showId, tx)).filter((seat) => seats.includes(seat));
         if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
       }
-      // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
-      const [{ id }] = await tx.query<{ id: string }>(
-        `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
-         select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), $6 from shows s where s.id = $2
-         returning id`,
+      // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs. The booking, its
+      // seat rows and the booking as it reads come back from one statement.
+      const [{ got, ...row }] = await tx.query<BookingRow & { got: string[] | null }>(
+        `with b as (
+           insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
+           select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), $6 from shows s where s.id = $2
+           returning *),
+         seated as (
+           insert into booked_seats (show_id, seat, booking_id) select $2, unnest($3::text[]), (select id from b)
+           on conflict (show_id, seat) do nothing returning seat)
+         ${bookingSelect("b", "(select array_agg(seat) from seated) as got,")}`,
         [
           request.userUid,
           request.showId,
@@ -313,16 +333,11 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
           request.requestToken,
         ],
       );
-      const inserted = await tx.query<{ seat: string }>(
-        `insert into booked_seats (show_id, seat, booking_id) select $1, unnest($2::text[]), $3
-         on conflict (show_id, seat) do nothing returning seat`,
-        [request.showId, seats, id],
-      );
-      if (inserted.length < seats.length) {
-        const got = new Set(inserted.map((r) => r.seat));
-        throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !got.has(seat)) });
+      const seated = new Set(got ?? []);
+      if (seated.size < seats.length) {
+        throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !seated.has(seat)) });
       }
-      const booking = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
+      const booking = toBooking(row);
       return { ok: true as const, booking, repeated: false };
     });
   } catch (error) {
