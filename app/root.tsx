@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   Meta,
   Outlet,
@@ -18,8 +17,7 @@ import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
 import { useCssText } from "~/hooks/inline-css";
-import { takeToast } from "~/http/toast.server";
-import { getViewer } from "~/http/viewer.server";
+import { layoutData } from "~/http/layout.server";
 import layoutStyles from "~/styles/layout.css";
 
 export const links: LinksFunction = () => [
@@ -38,11 +36,7 @@ export const meta: MetaFunction = ({ error }) => {
   return [{ title: `${title} – Marquee Cinemas` }, { name: "description", content: message }];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, viewer] = await Promise.all([takeToast(request), getViewer(request)]);
-  const user = viewer && { name: viewer.name, isStaff: viewer.isStaff };
-  return data({ toast, user }, { headers });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => layoutData(request);
 
 const BARE_PAGES = /^\/(admin|login|register)(\/|$)/;
 

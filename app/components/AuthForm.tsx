@@ -1,10 +1,10 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { FormState } from "~/hooks/use-form-reply";
 import { FormErrors } from "./FormField";
 
-type Props<Schema extends Record<string, unknown>> = {
-  form: FormMetadata<Schema, string[]>;
+type Props = {
+  form: FormState;
   submitLabel: string;
   /** What the button says while the form is being sent. */
   submittingLabel: string;
@@ -13,17 +13,20 @@ type Props<Schema extends Record<string, unknown>> = {
   children: ReactNode;
 };
 
-/** An account form: its fields, the messages for the whole form above them, and its one button. */
-export function AuthForm<Schema extends Record<string, unknown>>({
-  form,
-  submitLabel,
-  submittingLabel,
-  redirectTo,
-  children,
-}: Props<Schema>) {
+/**
+ * An account form: its fields, the messages for the whole form above them, and its one button. The server checks
+ * it (`noValidate`: the browser's own messages would differ from ours).
+ */
+export function AuthForm({ form, submitLabel, submittingLabel, redirectTo, children }: Props) {
   const submitting = useNavigation().state === "submitting";
   return (
-    <Form method="post" {...getFormProps(form)} className="auth-form">
+    <Form
+      method="post"
+      id={form.id}
+      noValidate
+      aria-describedby={form.errors ? form.errorId : undefined}
+      className="auth-form"
+    >
       <FormErrors id={form.errorId} errors={form.errors} />
       {redirectTo === undefined ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       {children}

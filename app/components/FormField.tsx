@@ -1,8 +1,8 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FieldState } from "~/hooks/use-form-reply";
 
 type Props = {
-  meta: FieldMetadata<string | boolean | number | undefined>;
+  meta: FieldState;
   label: ReactNode;
   type: "text" | "email" | "password" | "checkbox" | "number" | "datetime-local";
   autoComplete?: string;
@@ -11,8 +11,24 @@ type Props = {
 
 /** A labelled input with its error message, tied together for screen readers. */
 export function FormField({ meta, label, type, autoComplete, attributes }: Props) {
-  const { key, ...inputProps } = type === "checkbox" ? getInputProps(meta, { type }) : getInputProps(meta, { type });
-  const input = <input key={key} {...inputProps} {...attributes} autoComplete={autoComplete} />;
+  const invalid = meta.errors !== undefined;
+  const value =
+    type === "checkbox"
+      ? { value: "on", defaultChecked: meta.initialValue === "on" }
+      : { defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined };
+  const input = (
+    <input
+      id={meta.id}
+      name={meta.name}
+      form={meta.formId}
+      type={type}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? meta.errorId : undefined}
+      {...value}
+      {...attributes}
+      autoComplete={autoComplete}
+    />
+  );
   return (
     <div className={type === "checkbox" ? "field field-checkbox" : "field"}>
       {type === "checkbox" ? (

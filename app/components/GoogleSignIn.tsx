@@ -1,8 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-
-export type GoogleConfig = { apiKey: string; authDomain: string; projectId: string; emulatorUrl: string | null };
+import type { GoogleConfig } from "./google-popup";
 
 const POPUP_MESSAGES: Record<string, string> = {
   "auth/popup-closed-by-user": "Google sign-in was cancelled.",
@@ -15,7 +14,7 @@ const FALLBACK_MESSAGE = "Google sign-in did not work. Please try again or use y
 
 /**
  * Google sign-in runs in a popup, so it needs JavaScript: the button stays disabled with a note until
- * the page is interactive. The Firebase SDK is only downloaded when the button is clicked.
+ * the page is interactive. The popup's code and the Firebase SDK are only downloaded when the button is clicked.
  */
 export function GoogleSignIn({
   config,
@@ -35,6 +34,7 @@ export function GoogleSignIn({
     setPopupError(null);
     setOpening(true);
     try {
+      const { googleIdToken } = await import("./google-popup");
       const idToken = await googleIdToken(config);
       const remember =
         rememberInputId && (document.getElementById(rememberInputId) as HTMLInputElement | null)?.checked;
@@ -77,24 +77,4 @@ export function GoogleSignIn({
       </p>
     </div>
   );
-}
-
-async function googleIdToken(config: GoogleConfig) {
-  const [{ getApps, initializeApp }, auth] = await Promise.all([import("firebase/app"), import("firebase/auth")]);
-  const existing = getApps()[0];
-  const app =
-    existing ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
-  // The server keeps the session; the browser keeps no Firebase sign-in of its own.
-  const client = existing
-    ? auth.getAuth(app)
-    : auth.initializeAuth(app, {
-        persistence: auth.inMemoryPersistence,
-        popupRedirectResolver: auth.browserPopupRedirectResolver,
-      });
-  if (config.emulatorUrl && !client.emulatorConfig)
-    auth.connectAuthEmulator(client, config.emulatorUrl, { disableWarnings: true });
-  const credential = await auth.signInWithPopup(client, new auth.GoogleAuthProvider());
-  const idToken = await credential.user.getIdToken();
-  await auth.signOut(client);
-  return idToken;
 }

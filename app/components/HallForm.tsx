@@ -2,7 +2,8 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { parseLayout, type HallLayout } from "~/domain/hall-layout";
+import type { HallLayout } from "~/domain/hall-layout";
+import { parseLayout } from "~/domain/hall-layout-text";
 import { extraLabel, hallSchema, PREVIEW, PRICED_TYPES, SAVE } from "~/schemas/hall";
 import { minorUnitDigits } from "~/utils/money";
 import { FormErrors, FormField } from "./FormField";

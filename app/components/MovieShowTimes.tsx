@@ -1,21 +1,17 @@
 import { Link } from "@remix-run/react";
-import type { Show, ShowDay } from "~/domain/show";
-import { formatClockTime, showDayLabel } from "~/utils/show-display";
 
 type Props = {
   movieId: string;
-  /** The first show days, each a tab that shows its times. */
-  days: ShowDay[];
-  /** The day whose times are listed, and its shows. */
+  /** The first show days, each a tab that shows its times, named as people say them ("Today", "Wed, Nov 25"). */
+  days: { day: string; label: string }[];
+  /** The day whose times are listed, and its shows with their time of day in the cinema's zone ("6:45 PM"). */
   day: string | null;
-  shows: Show[];
-  /** The cinema's day today, so the first days read "Today" and "Tomorrow". */
-  today: string;
-  timeZone: string;
+  shows: { id: string; hallName: string; time: string }[];
 };
 
 /** A day's show times, each a link straight to its seat page with that time chosen; links to the other days. */
-export function MovieShowTimes({ movieId, days, day, shows, today, timeZone }: Props) {
+export function MovieShowTimes({ movieId, days, day, shows }: Props) {
+  const dayLabel = days.find((other) => other.day === day)?.label;
   return (
     <section id="times" className="movie-times" aria-labelledby="times-title">
       <h2 id="times-title">Show Times</h2>
@@ -34,17 +30,17 @@ export function MovieShowTimes({ movieId, days, day, shows, today, timeZone }: P
                     className="time-day"
                     aria-current={other.day === day ? "true" : undefined}
                   >
-                    {showDayLabel(other.day, today)}
+                    {other.label}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <ul className="time-links" aria-label={day ? `Times on ${showDayLabel(day, today)}` : undefined}>
+          <ul className="time-links" aria-label={dayLabel ? `Times on ${dayLabel}` : undefined}>
             {shows.map((show) => (
               <li key={show.id}>
                 <Link to={`/movies/${movieId}/${day}?time=${show.id}#seats`} className="time-link">
-                  <strong>{formatClockTime(show.startsAt, timeZone)}</strong>
+                  <strong>{show.time}</strong>
                   <small>{show.hallName}</small>
                 </Link>
               </li>

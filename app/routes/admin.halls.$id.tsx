@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { HallForm } from "~/components/HallForm";
 import { config } from "~/config.server";
 import { listSeats } from "~/domain/booking-steps";
-import { layoutText } from "~/domain/hall-layout";
+import { layoutText } from "~/domain/hall-layout-text";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { notFound } from "~/http/not-found.server";

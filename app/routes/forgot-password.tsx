@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
@@ -34,11 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const INTRO = "Enter the email you signed up with and we will send you a link to choose a new password.";
 
 export default function ForgotPassword() {
-  const [form, fields] = useValidatedForm(forgotPasswordSchema);
+  const [form, field] = useFormReply<typeof forgotPasswordSchema>();
   return (
     <AuthCard title="Reset your password" intro={INTRO}>
       <AuthForm form={form} submitLabel="Send reset link" submittingLabel="Sending...">
-        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
       </AuthForm>
       <p className="auth-switch">
         <Link to="/login" className="text-link">

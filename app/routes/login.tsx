@@ -5,7 +5,7 @@ import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
@@ -44,22 +44,22 @@ const ACCOUNT_READY = "Your account is ready: enter your password to sign in.";
 
 export default function Login() {
   const { redirectTo, google, registeredEmail } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(loginSchema, {
+  const [form, field] = useFormReply<typeof loginSchema>({
     defaultValue: { redirectTo, email: registeredEmail ?? undefined },
   });
   return (
     <AuthCard title="Sign in" intro={registeredEmail ? ACCOUNT_READY : INTRO}>
       <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
-        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <FormField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
+        <FormField meta={field("password")} label="Password" type="password" autoComplete="current-password" />
         <div className="auth-row">
-          <FormField meta={fields.remember} label="Remember me" type="checkbox" />
+          <FormField meta={field("remember")} label="Remember me" type="checkbox" />
           <Link to="/forgot-password" className="text-link">
             Forgot password?
           </Link>
         </div>
       </AuthForm>
-      <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={fields.remember.id} />
+      <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={field("remember").id} />
       <p className="auth-switch">
         No password at hand?{" "}
         <Link to={accountPageLink("/sign-in-link", redirectTo)} className="text-link">

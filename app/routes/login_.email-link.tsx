@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { sessionSetCookie } from "~/http/session-cookie.server";
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function EmailLinkSignIn() {
   const { redirectTo, oobCode, email } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(emailLinkSignInSchema, { defaultValue: { email } });
+  const [form, field] = useFormReply<typeof emailLinkSignInSchema>({ defaultValue: { email } });
   if (!oobCode)
     return (
       <AuthCard title="Sign in with your link" intro={LINK_INCOMPLETE}>
@@ -58,8 +58,8 @@ export default function EmailLinkSignIn() {
     <AuthCard title="Sign in with your link" intro="Check the email below is yours, then sign in. The link works once.">
       <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
         <input type="hidden" name="oobCode" value={oobCode} />
-        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <FormField meta={fields.remember} label="Remember me" type="checkbox" />
+        <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
+        <FormField meta={field("remember")} label="Remember me" type="checkbox" />
       </AuthForm>
     </AuthCard>
   );

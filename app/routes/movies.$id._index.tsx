@@ -12,10 +12,10 @@ import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
 import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/domain/booking-steps";
 import { catalogue } from "~/http/catalogue.server";
-import { cinemaSettings } from "~/http/cinema.server";
 import { applyPendingFavourite } from "~/http/favourites.server";
 import { readSubmission } from "~/http/forms.server";
 import { requireMovie } from "~/http/movies.server";
+import { movieShowTimes } from "~/http/show-times.server";
 import { redirectWithError } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
 import { isFavourite } from "~/models/favourites.server";
@@ -24,7 +24,6 @@ import { getTrailerForMovie } from "~/models/trailers.server";
 import { showDateSchema } from "~/schemas/show-date";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
-import { cinemaToday } from "~/utils/dates";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 
 // Search results show about this many characters of a description.
@@ -54,18 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
   const dates = pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1));
-  // The show times list the day asked for, else the first day with shows.
-  const timeDays = days.slice(0, DATES_PER_PAGE);
-  const asked = url.searchParams.get("day");
-  const timesDay = (timeDays.find(({ day }) => day === asked) ?? timeDays[0])?.day ?? null;
-  const { timeZone } = cinemaSettings();
-  const times = {
-    days: timeDays,
-    day: timesDay,
-    shows: timesDay ? await catalogue.showsOnDay(movie.id, timesDay) : [],
-    today: cinemaToday(timeZone),
-    timeZone,
-  };
+  const times = await movieShowTimes(movie.id, days.slice(0, DATES_PER_PAGE), url.searchParams.get("day"));
   return { movie, dates, times, recommended, trailer, favourite };
 }
 

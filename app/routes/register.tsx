@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
@@ -41,16 +41,21 @@ const INTRO = "Create up to 5 profiles for the whole family, and book for everyo
 
 export default function Register() {
   const { redirectTo, google } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(registerSchema);
+  const [form, field] = useFormReply<typeof registerSchema>();
   return (
     <AuthCard title="Create your account" intro={INTRO}>
       <AuthForm form={form} submitLabel="Create Account" submittingLabel="Creating account..." redirectTo={redirectTo}>
-        <FormField meta={fields.fullName} label="Full name" type="text" autoComplete="name" />
-        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
-        <FormField meta={fields.password} label="Password" type="password" autoComplete="new-password" />
-        <FormField meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <FormField meta={field("fullName")} label="Full name" type="text" autoComplete="name" />
+        <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
+        <FormField meta={field("password")} label="Password" type="password" autoComplete="new-password" />
         <FormField
-          meta={fields.terms}
+          meta={field("confirmPassword")}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormField
+          meta={field("terms")}
           type="checkbox"
           label={
             <>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { oobCode, email, problem } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(resetPasswordSchema);
+  const [form, field] = useFormReply<typeof resetPasswordSchema>();
   if (problem)
     return (
       <AuthCard title="Choose a new password" intro={problem}>
@@ -54,8 +54,13 @@ export default function ResetPassword() {
     <AuthCard title="Choose a new password" intro={`For the account of ${email}.`}>
       <AuthForm form={form} submitLabel="Change password" submittingLabel="Changing password...">
         <input type="hidden" name="oobCode" value={oobCode} />
-        <FormField meta={fields.password} label="New password" type="password" autoComplete="new-password" />
-        <FormField meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" />
+        <FormField meta={field("password")} label="New password" type="password" autoComplete="new-password" />
+        <FormField
+          meta={field("confirmPassword")}
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
       </AuthForm>
     </AuthCard>
   );

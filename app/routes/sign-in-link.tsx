@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
-import { useValidatedForm } from "~/hooks/use-validated-form";
+import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithSuccess } from "~/http/toast.server";
@@ -42,11 +42,11 @@ const INTRO = "Enter the email of your account and we will send you a link that 
 
 export default function SignInLink() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const [form, fields] = useValidatedForm(signInLinkRequestSchema);
+  const [form, field] = useFormReply<typeof signInLinkRequestSchema>();
   return (
     <AuthCard title="Sign in with an email link" intro={INTRO}>
       <AuthForm form={form} submitLabel="Email me a sign-in link" submittingLabel="Sending..." redirectTo={redirectTo}>
-        <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
       </AuthForm>
       <p className="auth-switch">
         <Link to={accountPageLink("/login", redirectTo)} className="text-link">

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TypeExtras } from "~/domain/hall";
-import { MAX_LAYOUT_TEXT, parseLayout, SEAT_TYPE_NAMES } from "~/domain/hall-layout";
+import { SEAT_TYPE_NAMES } from "~/domain/hall-layout";
+import { MAX_LAYOUT_TEXT, parseLayout } from "~/domain/hall-layout-text";
 import { toMinorUnits } from "~/utils/money";
 import { amountMessages, amountProblem, perCurrency } from "./amount-fields";
 import { multiLine } from "./fields";

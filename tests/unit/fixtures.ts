@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { MovieFilters } from "~/schemas/movie-filters";
 import type { TypeExtras } from "~/domain/hall";
-import { layoutSeats, parseLayout } from "~/domain/hall-layout";
+import { layoutSeats } from "~/domain/hall-layout";
+import { parseLayout } from "~/domain/hall-layout-text";
 import { getDb } from "~/services/db.server";
 
 /** The default movie filters, with some changed. */

@@ -3,14 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   companionPartners,
   layoutSeats,
-  layoutText,
-  MAX_LAYOUT_TEXT,
-  parseLayout,
   seatInDirection,
   seatRuns,
   seatTypesOf,
   type HallLayout,
 } from "~/domain/hall-layout";
+import { layoutText, MAX_LAYOUT_TEXT, parseLayout } from "~/domain/hall-layout-text";
 
 function layout(text: string): HallLayout {
   const parsed = parseLayout(text);

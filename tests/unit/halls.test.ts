@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseLayout, type HallLayout } from "~/domain/hall-layout";
+import type { HallLayout } from "~/domain/hall-layout";
+import { parseLayout } from "~/domain/hall-layout-text";
 import { getHall, listHalls, listHallsInUse, saveHall } from "~/models/halls.server";
 import { addBooking, addMovie, addShow, addUser } from "./fixtures";
 

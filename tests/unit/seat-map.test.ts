@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { layoutSeats, parseLayout, seatRuns, type HallLayout } from "~/domain/hall-layout";
+import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
+import { parseLayout } from "~/domain/hall-layout-text";
 import { findStrandedSeats, MAX_SEATS_PER_BOOKING, refusedStrandedSeats, type SeatChoice } from "~/domain/seat-map";
 
 function hall(text: string): HallLayout {
