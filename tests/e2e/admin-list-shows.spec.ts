@@ -122,8 +122,13 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
     "date",
     "desc",
   ]);
+  // The address changes as the navigation ends; the filtered rows are drawn a moment later.
+  await expect
+    .poll(async () =>
+      (await readShowRows(page)).every((row) => row.title === movie.title && row.startsAt.startsWith(day)),
+    )
+    .toBe(true);
   let rows = await readShowRows(page);
-  expect(rows.every((row) => row.title === movie.title && row.startsAt.startsWith(day))).toBe(true);
   expect(rows.filter((row) => row.hall === hall.name).map((row) => row.startsAt)).toEqual([
     `${day}T18:00:00.000Z`,
     `${day}T11:00:00.000Z`,
