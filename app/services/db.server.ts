@@ -28,7 +28,9 @@ const MIGRATIONS_DIR = path.resolve("data/migrations");
 const MIGRATION_LOCK_ID = 4_274_101;
 
 function openPglite(dataDir: string): Database {
-  const lite = new PGlite(dataDir);
+  // PGlite's memory only grows: Postgres's default 128 MB of shared buffers would in time be resident for a catalogue
+  // and bookings that fill a few MB. 16 MB holds them, and the process stays under its 500 MB (issue 21).
+  const lite = new PGlite(dataDir, { postgresqlconf: "shared_buffers = 16MB" });
   return {
     async query(sql, params) {
       return (await lite.query(sql, params)).rows as never[];
