@@ -307,7 +307,12 @@ async function sellOut(base, show, cookies) {
     const fields = [["time", show.id], ["requestToken", crypto.randomUUID()], ...group.map((s) => ["seats", s])];
     await postForm({ url: base }, show.path, fields, { cookie: cookies[i % cookies.length] });
   }
-  const after = await seatsOf(base, show);
+  // A visitor's seat page may be the one kept for up to a second before the last booking.
+  let after = await seatsOf(base, show);
+  for (let tries = 0; !after.page.includes("This show is sold out") && tries < 4; tries++) {
+    await sleep(500);
+    after = await seatsOf(base, show);
+  }
   if (!after.page.includes("This show is sold out")) throw new Error(`could not sell out the show ${show.id}`);
   return after.seats.filter((s) => s.state === "occupied").map((s) => s.label);
 }
