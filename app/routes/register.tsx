@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
@@ -47,13 +48,7 @@ export default function Register() {
       <AuthForm form={form} submitLabel="Create Account" submittingLabel="Creating account..." redirectTo={redirectTo}>
         <FormField meta={field("fullName")} label="Full name" type="text" autoComplete="name" />
         <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
-        <FormField meta={field("password")} label="Password" type="password" autoComplete="new-password" />
-        <FormField
-          meta={field("confirmPassword")}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields field={field} passwordLabel="Password" />
         <FormField
           meta={field("terms")}
           type="checkbox"

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
-import { FormField } from "~/components/FormField";
+import { NewPasswordFields } from "~/components/NewPasswordFields";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
@@ -54,13 +54,7 @@ export default function ResetPassword() {
     <AuthCard title="Choose a new password" intro={`For the account of ${email}.`}>
       <AuthForm form={form} submitLabel="Change password" submittingLabel="Changing password...">
         <input type="hidden" name="oobCode" value={oobCode} />
-        <FormField meta={field("password")} label="New password" type="password" autoComplete="new-password" />
-        <FormField
-          meta={field("confirmPassword")}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields field={field} passwordLabel="New password" />
       </AuthForm>
     </AuthCard>
   );
