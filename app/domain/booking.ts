@@ -4,8 +4,6 @@
 import { cinemaDay } from "~/utils/dates";
 import { describeMinutes } from "~/utils/format";
 import { seatPageUrl } from "./booking-steps";
-import { seatPriceCents, type TypeExtras } from "./hall";
-import type { SeatType } from "./hall-layout";
 
 /** A booking's status as people see it: a pending booking whose hold has run out is expired. */
 export const BOOKING_STATUSES = ["paid", "pending", "cancelled", "expired"] as const;
@@ -116,11 +114,4 @@ export function cancelRefusalMessage(refusal: CancelRefusal, cancelCutoffMinutes
     case "past-cutoff":
       return `Cancellations close ${describeMinutes(cancelCutoffMinutes)} before the show, so this booking can no longer be cancelled.`;
   }
-}
-
-/** The amount of a booking: the prices of its seats added up, in integer minor units. */
-export function bookingAmountCents(showPriceCents: number, seatTypes: readonly SeatType[], extras: TypeExtras): number {
-  const amount = seatTypes.reduce((sum, type) => sum + seatPriceCents(showPriceCents, type, extras), 0);
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in minor units`);
-  return amount;
 }

@@ -22,3 +22,10 @@ export function seatPriceCents(showPriceCents: number, type: SeatType, extras: T
     throw new RangeError(`A seat's price must be a whole, non-negative number of minor units, not ${price}`);
   return price;
 }
+
+/** The amount of a booking: the prices of its seats added up, in integer minor units. */
+export function bookingAmountCents(showPriceCents: number, seatTypes: readonly SeatType[], extras: TypeExtras): number {
+  const amount = seatTypes.reduce((sum, type) => sum + seatPriceCents(showPriceCents, type, extras), 0);
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`The amount ${amount} is too large to count in minor units`);
+  return amount;
+}

@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
-import { bookingAmountCents, type Booking } from "~/domain/booking";
-import type { TypeExtras } from "~/domain/hall";
+import type { Booking } from "~/domain/booking";
+import { bookingAmountCents, type TypeExtras } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";

@@ -1,6 +1,5 @@
 import { config } from "~/config.server";
-import { bookingAmountCents } from "~/domain/booking";
-import type { TypeExtras } from "~/domain/hall";
+import { bookingAmountCents, type TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
 import { getDb, type Queryable } from "~/services/db.server";

@@ -1,13 +1,15 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
 import { TrailerPlayer } from "~/components/TrailerPlayer";
-import { catalogue } from "~/http/catalogue.server";
+import type { loadHomePage } from "~/http/home-page.server";
 import cardStyles from "~/styles/cards.css";
 import homeStyles from "~/styles/home.css";
 import { formatRuntime, releaseYear } from "~/utils/format";
+
+export { loadHomePage as loader } from "~/http/home-page.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cardStyles },
@@ -21,15 +23,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [movies, trailers] = await Promise.all([catalogue.nowShowing(), catalogue.trailers()]);
-  const requested = new URL(request.url).searchParams.get("trailer");
-  const selectedTrailerId = trailers.find((t) => t.id === requested)?.id ?? trailers[0]?.id ?? "";
-  return { featured: movies[0] ?? null, movies, trailers, selectedTrailerId };
-}
-
 export default function Home() {
-  const { featured, movies, trailers, selectedTrailerId } = useLoaderData<typeof loader>();
+  const { featured, movies, trailers, selectedTrailerId } = useLoaderData<typeof loadHomePage>();
   return (
     <>
       {featured ? (

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
@@ -10,21 +9,12 @@ import { MovieGrid } from "~/components/MovieCard";
 import { MovieShowTimes } from "~/components/MovieShowTimes";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
-import { NO_SHOWS_ON_DAY, SELECT_DATE_MESSAGE } from "~/domain/booking-steps";
-import { catalogue } from "~/http/catalogue.server";
-import { applyPendingFavourite } from "~/http/favourites.server";
-import { readSubmission } from "~/http/forms.server";
-import { requireMovie } from "~/http/movies.server";
-import { movieShowTimes } from "~/http/show-times.server";
-import { redirectWithError } from "~/http/toast.server";
-import { getViewer } from "~/http/viewer.server";
-import { isFavourite } from "~/models/favourites.server";
-import { DATES_PER_PAGE, hasShowsOnDay, pageOfShowDays } from "~/models/shows.server";
-import { getTrailerForMovie } from "~/models/trailers.server";
-import { showDateSchema } from "~/schemas/show-date";
+import type { loadMoviePage } from "~/http/movie-page.server";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
+
+export { loadMoviePage as loader, chooseShowDate as action } from "~/http/movie-page.server";
 
 // Search results show about this many characters of a description.
 const DESCRIPTION_LENGTH = 155;
@@ -33,7 +23,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cardStyles },
   { rel: "stylesheet", href: movieStyles },
 ];
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loadMoviePage> = ({ data }) =>
   data
     ? [
         { title: `${data.movie.title} – Marquee Cinemas` },
@@ -41,35 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       ]
     : [{ title: "Movie not found – Marquee Cinemas" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const movie = await requireMovie(params.id);
-  const viewer = await getViewer(request);
-  if (viewer) await applyPendingFavourite(request, viewer.uid, movie.id);
-  const url = new URL(request.url);
-  const [days, recommended, trailer, favourite] = await Promise.all([
-    catalogue.showDays(movie.id),
-    catalogue.recommended(movie.id),
-    url.searchParams.has("trailer") ? getTrailerForMovie(movie.id) : null,
-    viewer ? isFavourite(viewer.uid, movie.id) : false,
-  ]);
-  const dates = pageOfShowDays(days, Number(url.searchParams.get("dates") ?? 1));
-  const times = await movieShowTimes(movie.id, days.slice(0, DATES_PER_PAGE), url.searchParams.get("day"));
-  return { movie, dates, times, recommended, trailer, favourite };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const movie = await requireMovie(params.id);
-  const form = await readSubmission(request, showDateSchema);
-  const backToDates = `/movies/${movie.id}?dates=${form.ok ? form.value.dates : 1}#dates`;
-  if (!form.ok) return redirectWithError(backToDates, form.message);
-  const { date } = form.value;
-  if (!date) return redirectWithError(backToDates, SELECT_DATE_MESSAGE);
-  if (!(await hasShowsOnDay(movie.id, date))) return redirectWithError(backToDates, NO_SHOWS_ON_DAY);
-  return redirect(`/movies/${movie.id}/${date}`);
-}
-
 export default function MovieDetail() {
-  const { movie, dates, times, recommended, trailer, favourite } = useLoaderData<typeof loader>();
+  const { movie, dates, times, recommended, trailer, favourite } = useLoaderData<typeof loadMoviePage>();
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  bookingAmountCents,
   cancelRefusal,
   cancelRefusalMessage,
   canCancel,
@@ -10,6 +9,7 @@ import {
   shortReferenceOf,
   type BookingState,
 } from "~/domain/booking";
+import { bookingAmountCents } from "~/domain/hall";
 import { seatPriceCents } from "~/domain/hall";
 
 const state = (changes: Partial<BookingState> = {}): BookingState => ({

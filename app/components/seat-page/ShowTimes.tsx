@@ -1,20 +1,19 @@
 import type { Show } from "~/domain/show";
 import { formatMoney } from "~/utils/money";
-import { formatClockTime } from "~/utils/show-display";
 
 type Props = {
-  shows: Show[];
+  /** Each with its start in words, in the cinema's zone ("6:45 PM"). */
+  shows: (Show & { time: string })[];
   chosen: string;
   onChoose: (showId: string) => void;
   error: string | undefined;
   /** Where the time chosen without JavaScript is sent: the seat page's own address, at its seat map. */
   seatMapUrl: string;
-  timeZone: string;
   currency: string;
 };
 
 /** The day's show times as radios, each with its hall and price; without JavaScript a button asks for its seats. */
-export function ShowTimes({ shows, chosen, onChoose, error, seatMapUrl, timeZone, currency }: Props) {
+export function ShowTimes({ shows, chosen, onChoose, error, seatMapUrl, currency }: Props) {
   return (
     <fieldset className="show-times" aria-describedby={error ? "time-error" : undefined}>
       <legend>Available Timings</legend>
@@ -27,7 +26,7 @@ export function ShowTimes({ shows, chosen, onChoose, error, seatMapUrl, timeZone
             checked={chosen === show.id}
             onChange={() => onChoose(show.id)}
           />
-          <span>{formatClockTime(show.startsAt, timeZone)}</span>
+          <span>{show.time}</span>
           <small>
             {show.hallName} · {formatMoney(show.priceCents, currency)} a seat
           </small>

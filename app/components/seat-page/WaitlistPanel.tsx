@@ -1,13 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { WAITLIST_SEAT_COUNTS } from "~/domain/waitlist";
-import { plural } from "~/utils/format";
 
 type Props = {
   /** Where the form posts: the seat page's waitlist address. */
   action: string;
   showId: string;
   /** The customer's place on the waitlist, null when not waiting; undefined for a visitor. */
-  place: { position: number; seatCount: number } | null | undefined;
+  place: { position: number; seats: string } | null | undefined;
   /** The sign-in page that comes back here, for a visitor. */
   signInHref: string;
 };
@@ -28,8 +27,8 @@ export function WaitlistPanel({ action, showId, place, signInHref }: Props) {
         <Form method="post" action={action}>
           <input type="hidden" name="time" value={showId} />
           <p>
-            You are number {place.position} on the waitlist, for {plural(place.seatCount, "seat")}. We will email you if
-            they come free, and hold them for you.
+            You are number {place.position} on the waitlist, for {place.seats}. We will email you if they come free, and
+            hold them for you.
           </p>
           <button type="submit" name="intent" value="leave" className="button button-secondary">
             Leave the waitlist

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { config } from "~/config.server";
+import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
+import { layoutSeats, seatRuns } from "~/domain/hall-layout";
+import { preselectedSeats } from "~/domain/seat-map";
+import { isSoldOut } from "~/domain/waitlist";
+import { bookSeats, checkSeatsBeforeBooking, occupiedSeats } from "~/models/bookings.server";
+import { findWaitlistPlace } from "~/models/waitlist.server";
+import { seatSelectionSchema } from "~/schemas/booking";
+import { isShowDay, isValidDay } from "~/utils/dates";
+import { plural } from "~/utils/format";
+import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
+import { bookingFailure, repeatedBookingMessage } from "./booking-failures.server";
+import { catalogue } from "./catalogue.server";
+import { cinemaSettings } from "./cinema.server";
+import { readSubmission } from "./forms.server";
+import { requireMovie } from "./movies.server";
+import { limitPosts } from "./post-limits.server";
+import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "./toast.server";
+import { getViewer } from "./viewer.server";
+
+// The seat page's loader and action (app/routes/movies.$id.$date.tsx). The route names this one module instead of
+// the eleven it uses: each server module a page's route imports is an empty script its browser loads (decision 23).
+
+export { keepRetryAfter } from "./post-limits.server";
+
+const BAD_DATE = "That date could not be read. Please pick a date.";
+
+/**
+ * The movie and its shows that day. An unknown movie, or a day outside the years shows are sold, is a 404; a day
+ * that cannot be read, or has no shows, goes back to the dates.
+ */
+async function findShowDay(params: LoaderFunctionArgs["params"]) {
+  const movie = await requireMovie(params.id);
+  const day = params.date ?? "";
+  const backToDates = `/movies/${movie.id}#dates`;
+  if (!isValidDay(day)) throw await redirectWithError(backToDates, BAD_DATE);
+  if (!isShowDay(day)) throw new Response("No shows that year", { status: 404 });
+  const shows = await catalogue.showsOnDay(movie.id, day);
+  if (shows.length === 0) throw await redirectWithError(backToDates, NO_SHOWS_ON_DAY);
+  return { movie, day, shows };
+}
+
+export async function loadSeatPage({ request, params }: LoaderFunctionArgs) {
+  const { movie, day, shows } = await findShowDay(params);
+  const url = new URL(request.url);
+  const chosenShow = shows.find((show) => show.id === url.searchParams.get("time")) ?? null;
+  // Before a time is chosen, the hall of the day's first show is drawn.
+  const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
+  const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
+  const preselected = preselectedSeats(url.searchParams.getAll("seats"), {
+    hallSeats: layoutSeats(hall.layout).map((seat) => seat.label),
+    taken: occupied,
+  });
+  const viewer = await getViewer(request);
+  const soldOut = chosenShow !== null && isSoldOut(seatRuns(hall.layout), occupied);
+  // Only a sold-out show has a waitlist to show; a customer's place is looked up then, not on every seat page.
+  const waitlistPlace = soldOut && viewer ? await findWaitlistPlace(viewer.uid, chosenShow.id) : null;
+  const { timeZone } = cinemaSettings();
+  // Days, times and counts are put in words here, so the page's browser loads no time-zone code.
+  return {
+    movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
+    day,
+    dayLabel: formatCinemaDay(day),
+    shows: shows.map((show) => ({ ...show, time: formatClockTime(show.startsAt, timeZone) })),
+    chosenShowId: chosenShow?.id ?? "",
+    hall: { name: hall.name, layout: hall.layout, typeExtras: hall.typeExtras },
+    occupied,
+    preselected,
+    requestToken: randomUUID(),
+    signedIn: Boolean(viewer),
+    // A visitor sees the waitlist's sign-in link; a customer their place, or the form to join.
+    waitlist: soldOut
+      ? {
+          place: viewer
+            ? waitlistPlace && { ...waitlistPlace, seats: plural(waitlistPlace.seatCount, "seat") }
+            : undefined,
+        }
+      : null,
+    strandedSeatRule: config.bookings.strandedSeatRule,
+    ...cinemaSettings(),
+  };
+}
+
+export async function bookFromSeatPage({ request, params, context }: ActionFunctionArgs) {
+  const form = await readSubmission(request, seatSelectionSchema);
+  const viewer = await getViewer(request);
+  const seatRequest =
+    form.ok && viewer
+      ? {
+          ...form.value,
+          userUid: viewer.uid,
+          movieId: params.id ?? "",
+          day: params.date ?? "",
+          showId: form.value.time,
+        }
+      : null;
+  const early = seatRequest ? await checkSeatsBeforeBooking(seatRequest) : null;
+  // Refused before the post is counted: saying so writes nothing. Back to the show's seat page, where the waitlist is.
+  if (early?.failure?.reason === "sold-out") {
+    const { movieId, day, showId } = seatRequest!;
+    return redirectWithError(seatPageUrl(movieId, day, showId, []), bookingFailure(early.failure).message, {
+      status: 303,
+    });
+  }
+  await limitPosts("booking", request, context);
+  // A show found for this movie and day vouches for both; otherwise a missing movie or day answers as the page does.
+  if (!early?.showFound) await findShowDay(params);
+  if (!form.ok) return form.response;
+  if (!seatRequest) {
+    const back = seatPageUrl(params.id!, params.date!, form.value.time, form.value.seats);
+    return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+  }
+  if (early?.failure) {
+    const { message, status, field } = bookingFailure(early.failure);
+    return form.refuse(message, status, field);
+  }
+  const result = await bookSeats(seatRequest);
+  if (!result.ok) {
+    const { message, status, field } = bookingFailure(result);
+    return form.refuse(message, status, field);
+  }
+  const { booking } = result;
+  // The same form posted again answers what became of its booking, not what the first post said.
+  if (booking.status === "paid") return redirectWithInfo(`/my-bookings/${booking.id}`, "This booking is already paid.");
+  if (booking.status !== "pending") return form.refuse(repeatedBookingMessage(booking), 409);
+  const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
+  return redirectWithSuccess(
+    `/my-bookings/${booking.id}/pay`,
+    `Booked seat(s) ${booking.seats.join(", ")}. They are held for you until ${heldUntil}.`,
+  );
+}
