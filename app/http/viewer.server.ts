@@ -1,21 +1,22 @@
 import { redirect } from "@remix-run/node";
 import type { User } from "~/domain/user";
 import { endSession, findSessionUser, PROVIDER_UNREACHABLE } from "~/models/sessions.server";
-import { noteViewer } from "~/services/logger.server";
+import { currentRequestContext, noteViewer } from "~/services/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { accountFailure } from "./account-failures.server";
 import { clearSessionCookie, readSessionId } from "./session-cookie.server";
 
-// The root, the page loaders and an action's guards ask about the same request: answer each once. After an
-// action Remix gives the loaders a new Request, but with the same abort signal, which is what identifies the
-// HTTP request here.
+// The root, the page loaders and an action's guards ask about the same request: answer each once. Remix hands each
+// loader a copy of the Request, with an abort signal of its own, so the request is known by the context the server
+// answers it in (server/request-log.ts); outside one (a test calling a loader), by the Request itself.
 function oncePerRequest<T>(work: (request: Request) => Promise<T>) {
-  const answers = new WeakMap<AbortSignal, Promise<T>>();
+  const answers = new WeakMap<object, Promise<T>>();
   return (request: Request): Promise<T> => {
-    let answer = answers.get(request.signal);
+    const key = currentRequestContext() ?? request;
+    let answer = answers.get(key);
     if (!answer) {
       answer = work(request);
-      answers.set(request.signal, answer);
+      answers.set(key, answer);
     }
     return answer;
   };

@@ -12,6 +12,11 @@ export function runInRequestContext<T>(context: RequestContext, work: () => T): 
   return requests.run(context, work);
 }
 
+/** The context of the request being answered: one object for its action and all its loaders; none outside one. */
+export function currentRequestContext(): RequestContext | undefined {
+  return requests.getStore();
+}
+
 /** Notes the signed-in person answered, for the request's log line. */
 export function noteViewer(uid: string | undefined) {
   const context = requests.getStore();

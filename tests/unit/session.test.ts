@@ -14,6 +14,7 @@ const { PROVIDER_RECHECK_MINUTES } = await import("~/models/sessions.server");
 const { setStaffClaim } = await import("~/models/staff.server");
 const { findUser } = await import("~/models/users.server");
 const { getDb } = await import("~/services/db.server");
+const { runInRequestContext } = await import("~/services/logger.server");
 const { sessionCookie, sessionSetCookie } = await import("~/http/session-cookie.server");
 const { getViewer, requireStaff, requireUser, signOut } = await import("~/http/viewer.server");
 
@@ -159,6 +160,24 @@ describe("getViewer", () => {
     });
     expect(await getViewer(unsigned)).toBeNull();
     expect(auth.getUser).not.toHaveBeenCalled();
+  });
+
+  it("looks the session up once per request, though Remix gives each loader its own copy of the Request", async () => {
+    const setCookie = await signIn("shared");
+    const db = await getDb();
+    const lookups = vi.spyOn(db, "query");
+    const copyOf = (request: Request) => new Request(request.url, { headers: request.headers, signal: request.signal });
+    const request = requestWith(setCookie);
+    await runInRequestContext({ requestId: "one" }, async () => {
+      const [root, page] = await Promise.all([getViewer(copyOf(request)), getViewer(copyOf(request))]);
+      expect(root).toMatchObject({ uid: "shared" });
+      expect(page).toBe(root);
+    });
+    expect(lookups).toHaveBeenCalledTimes(1);
+    // The next request reads the session again: it may have ended meanwhile.
+    await runInRequestContext({ requestId: "two" }, () => getViewer(copyOf(request)));
+    expect(lookups).toHaveBeenCalledTimes(2);
+    lookups.mockRestore();
   });
 
   it("sends a visitor to sign in with the page to come back to", async () => {
