@@ -56,6 +56,22 @@ function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
     .send(refusalPage(res, "Access denied", CROSS_SITE_MESSAGE));
 }
 
+/**
+ * Remix's data requests from before single fetch (`?_data=`): none of our pages makes one, and Remix answers some of
+ * them (an action's) with an error of its own. They get our 400 page instead.
+ */
+function refuseOldDataRequests(req: Request, res: Response, next: NextFunction) {
+  const query = req.originalUrl.indexOf("?");
+  if (query === -1 || !/_data|%5fdata/i.test(req.originalUrl)) return next();
+  // Read as Remix reads it; URLSearchParams, unlike URL, takes any text.
+  if (!new URLSearchParams(req.originalUrl.slice(query + 1)).has("_data")) return next();
+  res
+    .status(400)
+    .type("html")
+    .set("Cache-Control", "no-store")
+    .send(refusalPage(res, "Bad request", BAD_REQUEST_MESSAGE));
+}
+
 /** Sets each answer's Cache-Control when its headers are final: only then is it known whether it sets a cookie. */
 function applyCachePolicy(req: Request, res: Response, next: NextFunction) {
   const response: ServerResponse = res;
@@ -130,6 +146,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   // half the time of the defaults (brotli 4, gzip 6) on /movies, for 6-7 % more bytes (decision 19).
   app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
   const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
+  app.use(refuseOldDataRequests);
   app.get("/healthz", serveHealth(checks, state));
   app.get("/metrics", serveMetrics(metrics, config.metricsToken));
   // Build assets have their content's hash in their names, so they never change.

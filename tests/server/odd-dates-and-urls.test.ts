@@ -29,10 +29,8 @@ describe("a day in the URL outside the years shows are sold", () => {
     const page = await get(`/movies/${movieId}/${day}`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("Page not found");
-    // What a browser with JavaScript asks for (single fetch), and the older data URL.
-    for (const path of [`/movies/${movieId}/${day}.data`, `/movies/${movieId}/${day}?_data=routes/movies.$id.$date`]) {
-      expect((await get(path)).status, path).toBe(404);
-    }
+    // What a browser with JavaScript asks for (single fetch).
+    expect((await get(`/movies/${movieId}/${day}.data`)).status).toBe(404);
   });
 
   it("is refused when the seat form is posted to it, with nothing booked", async () => {
@@ -46,6 +44,29 @@ describe("a day in the URL outside the years shows are sold", () => {
       expect(response.status, day).toBe(302);
       expect(response.headers.get("location"), day).toBe(`/movies/${movieId}#dates`);
     }
+  });
+});
+
+describe("a data request in Remix's format from before single fetch (?_data=)", () => {
+  it.each([
+    ["GET", `/login?_data=routes/login`],
+    ["POST", `/login?name=%E2%B8%B7&_data=`],
+    ["POST", `/movies/1010581?%5Fdata=routes/movies.$id._index`],
+    ["GET", `/?trailer=x&_data`],
+  ])("is a 400 page, whatever the page: %s %s", async (method, path) => {
+    const response = await fetch(site.url + path, {
+      method,
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+      body: method === "POST" ? "email=a%40b.c&password=x" : undefined,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This address could not be read. Please check the link and try again.");
+  });
+
+  it("leaves a parameter that only looks like it alone", async () => {
+    expect((await get("/movies?search=_data")).status).toBe(302);
+    expect((await get("/legal?x_data=1")).status).toBe(200);
   });
 });
 
