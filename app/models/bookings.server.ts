@@ -5,6 +5,7 @@ import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/dom
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import { shortMemory } from "~/utils/short-memory";
 import { isUuid } from "~/utils/uuid";
 import { cinemaDaySql } from "./shows.server";
 import { offerFreedSeats } from "./waitlist.server";
@@ -137,16 +138,13 @@ export type EarlyCheck = {
 // Sold-out shows as this process last read them, trusted for SOLD_OUT_HINT_MS: a crowd posting for one sold-out show
 // costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
 export const SOLD_OUT_HINT_MS = 1000;
-type SoldOutHint = { movieId: string; day: string; until: number; taken: Set<string>; holders: Set<string> };
-const soldOutHints = new Map<string, SoldOutHint>();
+type SoldOutHint = { movieId: string; day: string; taken: Set<string>; holders: Set<string> };
+const soldOutHints = shortMemory<string, SoldOutHint>({ lifetimeMs: SOLD_OUT_HINT_MS, maxEntries: 1000 });
 
 function rememberSoldOut(request: SeatRequest, taken: string[], holders: string[]) {
-  const now = Date.now();
-  if (soldOutHints.size >= 1000) for (const [id, hint] of soldOutHints) if (hint.until <= now) soldOutHints.delete(id);
   soldOutHints.set(request.showId, {
     movieId: request.movieId,
     day: request.day,
-    until: now + SOLD_OUT_HINT_MS,
     taken: new Set(taken),
     holders: new Set(holders),
   });
@@ -155,7 +153,7 @@ function rememberSoldOut(request: SeatRequest, taken: string[], holders: string[
 /** Whether a recent read said this show is sold out with every seat asked for taken, and the buyer holds none. */
 function knownSoldOut(request: SeatRequest) {
   const hint = soldOutHints.get(request.showId);
-  if (!hint || hint.until <= Date.now()) return false;
+  if (!hint) return false;
   return (
     hint.movieId === request.movieId &&
     hint.day === request.day &&

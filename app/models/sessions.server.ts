@@ -4,11 +4,13 @@ import { getDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { queueSignIn, queueSignOut } from "./notifications.server";
 import { logger } from "~/services/logger.server";
+import { shortMemory } from "~/utils/short-memory";
 import { hasStaffClaim } from "./staff.server";
 import { mirrorStaffRight, USER_COLUMNS } from "./users.server";
 
-// Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request, the provider asked
-// again only every few minutes (on every staff request), and signing out ends this browser's session alone.
+// Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request (or a second's memory of it,
+// decision 24), the provider asked again only every few minutes (on every staff request), and signing out ends this
+// browser's session alone.
 
 export const REMEMBER_ME_DAYS = 14;
 // A session that ends with the browser still needs a lifetime here; a day keeps a stolen one short.
@@ -67,6 +69,12 @@ async function askProvider(uid: string, signedInAt: Date) {
 
 export const PROVIDER_UNREACHABLE = "provider-unreachable";
 
+// A live session as this process last read it, trusted for a second (decision 24): a crowd of one customer's
+// requests, or of many customers' posts, costs a read a second each, not one a request. A session ended here is
+// forgotten at once; one ended on another instance still opens pages here for at most that second.
+export const SESSION_MEMORY_MS = 1000;
+const liveSessions = shortMemory<string, User>({ lifetimeMs: SESSION_MEMORY_MS, maxEntries: 10_000 });
+
 /**
  * The user of a live session, or null for an unknown, expired or ended one. The provider is asked again when the
  * last check is stale, or always with `checkNow` (staff requests); its answer also refreshes the staff right in
@@ -76,18 +84,24 @@ export async function findSessionUser(
   sessionId: string,
   { checkNow = false } = {},
 ): Promise<User | null | typeof PROVIDER_UNREACHABLE> {
-  const db = await getDb();
   const idHash = hashOf(sessionId);
-  const [row] = await db.query<User & { signedInAt: Date; recheckDue: boolean }>(
-    `select ${USER_COLUMNS}, sessions.signed_in_at as "signedInAt",
+  const remembered = checkNow ? undefined : liveSessions.get(idHash);
+  if (remembered) return remembered;
+  const db = await getDb();
+  const [row] = await db.query<User & { signedInAt: Date; expiresAt: Date; recheckDue: boolean }>(
+    `select ${USER_COLUMNS}, sessions.signed_in_at as "signedInAt", sessions.expires_at as "expiresAt",
        sessions.checked_at < now() - make_interval(mins => $2) as "recheckDue"
      from sessions join users using (uid)
      where sessions.id_hash = $1 and sessions.expires_at > now()`,
     [idHash, PROVIDER_RECHECK_MINUTES],
   );
   if (!row) return null;
-  const { signedInAt, recheckDue, ...user } = row;
-  if (!recheckDue && !checkNow) return user;
+  const { signedInAt, expiresAt, recheckDue, ...user } = row;
+  const live = (checked: User) => {
+    liveSessions.set(idHash, checked, expiresAt.getTime());
+    return checked;
+  };
+  if (!recheckDue && !checkNow) return live(user);
   const answer = await askProvider(user.uid, signedInAt);
   if (answer === "unknown") return PROVIDER_UNREACHABLE;
   if (answer === "ended") {
@@ -96,19 +110,21 @@ export async function findSessionUser(
   }
   await db.query("update sessions set checked_at = now() where id_hash = $1", [idHash]);
   if (answer.isStaff !== user.isStaff) await mirrorStaffRight(user.uid, answer.isStaff);
-  return { ...user, isStaff: answer.isStaff };
+  return live({ ...user, isStaff: answer.isStaff });
 }
 
-/** Ends sessions, each announced to the sign-in sync in the same transaction. */
+/** Ends sessions, each announced to the sign-in sync in the same transaction, and forgets them here once ended. */
 async function endSessions(where: string, params: unknown[]) {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const ended = await tx.query<{ uid: string; idHash: string }>(
+  const ended = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ uid: string; idHash: string }>(
       `delete from sessions where ${where} returning uid, id_hash as "idHash"`,
       params,
     );
-    for (const { uid, idHash } of ended) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
+    for (const { uid, idHash } of rows) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
+    return rows;
   });
+  for (const { idHash } of ended) liveSessions.delete(idHash);
 }
 
 /** Ends one session (signing out in this browser). */

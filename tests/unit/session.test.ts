@@ -10,7 +10,7 @@ const auth = vi.hoisted(() => ({
 vi.mock("firebase-admin/auth", () => ({ getAuth: () => auth }));
 
 const { signInWithGoogle } = await import("~/models/accounts.server");
-const { PROVIDER_RECHECK_MINUTES } = await import("~/models/sessions.server");
+const { endAllSessions, PROVIDER_RECHECK_MINUTES, SESSION_MEMORY_MS } = await import("~/models/sessions.server");
 const { setStaffClaim } = await import("~/models/staff.server");
 const { findUser } = await import("~/models/users.server");
 const { getDb } = await import("~/services/db.server");
@@ -174,10 +174,48 @@ describe("getViewer", () => {
       expect(page).toBe(root);
     });
     expect(lookups).toHaveBeenCalledTimes(1);
-    // The next request reads the session again: it may have ended meanwhile.
-    await runInRequestContext({ requestId: "two" }, () => getViewer(copyOf(request)));
-    expect(lookups).toHaveBeenCalledTimes(2);
     lookups.mockRestore();
+  });
+
+  it("remembers a live session for a second, then reads it again: it may have ended on another instance", async () => {
+    const setCookie = await signIn("remembered");
+    const db = await getDb();
+    const lookups = vi.spyOn(db, "query");
+    const start = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start);
+    expect(await getViewer(requestWith(setCookie))).toMatchObject({ uid: "remembered" });
+    expect(lookups).toHaveBeenCalledTimes(1);
+    // Another instance ends it: this one opens pages with it until its memory runs out, and not after.
+    await db.query("delete from sessions where uid = 'remembered'");
+    clock.mockReturnValue(start + SESSION_MEMORY_MS - 1);
+    expect(await getViewer(requestWith(setCookie))).toMatchObject({ uid: "remembered" });
+    expect(lookups).toHaveBeenCalledTimes(2);
+    clock.mockReturnValue(start + SESSION_MEMORY_MS);
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
+    expect(lookups).toHaveBeenCalledTimes(3);
+    clock.mockRestore();
+    lookups.mockRestore();
+  });
+
+  it("forgets a session ended on this instance at once: signed out, or all of a person's sessions ended", async () => {
+    const laptop = await signIn("forgotten");
+    const phone = await signIn("forgotten");
+    expect(await getViewer(requestWith(laptop))).toMatchObject({ uid: "forgotten" });
+    expect(await getViewer(requestWith(phone))).toMatchObject({ uid: "forgotten" });
+    await signOut(requestWith(laptop));
+    expect(await getViewer(requestWith(laptop))).toBeNull();
+    expect(await getViewer(requestWith(phone))).toMatchObject({ uid: "forgotten" });
+    await endAllSessions("forgotten");
+    expect(await getViewer(requestWith(phone))).toBeNull();
+  });
+
+  it("never remembers a session past its expiry", async () => {
+    const setCookie = await signIn("expiring");
+    await (await getDb()).query("update sessions set expires_at = now() + interval '500 ms' where uid = 'expiring'");
+    expect(await getViewer(requestWith(setCookie))).toMatchObject({ uid: "expiring" });
+    // Sooner than the second a live session is remembered for.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
   });
 
   it("sends a visitor to sign in with the page to come back to", async () => {
