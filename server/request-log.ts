@@ -3,6 +3,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import type { NextFunction, Request, Response } from "express";
 import { logger, runInRequestContext, type RequestContext } from "~/services/logger.server";
+import { shortMemory } from "~/utils/short-memory";
 
 // Crockford's base32 in lower case: no i, l, o or u to misread when someone reads an id out over the phone.
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -53,11 +54,10 @@ export function remixRouteNamer(manifest: Manifest) {
     };
   };
   // matchRoutes ranks the whole route tree at each call: a fifth of the CPU of a page served from memory.
-  const named = new Map<string, RouteName>();
+  const named = shortMemory<string, RouteName>({ lifetimeMs: Infinity, maxEntries: NAMES_KEPT });
   return (pathname: string): RouteName => {
     let name = named.get(pathname);
     if (!name) {
-      if (named.size >= NAMES_KEPT) named.clear();
       name = nameOf(pathname);
       named.set(pathname, name);
     }

@@ -24,6 +24,7 @@ import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
 import { createMetrics, serveMetrics } from "./metrics";
 import { pageCache } from "./page-cache";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
+import { rememberRouteMatches } from "./route-matching";
 
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -130,6 +131,7 @@ function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunctio
 }
 
 function createApp(build: ServerBuild, state: { stopping: boolean }) {
+  rememberRouteMatches();
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy we trust, the client is the last address it added to X-Forwarded-For; otherwise the socket's.

@@ -1,0 +1,97 @@
+import { createRequire } from "node:module";
+import { describe, expect, it, vi } from "vitest";
+import { rememberRouteMatches } from "../../server/route-matching";
+
+const require = createRequire(import.meta.url);
+const router = require("@remix-run/router");
+const { matchServerRoutes } = require("@remix-run/server-runtime/dist/routeMatching.js");
+const original = router.matchRoutes;
+const counted = vi.fn(original);
+router.matchRoutes = counted;
+rememberRouteMatches();
+
+// A tree shaped like the site's: a root layout, an index, nested dynamic segments, a splat.
+const routes = [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "routes/_index", index: true },
+      { id: "routes/movies._index", path: "movies", index: true },
+      { id: "routes/movies.$id", path: "movies/:id" },
+      { id: "routes/movies.$id.$date", path: "movies/:id/:date" },
+      { id: "routes/admin", path: "admin", children: [{ id: "routes/admin.list-shows", path: "list-shows" }] },
+      { id: "routes/$", path: "*" },
+    ],
+  },
+];
+const PATHS = ["/", "/movies", "/movies/", "/movies/1010581", "/movies/1010581/2026-11-25", "/admin/list-shows"];
+const ODD_PATHS = ["/movies/%E2%9C%93", "/nowhere/at/all", "/admin/list-shows/extra", "//movies", ""];
+
+describe("rememberRouteMatches", () => {
+  it("answers what matchRoutes answers, for pages, odd addresses and a basename", () => {
+    for (const path of [...PATHS, ...ODD_PATHS]) {
+      expect(router.matchRoutes(routes, path)).toEqual(original(routes, path));
+      expect(router.matchRoutes(routes, path)).toEqual(original(routes, path));
+      expect(router.matchRoutes(routes, path, "/cinema")).toEqual(original(routes, path, "/cinema"));
+    }
+    expect(router.matchRoutes(routes, "/movies/7").at(-1)).toMatchObject({
+      params: { id: "7" },
+      route: { id: "routes/movies.$id" },
+    });
+  });
+
+  it("matches a path once, however often Remix's server asks", () => {
+    counted.mockClear();
+    const path = "/movies/42/2026-12-01";
+    const first = matchServerRoutes(routes, path);
+    const again = matchServerRoutes(routes, path);
+    expect(again).toEqual(first);
+    expect(first.at(-1)).toMatchObject({ params: { id: "42", date: "2026-12-01" } });
+    expect(counted).toHaveBeenCalledTimes(1);
+    // Another tree is another answer.
+    const other = [{ id: "other", path: "movies/:slug/:day" }];
+    expect(matchServerRoutes(other, path).at(-1).params).toEqual({ slug: "42", day: "2026-12-01" });
+    expect(counted).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives each caller its own matches: changing one's params changes no one else's", () => {
+    const mine = router.matchRoutes(routes, "/movies/99");
+    mine.at(-1).params.id = "tampered";
+    mine.pop();
+    const theirs = router.matchRoutes(routes, "/movies/99");
+    expect(theirs).toHaveLength(2);
+    expect(theirs.at(-1).params.id).toBe("99");
+  });
+
+  it("knows a copy of the tree, as React Router makes for each request, and answers with the copy's own routes", () => {
+    counted.mockClear();
+    const copy = () => JSON.parse(JSON.stringify(routes));
+    const [first, second] = [copy(), copy()];
+    // A path not asked for yet, the same for a path given as text or as a location.
+    const fromFirst = router.matchRoutes(first, "/admin/list-shows/");
+    const fromSecond = router.matchRoutes(second, { pathname: "/admin/list-shows/" });
+    expect(counted).toHaveBeenCalledTimes(1);
+    expect(fromSecond).toEqual(original(second, "/admin/list-shows/"));
+    expect(fromSecond.at(-1).route).toBe(second[0].children[4].children[0]);
+    expect(fromFirst.at(-1).route).toBe(first[0].children[4].children[0]);
+  });
+
+  it("tells apart trees whose routes share ids but not paths, and leaves trees without ids to matchRoutes", () => {
+    const moved = JSON.parse(JSON.stringify(routes));
+    moved[0].children[3].path = "films/:id/:date";
+    expect(router.matchRoutes(moved, "/movies/1/2026-12-01").at(-1).route.id).toBe("routes/$");
+    expect(router.matchRoutes(moved, "/films/1/2026-12-01").at(-1).route.id).toBe("routes/movies.$id.$date");
+    counted.mockClear();
+    const anonymous = [{ path: "movies/:id" }];
+    router.matchRoutes(anonymous, "/movies/1");
+    router.matchRoutes(anonymous, "/movies/1");
+    expect(counted).toHaveBeenCalledTimes(2);
+  });
+
+  it("is put in place once, however often a site is created", () => {
+    const remembering = router.matchRoutes;
+    rememberRouteMatches();
+    expect(router.matchRoutes).toBe(remembering);
+  });
+});
