@@ -5,7 +5,13 @@ import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
 import { layoutSeats, seatRuns } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
-import { bookSeats, checkSeatsBeforeBooking, occupiedSeats } from "~/models/bookings.server";
+import {
+  bookSeats,
+  checkSeatsBeforeBooking,
+  knownSoldOut,
+  occupiedSeats,
+  type SeatAsk,
+} from "~/models/bookings.server";
 import { findWaitlistPlace } from "~/models/waitlist.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import { isShowDay, isValidDay } from "~/utils/dates";
@@ -83,27 +89,25 @@ export async function loadSeatPage({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Refused before the post is counted: saying so writes nothing. Back to the show's seat page, where the waitlist is.
+ */
+function refuseSoldOut({ movieId, day, showId }: SeatAsk) {
+  const { message } = bookingFailure({ reason: "sold-out" });
+  return redirectWithError(seatPageUrl(movieId, day, showId, []), message, { status: 303 });
+}
+
 export async function bookFromSeatPage({ request, params, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, seatSelectionSchema);
+  const ask = form.ok
+    ? { ...form.value, movieId: params.id ?? "", day: params.date ?? "", showId: form.value.time }
+    : null;
+  // A show this instance saw sold out a moment ago is refused before the session is read: the answer is everyone's.
+  if (ask && knownSoldOut(ask)) return refuseSoldOut(ask);
   const viewer = await getViewer(request);
-  const seatRequest =
-    form.ok && viewer
-      ? {
-          ...form.value,
-          userUid: viewer.uid,
-          movieId: params.id ?? "",
-          day: params.date ?? "",
-          showId: form.value.time,
-        }
-      : null;
+  const seatRequest = ask && viewer ? { ...ask, userUid: viewer.uid } : null;
   const early = seatRequest ? await checkSeatsBeforeBooking(seatRequest) : null;
-  // Refused before the post is counted: saying so writes nothing. Back to the show's seat page, where the waitlist is.
-  if (early?.failure?.reason === "sold-out") {
-    const { movieId, day, showId } = seatRequest!;
-    return redirectWithError(seatPageUrl(movieId, day, showId, []), bookingFailure(early.failure).message, {
-      status: 303,
-    });
-  }
+  if (early?.failure?.reason === "sold-out") return refuseSoldOut(seatRequest!);
   await limitPosts("booking", request, context);
   // A show found for this movie and day vouches for both; otherwise a missing movie or day answers as the page does.
   if (!early?.showFound) await findShowDay(params);

@@ -138,28 +138,29 @@ export type EarlyCheck = {
 // Sold-out shows as this process last read them, trusted for SOLD_OUT_HINT_MS: a crowd posting for one sold-out show
 // costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
 export const SOLD_OUT_HINT_MS = 1000;
-type SoldOutHint = { movieId: string; day: string; taken: Set<string>; holders: Set<string> };
+type SoldOutHint = { movieId: string; day: string; taken: Set<string>; tokens: Set<string> };
 const soldOutHints = shortMemory<string, SoldOutHint>({ lifetimeMs: SOLD_OUT_HINT_MS, maxEntries: 1000 });
 
-function rememberSoldOut(request: SeatRequest, taken: string[], holders: string[]) {
-  soldOutHints.set(request.showId, {
-    movieId: request.movieId,
-    day: request.day,
-    taken: new Set(taken),
-    holders: new Set(holders),
-  });
+/** A booking form as posted, before anyone has asked who posted it. */
+export type SeatAsk = Omit<SeatRequest, "userUid">;
+
+function rememberSoldOut(ask: SeatAsk, taken: string[], tokens: string[]) {
+  soldOutHints.set(ask.showId, { movieId: ask.movieId, day: ask.day, taken: new Set(taken), tokens: new Set(tokens) });
 }
 
-/** Whether a recent read said this show is sold out with every seat asked for taken, and the buyer holds none. */
-function knownSoldOut(request: SeatRequest) {
-  const hint = soldOutHints.get(request.showId);
+/**
+ * Whether a read of the last second found this show sold out, every seat asked for taken, and not by this form. It
+ * needs no session: the answer is the same whoever asks, so a premiere's crowd is refused without a read each.
+ */
+export function knownSoldOut(ask: SeatAsk) {
+  const hint = soldOutHints.get(ask.showId);
   if (!hint) return false;
   return (
-    hint.movieId === request.movieId &&
-    hint.day === request.day &&
-    // Someone holding seats of the show may be posting their form again: the transaction answers them.
-    !hint.holders.has(request.userUid) &&
-    request.seats.every((seat) => hint.taken.has(seat))
+    hint.movieId === ask.movieId &&
+    hint.day === ask.day &&
+    // A form posted again, whose token made one of the show's bookings: the transaction answers the booking it made.
+    !hint.tokens.has(ask.requestToken) &&
+    ask.seats.every((seat) => hint.taken.has(seat))
   );
 }
 
@@ -174,11 +175,11 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
   if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
   if (knownSoldOut(request)) return { showFound: true, failure: { reason: "sold-out" } };
   const db = await getDb();
-  const [show] = await db.query<{ layout: HallLayout; taken: string[]; holders: string[]; repeated: boolean }>(
-    `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.holders, '{}') as holders,
+  const [show] = await db.query<{ layout: HallLayout; taken: string[]; tokens: string[]; repeated: boolean }>(
+    `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.tokens, '{}') as tokens,
        exists (select 1 from bookings r where r.user_uid = $4 and r.request_token = $5) as repeated
      from shows s join halls h on h.id = s.hall_id
-     cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.user_uid) as holders
+     cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.request_token::text) as tokens
                          from booked_seats bs join bookings b on b.id = bs.booking_id
                          where bs.show_id = s.id and ${HOLDS_SEATS}) held
      where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and s.starts_at > now()
@@ -187,7 +188,7 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
   );
   if (!show) return { showFound: false, failure: null };
   const soldOut = isSoldOut(seatRuns(show.layout), show.taken);
-  if (soldOut) rememberSoldOut(request, show.taken, show.holders);
+  if (soldOut) rememberSoldOut(request, show.taken, show.tokens);
   const taken = request.seats.filter((seat) => show.taken.includes(seat));
   if (show.repeated || taken.length === 0) return { showFound: true, failure: null };
   const failure =
