@@ -26,6 +26,8 @@ import { pageCache } from "./page-cache";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import { rememberRouteMatches } from "./route-matching";
 
+// Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
+const LISTEN_BACKLOG = 4096;
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -227,7 +229,9 @@ function explainRefusedRequests(error: NodeJS.ErrnoException, socket: Duplex) {
 
 function listen(app: express.Express) {
   return new Promise<Server>((resolve, reject) => {
-    const server = app.listen(config.port, config.host, () => resolve(server));
+    // A crowd arriving at once waits in the kernel's queue for its turn rather than being refused at the door: Node's
+    // default queue of 511 connections overflowed in the premiere test and left buyers with no answer.
+    const server = app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve(server));
     server.on("clientError", explainRefusedRequests);
     server.once("error", reject);
   });
