@@ -466,7 +466,6 @@ function printTable() {
 
 const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
-if (CPU_PROF) fs.mkdirSync(CPU_PROF, { recursive: true });
 
 const started = `${os.cpus().length} CPUs, load average ${os
   .loadavg()
@@ -478,9 +477,6 @@ const site = await startSite({
     MAX_UNPAID_BOOKINGS: "1000",
     STRANDED_SEAT_RULE: "false",
     POST_LIMITS: "false",
-    ...(CPU_PROF
-      ? { BENCH_CPU_PROF: CPU_PROF, NODE_OPTIONS: `--import=${path.resolve("scripts/lib/cpu-profile-preload.mjs")}` }
-      : {}),
   },
 });
 process.once("SIGINT", () => removeSite(site).then(() => process.exit(130)));

@@ -1,6 +1,7 @@
 // Finds a Chromium for the end-to-end tests, installing one if this machine has none.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { installDebianPackage } from "./lib/debian-package.mjs";
 
 const CANDIDATES = [
   "/usr/bin/chromium",
@@ -25,18 +26,10 @@ async function find() {
   return CANDIDATES.find((p) => fs.existsSync(p)) ?? (await playwrightsOwn());
 }
 
-function canUseApt() {
-  return process.platform === "linux" && process.getuid?.() === 0 && spawnSync("apt-get", ["--version"]).status === 0;
-}
-
 export async function ensureChromium() {
   let found = await find();
   if (found) return found;
-  if (canUseApt()) {
-    console.log("No Chromium found: installing Debian's chromium package...");
-    execFileSync("apt-get", ["update"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit" });
-  } else {
+  if (!installDebianPackage("chromium")) {
     console.log("No Chromium found: downloading Playwright's Chromium...");
     spawnSync("npx", ["playwright", "install", "chromium"], { stdio: "inherit" });
   }

@@ -3,6 +3,7 @@ import { execFile, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { installDebianPackage } from "./lib/debian-package.mjs";
 
 function binDir() {
   const root = "/usr/lib/postgresql";
@@ -15,18 +16,9 @@ function binDir() {
     : null;
 }
 
-function installWithApt() {
-  if (process.platform !== "linux" || process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).status !== 0)
-    return false;
-  console.log("No PostgreSQL found: installing Debian's postgresql package...");
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "postgresql"], { stdio: "inherit" });
-  return true;
-}
-
 /** Starts a cluster on a free port; returns its URL and a stop function, or null when PostgreSQL is missing. */
 export function startPostgres() {
-  const bin = binDir() ?? (installWithApt() ? binDir() : null);
+  const bin = binDir() ?? (installDebianPackage("postgresql") ? binDir() : null);
   if (!bin) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-pg-"));
   // PostgreSQL refuses to run as root; run it as the postgres account the package creates.

@@ -18,6 +18,18 @@ export function freePort() {
   });
 }
 
+/**
+ * With BENCH_CPU_PROF (a folder) in the caller's environment, each site started here profiles its serve process into
+ * that folder (scripts/lib/cpu-profile-preload.mjs): how `npm run bench` and `npm run prove` say where the time went.
+ */
+function cpuProfileEnv() {
+  const folder = process.env.BENCH_CPU_PROF;
+  if (!folder) return {};
+  fs.mkdirSync(folder, { recursive: true });
+  const preload = path.resolve(path.dirname(new URL(import.meta.url).pathname), "cpu-profile-preload.mjs");
+  return { BENCH_CPU_PROF: path.resolve(folder), NODE_OPTIONS: `--import=${preload}` };
+}
+
 export function tempDataDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "cinema-server-test-"));
 }
@@ -40,6 +52,7 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
       DATA_DIR: dataDir,
       PORT: String(port),
       CINEMA_TIMEZONE: "UTC",
+      ...cpuProfileEnv(),
       ...env,
     },
   });

@@ -7,6 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { installDebianPackage } from "../lib/debian-package.mjs";
 import { freePort } from "../lib/site.mjs";
 import { figure } from "./common.mjs";
 
@@ -77,6 +78,7 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
 
 /** @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup */
 export async function proxied(setup) {
+  if (!fs.existsSync(NGINX)) installDebianPackage("nginx");
   if (!fs.existsSync(NGINX)) return { figures: [figure("nginx", "not installed", "installed", false)] };
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-nginx-"));
   const port = await freePort();

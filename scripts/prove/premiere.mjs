@@ -68,9 +68,17 @@ export async function premiere(setup, { buyers }) {
           location: response.headers.get("location") ?? "",
           text,
           ms: performance.now() - sent,
+          answeredAtMs: Date.now() - start,
         };
       } catch (error) {
-        return { seats, status: 0, location: "", text: String(error), ms: performance.now() - sent };
+        return {
+          seats,
+          status: 0,
+          location: "",
+          text: String(error),
+          ms: performance.now() - sent,
+          answeredAtMs: Date.now() - start,
+        };
       }
     }),
   );
@@ -167,7 +175,11 @@ export async function premiere(setup, { buyers }) {
           answers.map((a) => a.ms),
           90,
         ),
-      )} ms; ${winners.length} bookings`,
+      )} ms; ${winners.length} bookings, the last answered ${Math.round(
+        Math.max(0, ...winners.map((w) => w.answeredAtMs)),
+      )} ms in; ${losers.filter((l) => l.status === 409).length} told seats were taken, ${
+        losers.filter((l) => l.status === 303).length
+      } told sold out`,
       // What the sites logged of their first failure, if any.
       ...sites
         .flatMap((site) => site.output().split("\n"))
