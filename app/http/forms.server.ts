@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z, type output, type ZodTypeAny } from "zod";
 import { hasControlCharacter, hasControlCharacterBesidesLineBreaks, isMultiLine } from "~/schemas/fields";
@@ -83,11 +83,9 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
     return { ok: false, message: FORM_TOO_LARGE };
   const body = await readCapped(request);
   if (!body) return { ok: false, message: FORM_TOO_LARGE };
-  let posted: FormData;
+  let posted: Iterable<[string, FormDataEntryValue]>;
   try {
-    posted = await new Response(body, {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    }).formData();
+    posted = await parseBody(body, request.headers.get("Content-Type") ?? "");
   } catch {
     return { ok: false, message: FORM_UNREADABLE };
   }
@@ -113,8 +111,22 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
   return { ok: true, formData };
 }
 
+const URL_ENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * The fields of a body. A form without a file (all of ours) comes URL-encoded and is read as the Fetch API's own
+ * parser reads it, without the stream and Response that parser would be handed; anything else goes to that parser.
+ */
+async function parseBody(
+  body: Buffer<ArrayBuffer>,
+  contentType: string,
+): Promise<Iterable<[string, FormDataEntryValue]>> {
+  if (URL_ENCODED.test(contentType)) return new URLSearchParams(body.toString("utf8"));
+  return new Response(body, { headers: { "Content-Type": contentType } }).formData();
+}
+
 async function readCapped(request: Request) {
-  if (!request.body) return new Uint8Array();
+  if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -139,6 +151,18 @@ export function formError(message: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [message] } };
 }
 
+const coercedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>();
+
+/** Conform's form-value coercion of a schema, made once per schema: Conform would build it anew for every post. */
+function coercedSchema(schema: ZodTypeAny) {
+  let coerced = coercedSchemas.get(schema);
+  if (!coerced) {
+    coerced = coerceFormValue(schema) as ZodTypeAny;
+    coercedSchemas.set(schema, coerced);
+  }
+  return coerced;
+}
+
 /**
  * Reads a posted form and checks it with its schema. On success it gives the values, `refuse`, which re-renders the
  * form with one message (for the whole form, or for one field), and `update`, which re-renders it with some values
@@ -159,7 +183,7 @@ export async function readSubmission<Schema extends ZodTypeAny>(
       : formError(form.message);
     return { ok: false as const, message: form.message, response: data(reply, { status: 400 }) };
   }
-  const submission = parseWithZod(form.formData, { schema });
+  const submission = parseWithZod(form.formData, { schema: coercedSchema(schema), disableAutoCoercion: true });
   if (submission.status !== "success") {
     const reply = submission.reply({ hideFields: secretFields });
     const message = Object.values(reply.error ?? {}).flat()[0] ?? FORM_UNREADABLE;

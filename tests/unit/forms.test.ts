@@ -25,6 +25,29 @@ describe("readForm", () => {
     expect(read.ok && Object.fromEntries(read.formData)).toEqual({ email: "a@b.co", password: "secret" });
   });
 
+  it("reads a URL-encoded body as the Fetch API's own parser does, odd bytes and escapes included", async () => {
+    const bodies = [
+      "email=a%40b.co&password=x+y%2Bz",
+      "email=%FF%FE&password=%ZZ%",
+      "\uFEFFemail=caf%C3%A9&password=&junk",
+      "email=%E2%80%AE%F0%9F%8E%AC&password=a=b=c",
+      "=&&email&password=%00",
+    ];
+    for (const body of bodies) {
+      const read = await readForm(urlencoded(body), loginSchema);
+      const expected = [
+        ...(await new Response(body, { headers: { "Content-Type": "application/x-www-form-urlencoded" } }).formData()),
+      ].filter(([key]) => key === "email" || key === "password");
+      if (read.ok) expect([...read.formData]).toEqual(expected);
+      else expect(read.message).toMatch(/control characters/);
+    }
+    const charset = await readForm(
+      post("email=a%40b.co", { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" }),
+      loginSchema,
+    );
+    expect(charset.ok && Object.fromEntries(charset.formData)).toEqual({ email: "a@b.co" });
+  });
+
   it("refuses a 100 KB field, repeated fields and files", async () => {
     expect(await readForm(post(new URLSearchParams({ email: "a".repeat(100_000) })), loginSchema)).toEqual({
       ok: false,
