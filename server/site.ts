@@ -156,7 +156,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   app.get("/metrics", serveMetrics(metrics, config.metricsToken));
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  // Before the other files: public/ has none of the kept pages' addresses, and looking costs a file system call.
+  // Before the other files: public/ has none of the kept pages' addresses.
   app.use(pageCache(build, remixRouteNamer(build.routes), metrics.countPageCache));
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(publicFiles("public", { maxAge: "7d" }));
@@ -197,7 +197,8 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
 /**
  * The files of a folder, looked up only for addresses under one of its own top-level names (`/artwork/…`,
  * `/favicon.svg`): looking for every page's address there cost a failed `stat` per request, about 3 % of a signed-in
- * page's CPU. The names are read at start; a file added inside them later is served.
+ * page's CPU. The names are read at start; a file added inside them later is served. `build` has its own mount, so
+ * a missing build file is not looked for twice.
  */
 function publicFiles(folder: string, options: Parameters<typeof express.static>[1]) {
   const names = new Set(fs.readdirSync(folder).filter((name) => name !== "build"));

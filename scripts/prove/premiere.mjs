@@ -53,33 +53,20 @@ export async function premiere(setup, { buyers }) {
       await sleep(start + (i / customers.length) * WINDOW_MS - Date.now());
       const sent = performance.now();
       const site = sites[i % sites.length];
-      try {
-        const response = await postForm(site, show.path, body, { Cookie: customer.cookie });
-        // A sold-out show is refused with a redirect back to its seat page and the reason as a toast.
-        const text =
-          response.status === 303
-            ? (toastMessage(response.headers.get("set-cookie")) ?? "")
-            : response.status === 302
-              ? ""
-              : await response.text();
-        return {
-          seats,
+      const answer = await postForm(site, show.path, body, { Cookie: customer.cookie })
+        .then(async (response) => ({
           status: response.status,
           location: response.headers.get("location") ?? "",
-          text,
-          ms: performance.now() - sent,
-          answeredAtMs: Date.now() - start,
-        };
-      } catch (error) {
-        return {
-          seats,
-          status: 0,
-          location: "",
-          text: String(error),
-          ms: performance.now() - sent,
-          answeredAtMs: Date.now() - start,
-        };
-      }
+          // A sold-out show is refused with a redirect back to its seat page and the reason as a toast.
+          text:
+            response.status === 303
+              ? (toastMessage(response.headers.get("set-cookie")) ?? "")
+              : response.status === 302
+                ? ""
+                : await response.text(),
+        }))
+        .catch((error) => ({ status: 0, location: "", text: String(error) }));
+      return { seats, ...answer, ms: performance.now() - sent, answeredAtMs: Date.now() - start };
     }),
   );
   const lastAnswerAfterMs = Date.now() - start;

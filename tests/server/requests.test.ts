@@ -160,6 +160,11 @@ describe("caching", () => {
     const poster = await fetch(`${site.url}/favicon.svg`);
     expect(poster.headers.get("cache-control")).toBe("public, max-age=604800");
     expect(poster.headers.get("etag")).toBeTruthy();
+    const backdrop = await fetch(`${site.url}/artwork/backdrops/${movieId}.svg`);
+    expect(backdrop.status).toBe(200);
+    expect(backdrop.headers.get("cache-control")).toBe("public, max-age=604800");
+    for (const missing of ["/artwork/backdrops/none.svg", "/favicon.svg/x", "/build/none.js"])
+      expect((await fetch(site.url + missing)).status, missing).toBe(404);
   });
 
   it("never stores what depends on who is signed in, or sets a cookie; anonymous pages are checked each time", async () => {
