@@ -15,6 +15,11 @@ declare module "@remix-run/server-runtime" {
     clientAddress: string;
     /** This request's id (server/request-log.ts): in its log lines, its X-Request-Id header and its error page. */
     requestId: string;
+    /**
+     * The show a seat form was posted for (app/http/seat-page.server.ts). Without JavaScript the time is a radio of
+     * the form, so the address of a page drawn after the post may name another time or none; its loader draws this.
+     */
+    postedShowId?: string;
   }
 }
 

@@ -48,10 +48,11 @@ async function findShowDay(params: LoaderFunctionArgs["params"]) {
   return { movie, day, shows };
 }
 
-export async function loadSeatPage({ request, params }: LoaderFunctionArgs) {
+export async function loadSeatPage({ request, params, context }: LoaderFunctionArgs) {
   const { movie, day, shows } = await findShowDay(params);
   const url = new URL(request.url);
-  const chosenShow = shows.find((show) => show.id === url.searchParams.get("time")) ?? null;
+  const chosenId = context.postedShowId ?? url.searchParams.get("time");
+  const chosenShow = shows.find((show) => show.id === chosenId) ?? null;
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
   const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
@@ -99,6 +100,9 @@ function refuseSoldOut({ movieId, day, showId }: SeatAsk) {
 
 export async function bookFromSeatPage({ request, params, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, seatSelectionSchema);
+  // A refused post re-draws the page; without JavaScript its address may not name the time posted (decision 26).
+  const postedTime = form.ok ? form.value.time : form.response.data.initialValue?.time;
+  if (typeof postedTime === "string") context.postedShowId = postedTime;
   const ask = form.ok
     ? { ...form.value, movieId: params.id ?? "", day: params.date ?? "", showId: form.value.time }
     : null;

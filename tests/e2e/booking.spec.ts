@@ -175,6 +175,34 @@ test("seats another customer holds are occupied, and a race lost names the seats
   await rival.close();
 });
 
+test("a time ticked in the form with its seats: a refusal draws that time's taken seats", async ({
+  customerPage: page,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  test.skip(jsEnabled, "with JavaScript, ticking a time puts it in the page's address at once");
+  const { path } = bookingSlot(16, jsEnabled);
+  const rival = await anotherCustomer(browser, jsEnabled, baseURL!);
+  await bookSeats(rival.page, jsEnabled, path, ["E5"]);
+  await rival.close();
+
+  // The seat map of an address without a time shows no seat taken; the time and seats go in one post.
+  await open(page, path);
+  await timeRadios(page).nth(0).check();
+  await chooseSeats(page, ["E5", "E6"]);
+  await proceed(page);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Sorry, seat(s) E5 were just taken. Please choose again." }),
+  ).toBeVisible();
+  await expect(timeRadios(page).nth(0)).toBeChecked();
+  await expect(seat(page, "E5")).toBeDisabled();
+  await expect(seat(page, "E5")).toHaveAccessibleName("Row E, seat 5, occupied");
+  await expect(seat(page, "E6")).toBeChecked();
+  await page.goto("/my-bookings");
+  await expect(page.getByRole("heading", { name: "No Bookings Yet" })).toBeVisible();
+});
+
 test("posting the same seat form twice makes one booking", async ({ customerPage: page, jsEnabled }) => {
   const { movie, path } = bookingSlot(5, jsEnabled);
   await open(page, path);
