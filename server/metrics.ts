@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import v8 from "node:v8";
 import type { NextFunction, Request, Response } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { readStoredFigures } from "~/models/monitoring.server";
@@ -50,6 +51,15 @@ export function createMetrics() {
     "marquee_holds_expired_last_hour",
     "Unpaid bookings whose hold on their seats ran out in the last hour",
   );
+  const outboxDue = gauge("marquee_outbox_due_messages", "Mails and sign-in notices due and not yet sent");
+  const outboxOldestDue = gauge(
+    "marquee_outbox_oldest_due_seconds",
+    "How long the oldest message due and not yet sent has been due; 0 when none is",
+  );
+  gauge(
+    "marquee_heap_limit_bytes",
+    "The JavaScript heap this process may grow to (SITE_HEAP_MB and the young generation); compare nodejs_heap_size_used_bytes",
+  ).set(v8.getHeapStatistics().heap_size_limit);
   const figuresRead = gauge(
     "marquee_database_figures_read",
     `1 when this scrape read the marquee_ figures from the database within ${FIGURES_TIMEOUT_MS} ms, else 0`,
@@ -67,10 +77,12 @@ export function createMetrics() {
       payments.set({ state: "paid" }, figures.payments.paid);
       payments.set({ state: "refunded" }, figures.payments.refunded);
       holdsExpired.set(figures.holdsExpiredLastHour);
+      outboxDue.set(figures.outbox.due);
+      outboxOldestDue.set(figures.outbox.oldestDueSeconds);
       figuresRead.set(1);
     } catch (error) {
       logger.warn({ err: error }, "Metrics: the database figures could not be read");
-      for (const gauge of [bookings, payments, holdsExpired]) gauge.reset();
+      for (const gauge of [bookings, payments, holdsExpired, outboxDue, outboxOldestDue]) gauge.reset();
       figuresRead.set(0);
     }
     const usage = (await getDb()).poolUsage?.();

@@ -77,7 +77,10 @@ export async function superviseSite(entry: string) {
       siteEnvironment.AUTH_EMULATOR_HUB = emulator.hub;
     }
     if (stopping) return;
-    site = spawn(process.execPath, [entry, "serve"], { stdio: "inherit", env: childEnvironment(siteEnvironment) });
+    site = spawn(process.execPath, [`--max-old-space-size=${config.siteHeapMegabytes}`, entry, "serve"], {
+      stdio: "inherit",
+      env: childEnvironment(siteEnvironment),
+    });
     site.on("exit", exitedUnexpectedly("site process"));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -12,11 +12,13 @@ export type StoredFigures = {
   payments: { paid: number; refunded: number };
   /** Unpaid holds that ran out in the last hour: a rise says customers cannot get through checkout. */
   holdsExpiredLastHour: number;
+  /** Outbox messages due and not yet sent, and how long the oldest of them has been due (0 when none is). */
+  outbox: { due: number; oldestDueSeconds: number };
 };
 
 export async function readStoredFigures(): Promise<StoredFigures> {
   const db = await getDb();
-  const [statuses, [totals]] = await Promise.all([
+  const [statuses, [totals], [outbox]] = await Promise.all([
     db.query<{ status: BookingStatus; count: number }>(
       `select ${bookingStatusSql("b")} as status, count(*)::int as count from bookings b group by 1`,
     ),
@@ -26,6 +28,10 @@ export async function readStoredFigures(): Promise<StoredFigures> {
          (select count(*)::int from bookings b where ${bookingStatusSql("b")} = 'expired'
             and b.hold_expires_at > now() - interval '1 hour') as "holdsExpiredLastHour"`,
     ),
+    db.query<{ due: number; oldestDueSeconds: number }>(
+      `select count(*)::int as due, coalesce(extract(epoch from now() - min(due_at)), 0)::float8 as "oldestDueSeconds"
+       from outbox where status = 'pending' and due_at <= now()`,
+    ),
   ]);
   const bookings = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<BookingStatus, number>;
   for (const { status, count } of statuses) bookings[status] = count;
@@ -33,5 +39,6 @@ export async function readStoredFigures(): Promise<StoredFigures> {
     bookings,
     payments: { paid: totals.paid, refunded: totals.refunded },
     holdsExpiredLastHour: totals.holdsExpiredLastHour,
+    outbox,
   };
 }

@@ -190,6 +190,14 @@ describe("/metrics", () => {
     expect(withToken.status).toBe(200);
   });
 
+  it("says how far the site's heap may grow: SITE_HEAP_MB's default 384 MB, and the young generation", async () => {
+    const text = await (await fetch(`${site.url}/metrics`)).text();
+    const megabytes = Number(/^marquee_heap_limit_bytes (\d+)$/m.exec(text)?.[1]) / 2 ** 20;
+    expect(megabytes).toBeGreaterThanOrEqual(384);
+    expect(megabytes).toBeLessThan(448);
+    expect(text).toMatch(/^marquee_outbox_due_messages \d+$/m);
+  });
+
   it("is a plain 404 page for a client the proxy forwards from elsewhere, or with a wrong token", async () => {
     for (const headers of <Record<string, string>[]>[
       { "X-Forwarded-For": "203.0.113.5" },

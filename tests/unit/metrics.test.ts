@@ -1,4 +1,6 @@
+import v8 from "node:v8";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/services/db.server";
 import { createMetrics, mayReadMetrics } from "../../server/metrics";
 import { addBooking, addMovie, addShow, addUser, refund } from "./fixtures";
 
@@ -63,5 +65,35 @@ describe("the metrics", () => {
     expect(body).toContain('marquee_payments{state="refunded"} 1');
     expect(body).toContain("marquee_holds_expired_last_hour 1");
     expect(body).toContain("marquee_database_figures_read 1");
+  });
+
+  it("read the outbox's messages due and unsent, and how long the oldest has waited", async () => {
+    const db = await getDb();
+    const message = (status: string, due: string) =>
+      db.query(
+        `insert into outbox (kind, recipient, subject, status, due_at) values ('mail', 'a@example.com', 'S', $1, now() + $2::interval)`,
+        [status, due],
+      );
+    const oldestDue = async () => {
+      const { body } = await createMetrics().text();
+      return [/^marquee_outbox_due_messages (\S+)$/m, /^marquee_outbox_oldest_due_seconds (\S+)$/m].map((figure) =>
+        Number(figure.exec(body)?.[1]),
+      );
+    };
+    expect(await oldestDue()).toEqual([0, 0]);
+    await message("pending", "-5 minutes");
+    await message("pending", "-1 minute");
+    await message("pending", "1 hour");
+    await message("sent", "-2 hours");
+    await message("failed", "-3 hours");
+    const [due, seconds] = await oldestDue();
+    expect(due).toBe(2);
+    expect(seconds).toBeGreaterThanOrEqual(300);
+    expect(seconds).toBeLessThan(360);
+  });
+
+  it("say how far this process's heap may grow", async () => {
+    const { body } = await createMetrics().text();
+    expect(body).toContain(`marquee_heap_limit_bytes ${v8.getHeapStatistics().heap_size_limit}`);
   });
 });
