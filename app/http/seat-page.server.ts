@@ -51,8 +51,9 @@ async function findShowDay(params: LoaderFunctionArgs["params"]) {
 export async function loadSeatPage({ request, params, context }: LoaderFunctionArgs) {
   const { movie, day, shows } = await findShowDay(params);
   const url = new URL(request.url);
-  const chosenId = context.postedShowId ?? url.searchParams.get("time");
-  const chosenShow = shows.find((show) => show.id === chosenId) ?? null;
+  // After a refused post, the time it was for; otherwise, or when that is none of the day's, the address's.
+  const showOf = (id: string | null | undefined) => shows.find((show) => show.id === id);
+  const chosenShow = showOf(context.postedShowId) ?? showOf(url.searchParams.get("time")) ?? null;
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
   const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];

@@ -129,6 +129,52 @@ describe("hostile form posts", () => {
   });
 });
 
+describe("a refused seat post", () => {
+  /** The state each seat of a seat page is drawn in, by label. */
+  const seatStates = (html: string) =>
+    Object.fromEntries(
+      [...html.matchAll(/class="seat seat-(\w+) [^"]*"><input[^>]*value="([A-Z]\d+)"/g)].map(([, state, label]) => [
+        label,
+        state,
+      ]),
+    );
+
+  it("draws the time it was for; a time none of the day's has, the address's", async () => {
+    const path = `/movies/${movieId}/${tomorrow}`;
+    const show = /name="time" value="([0-9a-f-]{36})"/.exec(await (await fetch(site.url + path)).text())![1];
+    // The first two seats of the hall's first row: booking the first leaves no seat alone.
+    const [first, second] = Object.keys(seatStates(await (await fetch(`${site.url}${path}?time=${show}`)).text()));
+    const post = (address: string, time: string, seat: string, cookie: string) =>
+      postForm(
+        site,
+        address,
+        new URLSearchParams([
+          ["time", time],
+          ["requestToken", crypto.randomUUID()],
+          ["seats", seat],
+        ]),
+        {
+          Cookie: cookie,
+        },
+      );
+    const rival = await register(site, `rival-${Date.now()}@example.com`);
+    expect((await post(path, show, first, (await signIn(site, rival.email, rival.password))!)).status).toBe(302);
+
+    // Without JavaScript the time is ticked in the form: the address names none.
+    const taken = await post(path, show, first, customer);
+    expect(taken.status).toBe(409);
+    const page = await taken.text();
+    expect(page).toContain(`Sorry, seat(s) ${first} were just taken. Please choose again.`);
+    expect(seatStates(page)).toMatchObject({ [first]: "occupied", [second]: "available" });
+
+    for (const time of ["not-a-time", "00000000-0000-4000-8000-000000000000"]) {
+      const refused = await post(`${path}?time=${show}`, time, second, customer);
+      expect(refused.status).toBe(400);
+      expect(seatStates(await refused.text())).toMatchObject({ [first]: "occupied", [second]: "selected" });
+    }
+  });
+});
+
 describe("posts from another site", () => {
   it("get our 403 page before the app sees them, never a 5xx", async () => {
     const attacks: Record<string, string>[] = [
