@@ -77,7 +77,8 @@ export async function superviseSite(entry: string) {
       siteEnvironment.AUTH_EMULATOR_HUB = emulator.hub;
     }
     if (stopping) return;
-    site = spawn(process.execPath, [`--max-old-space-size=${config.siteHeapMegabytes}`, entry, "serve"], {
+    const heapLimit = config.siteHeapMegabytes ? [`--max-old-space-size=${config.siteHeapMegabytes}`] : [];
+    site = spawn(process.execPath, [...heapLimit, entry, "serve"], {
       stdio: "inherit",
       env: childEnvironment(siteEnvironment),
     });

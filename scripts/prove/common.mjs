@@ -71,7 +71,9 @@ export async function openDb(location) {
  * @param {"pglite" | "postgres"} kind @param {{ adminUrl?: string, env?: Record<string, string> }} options
  */
 export async function startSites(kind, { adminUrl, env = {} } = {}) {
-  const shared = { SESSION_SECRET, ...env };
+  // Each instance is held to the 500 MB the premiere and the fuzz allow, as an operator with that budget would hold
+  // it (decision 27); the site's default leaves the heap to V8.
+  const shared = { SESSION_SECRET, SITE_HEAP_MB: "384", ...env };
   if (kind === "pglite") {
     const site = await startSite({ env: shared });
     return setup([site], [shared], path.join(site.dataDir, "db"), async () => {});
