@@ -251,13 +251,17 @@ describe("a payment a crash interrupted", () => {
   beforeAll(async () => {
     crashShow = await addShow(MOVIE, `${DAY2}T19:30:00Z`, { priceCents: PRICE_CENTS });
   });
+  // A second old: PGlite's clock counts in milliseconds, and "older than 0 seconds" leaves out an attempt made within
+  // the same millisecond as the pass that looks for it.
+  const ATTEMPT_BEFORE_THE_CRASH = "now() - interval '1 second'";
   /** A charge the provider made whose process died before recording it: the attempt row and the charge only. */
   async function chargedButNotRecorded() {
     const { user, booking } = await pendingBooking(crashShow, DAY2);
     const idempotencyKey = `${booking.id}:${randomUUID()}`;
     const db = await getDb();
     await db.query(
-      "insert into payment_attempts (idempotency_key, booking_id, user_uid, provider) values ($1, $2, $3, 'test')",
+      `insert into payment_attempts (idempotency_key, booking_id, user_uid, provider, created_at)
+       values ($1, $2, $3, 'test', ${ATTEMPT_BEFORE_THE_CRASH})`,
       [idempotencyKey, booking.id, user],
     );
     const charge = await testPaymentProvider.charge({
@@ -303,7 +307,8 @@ describe("a payment a crash interrupted", () => {
     const { user, booking } = await pendingBooking(crashShow, DAY2);
     const db = await getDb();
     await db.query(
-      "insert into payment_attempts (idempotency_key, booking_id, user_uid, provider) values ($1, $2, $3, 'test')",
+      `insert into payment_attempts (idempotency_key, booking_id, user_uid, provider, created_at)
+       values ($1, $2, $3, 'test', ${ATTEMPT_BEFORE_THE_CRASH})`,
       [`${booking.id}:${randomUUID()}`, booking.id, user],
     );
     await settleInterruptedPayments();
