@@ -58,7 +58,7 @@ export function createMetrics() {
   );
   gauge(
     "marquee_heap_limit_bytes",
-    "The JavaScript heap this process may grow to (SITE_HEAP_MB and the young generation); compare nodejs_heap_size_used_bytes",
+    "The JavaScript heap this process may grow to (SITE_HEAP_MB, else V8's own, with the young generation); compare nodejs_heap_size_used_bytes",
   ).set(v8.getHeapStatistics().heap_size_limit);
   const figuresRead = gauge(
     "marquee_database_figures_read",

@@ -18,19 +18,24 @@ export type StoredFigures = {
 
 export async function readStoredFigures(): Promise<StoredFigures> {
   const db = await getDb();
-  const [statuses, [totals], [outbox]] = await Promise.all([
+  const [statuses, [totals]] = await Promise.all([
     db.query<{ status: BookingStatus; count: number }>(
       `select ${bookingStatusSql("b")} as status, count(*)::int as count from bookings b group by 1`,
     ),
-    db.query<{ paid: number; refunded: number; holdsExpiredLastHour: number }>(
+    db.query<{
+      paid: number;
+      refunded: number;
+      holdsExpiredLastHour: number;
+      outboxDue: number;
+      outboxOldestDueSeconds: number;
+    }>(
       `select (select count(*)::int from payments where refunded_at is null) as paid,
          (select count(*)::int from payments where refunded_at is not null) as refunded,
          (select count(*)::int from bookings b where ${bookingStatusSql("b")} = 'expired'
-            and b.hold_expires_at > now() - interval '1 hour') as "holdsExpiredLastHour"`,
-    ),
-    db.query<{ due: number; oldestDueSeconds: number }>(
-      `select count(*)::int as due, coalesce(extract(epoch from now() - min(due_at)), 0)::float8 as "oldestDueSeconds"
-       from outbox where status = 'pending' and due_at <= now()`,
+            and b.hold_expires_at > now() - interval '1 hour') as "holdsExpiredLastHour",
+         outbox.due as "outboxDue", outbox.oldest_due_seconds as "outboxOldestDueSeconds"
+       from (select count(*)::int as due, coalesce(extract(epoch from now() - min(due_at)), 0)::float8 as oldest_due_seconds
+             from outbox where status = 'pending' and due_at <= now()) outbox`,
     ),
   ]);
   const bookings = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<BookingStatus, number>;
@@ -39,6 +44,6 @@ export async function readStoredFigures(): Promise<StoredFigures> {
     bookings,
     payments: { paid: totals.paid, refunded: totals.refunded },
     holdsExpiredLastHour: totals.holdsExpiredLastHour,
-    outbox,
+    outbox: { due: totals.outboxDue, oldestDueSeconds: totals.outboxOldestDueSeconds },
   };
 }
