@@ -18,8 +18,10 @@ declare module "@remix-run/server-runtime" {
     /**
      * The show a seat form was posted for (app/http/seat-page.server.ts). Without JavaScript the time is a radio of
      * the form, so the address of a page drawn after the post may name another time or none; its loader draws this.
+     * With `heldSeats`, the post was refused for taken seats and these are the show's seats held or sold as that
+     * refusal read them: the page drawn for it shows them without reading them again.
      */
-    postedShowId?: string;
+    postedShow?: { id: string; heldSeats?: string[] };
   }
 }
 

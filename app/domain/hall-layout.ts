@@ -53,6 +53,14 @@ export function layoutSeats(layout: HallLayout): Seat[] {
   );
 }
 
+/** Those of the given seats that the layout has, in hall order. */
+export function seatsInHallOrder(layout: HallLayout, labels: Iterable<string>): string[] {
+  const wanted = new Set(labels);
+  return layoutSeats(layout)
+    .map((seat) => seat.label)
+    .filter((label) => wanted.has(label));
+}
+
 /**
  * The runs of seats side by side that a single empty seat can be stranded in: a gap, an aisle or a wheelchair or
  * companion place ends a run (those places are booked on their own by nature).

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
-import { layoutSeats, seatRuns } from "~/domain/hall-layout";
+import { layoutSeats, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import {
@@ -53,10 +53,15 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
   const url = new URL(request.url);
   // After a refused post, the time it was for; otherwise, or when that is none of the day's, the address's.
   const showOf = (id: string | null | undefined) => shows.find((show) => show.id === id);
-  const chosenShow = showOf(context.postedShowId) ?? showOf(url.searchParams.get("time")) ?? null;
+  const posted = context.postedShow;
+  const chosenShow = showOf(posted?.id) ?? showOf(url.searchParams.get("time")) ?? null;
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
-  const occupied = chosenShow ? await occupiedSeats(chosenShow.id) : [];
+  const occupied = !chosenShow
+    ? []
+    : chosenShow.id === posted?.id && posted.heldSeats
+      ? seatsInHallOrder(hall.layout, posted.heldSeats)
+      : await occupiedSeats(chosenShow.id);
   const preselected = preselectedSeats(url.searchParams.getAll("seats"), {
     hallSeats: layoutSeats(hall.layout).map((seat) => seat.label),
     taken: occupied,
@@ -103,7 +108,7 @@ export async function bookFromSeatPage({ request, params, context }: ActionFunct
   const form = await readSubmission(request, seatSelectionSchema);
   // A refused post re-draws the page; without JavaScript its address may not name the time posted (decision 26).
   const postedTime = form.ok ? form.value.time : form.response.data.initialValue?.time;
-  if (typeof postedTime === "string") context.postedShowId = postedTime;
+  if (typeof postedTime === "string") context.postedShow = { id: postedTime };
   const ask = form.ok
     ? { ...form.value, movieId: params.id ?? "", day: params.date ?? "", showId: form.value.time }
     : null;
@@ -122,6 +127,8 @@ export async function bookFromSeatPage({ request, params, context }: ActionFunct
     return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   }
   if (early?.failure) {
+    // The read that refused the seats is a moment old: the page drawn for the refusal shows what it found.
+    context.postedShow = { id: seatRequest.showId, heldSeats: early.heldSeats };
     const { message, status, field } = bookingFailure(early.failure);
     return form.refuse(message, status, field);
   }

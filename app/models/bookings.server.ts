@@ -133,6 +133,8 @@ export type EarlyCheck = {
   /** Whether the show is one of this movie's on this cinema day: the page's movie and day need no other check. */
   showFound: boolean;
   failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" }> | null;
+  /** With a "seats-taken" refusal, every seat of the show held or sold at that read: the page drawn with it. */
+  heldSeats?: string[];
 };
 
 // Sold-out shows as this process last read them, trusted for SOLD_OUT_HINT_MS: a crowd posting for one sold-out show
@@ -191,11 +193,8 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
   if (soldOut) rememberSoldOut(request, show.taken, show.tokens);
   const taken = request.seats.filter((seat) => show.taken.includes(seat));
   if (show.repeated || taken.length === 0) return { showFound: true, failure: null };
-  const failure =
-    soldOut && taken.length === request.seats.length
-      ? ({ reason: "sold-out" } as const)
-      : ({ reason: "seats-taken", seats: taken } as const);
-  return { showFound: true, failure };
+  if (soldOut && taken.length === request.seats.length) return { showFound: true, failure: { reason: "sold-out" } };
+  return { showFound: true, failure: { reason: "seats-taken", seats: taken }, heldSeats: show.taken };
 }
 
 /**

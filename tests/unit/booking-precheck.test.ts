@@ -47,6 +47,7 @@ describe("checkSeatsBeforeBooking", () => {
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1", "A2"]))).toEqual({
       showFound: true,
       failure: { reason: "seats-taken", seats: ["A1"] },
+      heldSeats: ["A1"],
     });
 
     const rest = await book(owner, ["A2", "A3"]);
@@ -67,6 +68,7 @@ describe("checkSeatsBeforeBooking", () => {
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({
       showFound: true,
       failure: { reason: "seats-taken", seats: ["A1"] },
+      heldSeats: ["A1"],
     });
 
     const db = await getDb();

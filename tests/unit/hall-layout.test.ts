@@ -5,6 +5,7 @@ import {
   layoutSeats,
   seatInDirection,
   seatRuns,
+  seatsInHallOrder,
   seatTypesOf,
   type HallLayout,
 } from "~/domain/hall-layout";
@@ -166,6 +167,11 @@ describe("the places of a hall", () => {
       ]),
     );
     expect(companionPartners(layout("A W1 C2 W3"))).toEqual(new Map([["A2", ["A1", "A3"]]]));
+  });
+
+  it("puts seats in hall order and leaves out those the hall does not have", () => {
+    expect(seatsInHallOrder(hall, ["C5", "A2", "B4", "Z9", "A10", "B3"])).toEqual(["A2", "B3", "B4", "C5"]);
+    expect(seatsInHallOrder(hall, [])).toEqual([]);
   });
 
   it("moves with the arrow keys along the layout, over aisles and walkways", () => {
