@@ -137,17 +137,31 @@ export type EarlyCheck = {
   heldSeats?: string[];
 };
 
-// Sold-out shows as this process last read them, trusted for SOLD_OUT_HINT_MS: a crowd posting for one sold-out show
-// costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
-export const SOLD_OUT_HINT_MS = 1000;
-type SoldOutHint = { movieId: string; day: string; taken: Set<string>; tokens: Set<string> };
-const soldOutHints = shortMemory<string, SoldOutHint>({ lifetimeMs: SOLD_OUT_HINT_MS, maxEntries: 1000 });
+// Each show's held seats as this process last read them, trusted for SEAT_HINT_MS: a crowd posting for taken seats of
+// one show costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
+export const SEAT_HINT_MS = 1000;
+type HeldSeats = { movieId: string; day: string; taken: Set<string>; tokens: Set<string>; soldOut: boolean };
+const heldSeatHints = shortMemory<string, HeldSeats>({ lifetimeMs: SEAT_HINT_MS, maxEntries: 1000 });
 
 /** A booking form as posted, before anyone has asked who posted it. */
 export type SeatAsk = Omit<SeatRequest, "userUid">;
 
-function rememberSoldOut(ask: SeatAsk, taken: string[], tokens: string[]) {
-  soldOutHints.set(ask.showId, { movieId: ask.movieId, day: ask.day, taken: new Set(taken), tokens: new Set(tokens) });
+/**
+ * The held seats read in the last second that may refuse this form: of its movie and day, and not holding a booking
+ * this form's token made (a form posted again goes to the transaction, which answers the booking it made).
+ */
+function heldSeatsHint(ask: SeatAsk) {
+  const hint = heldSeatHints.get(ask.showId);
+  const applies = hint && hint.movieId === ask.movieId && hint.day === ask.day && !hint.tokens.has(ask.requestToken);
+  return applies ? hint : null;
+}
+
+/** What a show's held seats say of a form asking for `seats`: taken ones refuse it, all of a sold-out show's too. */
+function checkAgainst(held: HeldSeats, seats: string[]): EarlyCheck {
+  const taken = seats.filter((seat) => held.taken.has(seat));
+  if (taken.length === 0) return { showFound: true, failure: null };
+  if (held.soldOut && taken.length === seats.length) return { showFound: true, failure: { reason: "sold-out" } };
+  return { showFound: true, failure: { reason: "seats-taken", seats: taken }, heldSeats: [...held.taken] };
 }
 
 /**
@@ -155,27 +169,22 @@ function rememberSoldOut(ask: SeatAsk, taken: string[], tokens: string[]) {
  * needs no session: the answer is the same whoever asks, so a premiere's crowd is refused without a read each.
  */
 export function knownSoldOut(ask: SeatAsk) {
-  const hint = soldOutHints.get(ask.showId);
-  if (!hint) return false;
-  return (
-    hint.movieId === ask.movieId &&
-    hint.day === ask.day &&
-    // A form posted again, whose token made one of the show's bookings: the transaction answers the booking it made.
-    !hint.tokens.has(ask.requestToken) &&
-    ask.seats.every((seat) => hint.taken.has(seat))
-  );
+  const hint = heldSeatsHint(ask);
+  return hint !== null && checkAgainst(hint, ask.seats).failure?.reason === "sold-out";
 }
 
 /**
  * What one read, without a write transaction, already says of a booking request: a sold-out show, or seats held or
  * sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues for the writer.
- * Only a refusal is answered from it: whatever it lets through, the transaction checks again, and the key on
- * (show, seat) still decides every race. A form posted again is let through: the transaction answers the booking it
- * made. Decision 20.
+ * Within a second of that read, the same refusals come from what it found, without another. Only a refusal is
+ * answered from it: whatever it lets through, the transaction checks again, and the key on (show, seat) still decides
+ * every race. A form posted again is let through: the transaction answers the booking it made. Decision 20.
  */
 export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<EarlyCheck> {
   if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
-  if (knownSoldOut(request)) return { showFound: true, failure: { reason: "sold-out" } };
+  const hint = heldSeatsHint(request);
+  const known = hint && checkAgainst(hint, request.seats);
+  if (known?.failure) return known;
   const db = await getDb();
   const [show] = await db.query<{ layout: HallLayout; taken: string[]; tokens: string[]; repeated: boolean }>(
     `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.tokens, '{}') as tokens,
@@ -189,12 +198,15 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
     [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
   );
   if (!show) return { showFound: false, failure: null };
-  const soldOut = isSoldOut(seatRuns(show.layout), show.taken);
-  if (soldOut) rememberSoldOut(request, show.taken, show.tokens);
-  const taken = request.seats.filter((seat) => show.taken.includes(seat));
-  if (show.repeated || taken.length === 0) return { showFound: true, failure: null };
-  if (soldOut && taken.length === request.seats.length) return { showFound: true, failure: { reason: "sold-out" } };
-  return { showFound: true, failure: { reason: "seats-taken", seats: taken }, heldSeats: show.taken };
+  const held = {
+    movieId: request.movieId,
+    day: request.day,
+    taken: new Set(show.taken),
+    tokens: new Set(show.tokens),
+    soldOut: isSoldOut(seatRuns(show.layout), show.taken),
+  };
+  heldSeatHints.set(request.showId, held);
+  return show.repeated ? { showFound: true, failure: null } : checkAgainst(held, request.seats);
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   bookSeats,
   checkSeatsBeforeBooking,
   knownSoldOut,
-  SOLD_OUT_HINT_MS,
+  SEAT_HINT_MS,
   type SeatRequest,
 } from "~/models/bookings.server";
 import { cancelBooking } from "~/models/cancellations.server";
@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("checkSeatsBeforeBooking", () => {
-  it("lets free seats through, refuses taken ones by name, then the sold-out show, and free seats again once that read is a second old", async () => {
+  it("lets free seats through, refuses taken ones by name, then the sold-out show, and seats freed meanwhile once that read is a second old", async () => {
     const [owner, buyer] = [await addUser(), await addUser()];
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({ showFound: true, failure: null });
 
@@ -63,7 +63,7 @@ describe("checkSeatsBeforeBooking", () => {
       failure: { reason: "sold-out" },
     });
     const now = Date.now();
-    vi.spyOn(Date, "now").mockReturnValue(now + SOLD_OUT_HINT_MS);
+    vi.spyOn(Date, "now").mockReturnValue(now + SEAT_HINT_MS);
     expect(await checkSeatsBeforeBooking(request(buyer, ["A2"]))).toEqual({ showFound: true, failure: null });
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({
       showFound: true,
@@ -71,8 +71,13 @@ describe("checkSeatsBeforeBooking", () => {
       heldSeats: ["A1"],
     });
 
+    // A taken seat is remembered for a second too: a hold that runs out is bookable once that read is a second old.
     const db = await getDb();
     await db.query("update bookings set hold_expires_at = now() - interval '1 second' where id = $1", [first.id]);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toMatchObject({
+      failure: { reason: "seats-taken", seats: ["A1"] },
+    });
+    vi.spyOn(Date, "now").mockReturnValue(now + 2 * SEAT_HINT_MS);
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1"]))).toEqual({ showFound: true, failure: null });
   });
 
@@ -107,7 +112,7 @@ describe("checkSeatsBeforeBooking", () => {
     expect(knownSoldOut(postedAgain)).toBe(false);
     expect(knownSoldOut({ ...ask, movieId: "t-other" })).toBe(false);
     expect(knownSoldOut({ ...ask, day: "2031-06-12" })).toBe(false);
-    vi.spyOn(Date, "now").mockReturnValue(Date.now() + SOLD_OUT_HINT_MS);
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + SEAT_HINT_MS);
     expect(knownSoldOut(ask)).toBe(false);
   });
 
