@@ -53,12 +53,10 @@ export function layoutSeats(layout: HallLayout): Seat[] {
   );
 }
 
-/** Those of the given seats that the layout has, in hall order. */
-export function seatsInHallOrder(layout: HallLayout, labels: Iterable<string>): string[] {
+/** Those of the given seats that the hall has, in hall order (`hallSeats`: its labels as `layoutSeats` lists them). */
+export function seatsInHallOrder(hallSeats: readonly string[], labels: Iterable<string>): string[] {
   const wanted = new Set(labels);
-  return layoutSeats(layout)
-    .map((seat) => seat.label)
-    .filter((label) => wanted.has(label));
+  return hallSeats.filter((label) => wanted.has(label));
 }
 
 /**

@@ -57,15 +57,13 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
   const chosenShow = showOf(posted?.id) ?? showOf(url.searchParams.get("time")) ?? null;
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
+  const hallSeats = layoutSeats(hall.layout).map((seat) => seat.label);
   const occupied = !chosenShow
     ? []
     : chosenShow.id === posted?.id && posted.heldSeats
-      ? seatsInHallOrder(hall.layout, posted.heldSeats)
+      ? seatsInHallOrder(hallSeats, posted.heldSeats)
       : await occupiedSeats(chosenShow.id);
-  const preselected = preselectedSeats(url.searchParams.getAll("seats"), {
-    hallSeats: layoutSeats(hall.layout).map((seat) => seat.label),
-    taken: occupied,
-  });
+  const preselected = preselectedSeats(url.searchParams.getAll("seats"), { hallSeats, taken: occupied });
   const viewer = await getViewer(request);
   const soldOut = chosenShow !== null && isSoldOut(seatRuns(hall.layout), occupied);
   // Only a sold-out show has a waitlist to show; a customer's place is looked up then, not on every seat page.
