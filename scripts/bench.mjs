@@ -477,7 +477,7 @@ function printTable() {
   for (const row of results) console.log(line(row));
 }
 
-const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit" });
+const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const started = `${os.cpus().length} CPUs, load average ${os

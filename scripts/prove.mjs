@@ -37,7 +37,7 @@ const PARTS = [
 ];
 
 if (!args.includes("--no-build")) {
-  const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], { stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -25,7 +25,7 @@ const chromium = await ensureChromium();
 const bin = (name) => `node_modules/.bin/${name}`;
 run("lint", "npm", ["run", "--silent", "lint"]);
 run("type check", bin("tsc"), []);
-run("build", bin("remix"), ["build"]);
+run("build", "npm", ["run", "--silent", "build"]);
 
 const postgres = startPostgres();
 if (postgres) cleanups.push(postgres.stop);
