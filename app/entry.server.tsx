@@ -37,6 +37,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
+    // Cleared as soon as the page is whole: a timer left to run would keep the finished render, and the page's
+    // bytes with it, alive for seconds after the answer, at hundreds of pages a second.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -44,6 +47,7 @@ export default function handleRequest(
         done();
       },
       final(done) {
+        clearTimeout(timeout);
         const html = Buffer.concat(chunks).toString("utf8");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
@@ -62,6 +66,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -70,7 +75,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
