@@ -42,16 +42,21 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
     const body = new Writable({
+      // React takes a "close" for a reader gone away and aborts; this page is kept whole, so none is ever needed.
+      emitClose: false,
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();
       },
       final(done) {
         clearTimeout(timeout);
-        const html = Buffer.concat(chunks).toString("utf8");
+        const page = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html)));
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        responseHeaders.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy(inlineScriptHashes(page.toString("utf8"))),
+        );
+        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
