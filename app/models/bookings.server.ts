@@ -132,7 +132,7 @@ type BookingOutcome = { ok: true; booking: Booking; repeated: boolean } | ({ ok:
 export type EarlyCheck = {
   /** Whether the show is one of this movie's on this cinema day: the page's movie and day need no other check. */
   showFound: boolean;
-  failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" }> | null;
+  failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" | "seat-unknown" }> | null;
   /** With a "seats-taken" refusal, every seat of the show held or sold at that read: the page drawn with it. */
   heldSeats?: string[];
 };
@@ -140,7 +140,15 @@ export type EarlyCheck = {
 // Each show's held seats as this process last read them, trusted for SEAT_HINT_MS: a crowd posting for taken seats of
 // one show costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
 export const SEAT_HINT_MS = 1000;
-type HeldSeats = { movieId: string; day: string; taken: Set<string>; tokens: Set<string>; soldOut: boolean };
+type HeldSeats = {
+  movieId: string;
+  day: string;
+  /** The labels of the hall's seats. */
+  seats: Set<string>;
+  taken: Set<string>;
+  tokens: Set<string>;
+  soldOut: boolean;
+};
 const heldSeatHints = shortMemory<string, HeldSeats>({ lifetimeMs: SEAT_HINT_MS, maxEntries: 1000 });
 
 /** A booking form as posted, before anyone has asked who posted it. */
@@ -156,8 +164,13 @@ function heldSeatsHint(ask: SeatAsk) {
   return applies ? hint : null;
 }
 
-/** What a show's held seats say of a form asking for `seats`: taken ones refuse it, all of a sold-out show's too. */
+/**
+ * What a show's hall and held seats say of a form asking for `seats`: a seat the hall has not refuses it, as do taken
+ * ones, all of a sold-out show's too.
+ */
 function checkAgainst(held: HeldSeats, seats: string[]): EarlyCheck {
+  const unknown = seats.filter((seat) => !held.seats.has(seat));
+  if (unknown.length > 0) return { showFound: true, failure: { reason: "seat-unknown", seats: unknown } };
   const taken = seats.filter((seat) => held.taken.has(seat));
   if (taken.length === 0) return { showFound: true, failure: null };
   if (held.soldOut && taken.length === seats.length) return { showFound: true, failure: { reason: "sold-out" } };
@@ -174,8 +187,9 @@ export function knownSoldOut(ask: SeatAsk) {
 }
 
 /**
- * What one read, without a write transaction, already says of a booking request: a sold-out show, or seats held or
- * sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues for the writer.
+ * What one read, without a write transaction, already says of a booking request: a sold-out show, seats its hall has
+ * not, or seats held or sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues
+ * for the writer.
  * Within a second of that read, the same refusals come from what it found, without another. Only a refusal is
  * answered from it: whatever it lets through, the transaction checks again, and the key on (show, seat) still decides
  * every race. A form posted again is let through: the transaction answers the booking it made. Decision 20.
@@ -201,6 +215,7 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
   const held = {
     movieId: request.movieId,
     day: request.day,
+    seats: new Set(layoutSeats(show.layout).map((seat) => seat.label)),
     taken: new Set(show.taken),
     tokens: new Set(show.tokens),
     soldOut: isSoldOut(seatRuns(show.layout), show.taken),

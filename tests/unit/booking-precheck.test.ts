@@ -116,6 +116,23 @@ describe("checkSeatsBeforeBooking", () => {
     expect(knownSoldOut(ask)).toBe(false);
   });
 
+  it("refuses seats the hall has not by name, from the read and from what it found, and writes nothing", async () => {
+    const buyer = await addUser();
+    const showId = await addShow(MOVIE, `${DAY}T13:00:00Z`, { hallId: await addHall("A 1 2") });
+    const db = await getDb();
+    const bookingsBefore = await db.query("select id from bookings where show_id = $1", [showId]);
+    const unknown = { showFound: true, failure: { reason: "seat-unknown", seats: ["A3", "Z9"] } };
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1", "A3", "Z9"], { showId }))).toEqual(unknown);
+    const read = vi.spyOn(db, "query");
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A3", "Z9"], { showId }))).toEqual(unknown);
+    expect(read).not.toHaveBeenCalled();
+    expect(await db.query("select id from bookings where show_id = $1", [showId])).toEqual(bookingsBefore);
+    expect(await checkSeatsBeforeBooking(request(buyer, ["A1", "A2"], { showId }))).toEqual({
+      showFound: true,
+      failure: null,
+    });
+  });
+
   it("finds no show of another movie, another day, or an id that is none", async () => {
     const buyer = await addUser();
     const none = { showFound: false, failure: null };
