@@ -53,7 +53,12 @@ export function layoutSeats(layout: HallLayout): Seat[] {
   );
 }
 
-/** Those of the given seats that the hall has, in hall order (`hallSeats`: its labels as `layoutSeats` lists them). */
+/** The labels of a hall's seats, in hall order. */
+export function seatLabels(layout: HallLayout): string[] {
+  return layoutSeats(layout).map((seat) => seat.label);
+}
+
+/** Those of the given seats that the hall has, in hall order (`hallSeats`: its labels as `seatLabels` lists them). */
 export function seatsInHallOrder(hallSeats: readonly string[], labels: Iterable<string>): string[] {
   const wanted = new Set(labels);
   return hallSeats.filter((label) => wanted.has(label));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
-import { layoutSeats, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
+import { seatLabels, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import {
@@ -57,7 +57,7 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
   const chosenShow = showOf(posted?.id) ?? showOf(url.searchParams.get("time")) ?? null;
   // Before a time is chosen, the hall of the day's first show is drawn.
   const hall = (await catalogue.hall((chosenShow ?? shows[0]).hallId))!;
-  const hallSeats = layoutSeats(hall.layout).map((seat) => seat.label);
+  const hallSeats = seatLabels(hall.layout);
   const occupied = !chosenShow
     ? []
     : chosenShow.id === posted?.id && posted.heldSeats

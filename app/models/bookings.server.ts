@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
 import { bookingAmountCents, type TypeExtras } from "~/domain/hall";
-import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
+import { companionPartners, layoutSeats, seatLabels, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
@@ -215,7 +215,7 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
   const held = {
     movieId: request.movieId,
     day: request.day,
-    seats: new Set(layoutSeats(show.layout).map((seat) => seat.label)),
+    seats: new Set(seatLabels(show.layout)),
     taken: new Set(show.taken),
     tokens: new Set(show.tokens),
     soldOut: isSoldOut(seatRuns(show.layout), show.taken),

@@ -1,5 +1,5 @@
 import type { Hall, TypeExtras } from "~/domain/hall";
-import { layoutSeats, type HallLayout } from "~/domain/hall-layout";
+import { layoutSeats, seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { HOLDS_SEATS, SEAT_ORDER_SQL } from "./bookings.server";
@@ -68,7 +68,7 @@ export async function saveHall(
       if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
       const [locked] = await tx.query("select id from halls where id = $1 for update", [id]);
       if (!locked) return { ok: false as const, reason: "not-found" as const };
-      const kept = new Set(layoutSeats(input.layout).map((seat) => seat.label));
+      const kept = new Set(seatLabels(input.layout));
       const removed = (await seatsWantedLater(tx, id)).filter((seat) => !kept.has(seat));
       if (removed.length > 0) return { ok: false as const, reason: "sold-seats-removed" as const, seats: removed };
       await tx.query(

@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { layoutSeats, type HallLayout } from "~/domain/hall-layout";
+import { seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { findBooking } from "./bookings.server";
@@ -159,7 +159,7 @@ export async function moveShow(
           "select name, layout from halls where id = $1",
           [to.hallId],
         );
-        const seats = new Set(layoutSeats(target.layout).map((seat) => seat.label));
+        const seats = new Set(seatLabels(target.layout));
         const missing = show.takenSeats.filter((seat) => !seats.has(seat));
         if (missing.length > 0)
           return { ok: false as const, reason: "seats-missing" as const, seats: missing, hallName: target.name };
