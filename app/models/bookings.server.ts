@@ -43,20 +43,15 @@ export const HOLDS_SEATS = `(b.status = 'paid' or (b.status = 'pending' and b.ho
 /** SQL ordering seat labels as a hall lists them: by row, then by number ("A2" before "A10"). */
 export const SEAT_ORDER_SQL = (column: string) => `left(${column}, 1), substr(${column}, 2)::int`;
 
-// The state flags are read by the database's clock, the one clock every rule on stored times uses. `bookings` names
-// where the rows come from: the table, or the rows an insert returned in the same statement, with `extra` columns.
-const bookingSelect = (
-  bookings = "bookings",
-  extra = "",
-) => `select ${extra} b.id, b.show_id as "showId", h.name as "hallName",
+// The state flags are read by the database's clock, the one clock every rule on stored times uses.
+const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName",
     s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
     b.hold_expires_at as "holdExpiresAt", b.created_at as "createdAt", b.paid_at as "paidAt",
     b.cancelled_at as "cancelledAt", s.starts_at <= now() as "showStarted", s.cancelled_at is not null as "showCancelled",
     s.starts_at - make_interval(mins => ${config.bookings.cancelCutoffMinutes}) <= now() as "pastCancelCutoff",
     exists (select 1 from check_ins c where c.booking_id = b.id) as "checkedIn",
     m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
-  from ${bookings} b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
-const BOOKING_SELECT = bookingSelect();
+  from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
 
 type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {
   startsAt: Date;
@@ -127,24 +122,28 @@ export async function releaseStartedHold(bookingId: string) {
   );
 }
 
-type BookingOutcome = { ok: true; booking: Booking; repeated: boolean } | ({ ok: false } & BookingFailure);
+/** What the seat page answers a booking with: where it leads, what it holds, and until when. */
+export type BookedSeats = Pick<Booking, "id" | "seats" | "status" | "holdExpiresAt">;
+type BookingOutcome = { ok: true; booking: BookedSeats; repeated: boolean } | ({ ok: false } & BookingFailure);
 
 export type EarlyCheck = {
   /** Whether the show is one of this movie's on this cinema day: the page's movie and day need no other check. */
   showFound: boolean;
   failure: Extract<BookingFailure, { reason: "sold-out" | "seats-taken" | "seat-unknown" }> | null;
-  /** With a "seats-taken" refusal, every seat of the show held or sold at that read: the page drawn with it. */
+  /** With a refusal of seats, every seat of the show held or sold at that read: the page drawn with it. */
   heldSeats?: string[];
 };
 
-// Each show's held seats as this process last read them, trusted for SEAT_HINT_MS: a crowd posting for taken seats of
-// one show costs one read a second, not one a post. Only ever a reason to refuse, and never for longer than that.
+// Each show's held seats as this process last read them, and booked since, trusted for SEAT_HINT_MS: a crowd posting
+// for one show costs one read a second, not one a post. Never trusted for longer than that, and never to book: what
+// it lets through, the transaction checks again.
 export const SEAT_HINT_MS = 1000;
 type HeldSeats = {
   movieId: string;
   day: string;
   /** The labels of the hall's seats. */
   seats: Set<string>;
+  runs: string[][];
   taken: Set<string>;
   tokens: Set<string>;
   soldOut: boolean;
@@ -170,11 +169,29 @@ function heldSeatsHint(ask: SeatAsk) {
  */
 function checkAgainst(held: HeldSeats, seats: string[]): EarlyCheck {
   const unknown = seats.filter((seat) => !held.seats.has(seat));
-  if (unknown.length > 0) return { showFound: true, failure: { reason: "seat-unknown", seats: unknown } };
+  if (unknown.length > 0) {
+    return { showFound: true, failure: { reason: "seat-unknown", seats: unknown }, heldSeats: [...held.taken] };
+  }
   const taken = seats.filter((seat) => held.taken.has(seat));
   if (taken.length === 0) return { showFound: true, failure: null };
   if (held.soldOut && taken.length === seats.length) return { showFound: true, failure: { reason: "sold-out" } };
   return { showFound: true, failure: { reason: "seats-taken", seats: taken }, heldSeats: [...held.taken] };
+}
+
+/**
+ * What a booking's transaction found teaches the memory of its show: seats it booked are taken (until that memory is
+ * a second old, as it would be), and a refusal of taken seats means the memory is behind, so it is forgotten.
+ */
+function learnFromBooking(request: SeatRequest, outcome: BookingOutcome) {
+  if (!outcome.ok) {
+    if (outcome.reason === "seats-taken") heldSeatHints.delete(request.showId);
+    return;
+  }
+  const hint = heldSeatHints.get(request.showId);
+  if (!hint || outcome.repeated) return;
+  for (const seat of outcome.booking.seats) hint.taken.add(seat);
+  hint.tokens.add(request.requestToken);
+  hint.soldOut = isSoldOut(hint.runs, hint.taken);
 }
 
 /**
@@ -190,15 +207,14 @@ export function knownSoldOut(ask: SeatAsk) {
  * What one read, without a write transaction, already says of a booking request: a sold-out show, seats its hall has
  * not, or seats held or sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues
  * for the writer.
- * Within a second of that read, the same refusals come from what it found, without another. Only a refusal is
- * answered from it: whatever it lets through, the transaction checks again, and the key on (show, seat) still decides
- * every race. A form posted again is let through: the transaction answers the booking it made. Decision 20.
+ * Within a second of that read, the same answers come from what it found and what this process booked since, without
+ * another. Whatever it lets through, the transaction checks again, and the key on (show, seat) still decides every
+ * race. A form posted again is let through: the transaction answers the booking it made. Decision 20.
  */
 export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<EarlyCheck> {
   if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
   const hint = heldSeatsHint(request);
-  const known = hint && checkAgainst(hint, request.seats);
-  if (known?.failure) return known;
+  if (hint) return checkAgainst(hint, request.seats);
   const db = await getDb();
   const [show] = await db.query<{ layout: HallLayout; taken: string[]; tokens: string[]; repeated: boolean }>(
     `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.tokens, '{}') as tokens,
@@ -212,13 +228,15 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
     [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
   );
   if (!show) return { showFound: false, failure: null };
+  const runs = seatRuns(show.layout);
   const held = {
     movieId: request.movieId,
     day: request.day,
     seats: new Set(seatLabels(show.layout)),
+    runs,
     taken: new Set(show.taken),
     tokens: new Set(show.tokens),
-    soldOut: isSoldOut(seatRuns(show.layout), show.taken),
+    soldOut: isSoldOut(runs, show.taken),
   };
   heldSeatHints.set(request.showId, held);
   return show.repeated ? { showFound: true, failure: null } : checkAgainst(held, request.seats);
@@ -234,16 +252,22 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
 export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
   // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
   // still pick a victim when other locks cross, that transaction simply runs again.
-  return retryingConflicts(() => attemptBooking(request));
+  const outcome = await retryingConflicts(() => attemptBooking(request));
+  learnFromBooking(request, outcome);
+  return outcome;
 }
 
 type ShowToBook = {
+  earlier: boolean;
   priceCents: number;
   started: boolean;
   /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
   companionsReleased: boolean;
   layout: HallLayout;
   typeExtras: TypeExtras;
+  unpaid: number;
+  heldHere: string[];
+  seatRows: { seat: string; live: boolean }[];
 };
 
 async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
@@ -252,27 +276,49 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   try {
     return await db.transaction(async (tx) => {
       await tx.query("select uid from users where uid = $1 for no key update", [request.userUid]);
-      const [earlier] = await tx.query("select 1 from bookings where user_uid = $1 and request_token = $2", [
-        request.userUid,
-        request.requestToken,
-      ]);
+      // One read after that lock: whether this form made a booking already, the show, the customer's running holds
+      // (all shows) and the show's seat rows. The hall is read under a shared lock, so staff cannot change its layout
+      // while this booking is made; the show's key lock (its foreign keys take it anyway) makes staff cancelling or
+      // moving it wait for this booking, or this booking wait for them and then find the show gone from here. After
+      // such a wait, the seat rows are those from before it: the key on (show, seat) still refuses a seat taken since.
+      const [show] = await tx.query<ShowToBook>(
+        `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
+           s.price_cents as "priceCents", s.starts_at <= now() as started,
+           s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
+           h.layout, h.type_extras as "typeExtras", holds.unpaid, holds."heldHere",
+           coalesce(seat_rows.rows, '[]') as "seatRows"
+         from shows s join halls h on h.id = s.hall_id,
+           lateral (select count(distinct id)::int as unpaid,
+                      coalesce(array_agg(seat) filter (where show_id = s.id), '{}') as "heldHere"
+                    from bookings cross join lateral unnest(seats) as seat
+                    where user_uid = $6 and status = 'pending' and hold_expires_at > now()) holds,
+           lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${HOLDS_SEATS})) as rows
+                    from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
+         where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
+         for share of h for key share of s`,
+        [
+          request.showId,
+          request.movieId,
+          request.day,
+          config.timeZone,
+          companionReleaseMinutes,
+          request.userUid,
+          request.requestToken,
+        ],
+      );
+      // The same form posted again answers its booking, whatever became of the show since.
+      const earlier = show
+        ? show.earlier
+        : (
+            await tx.query("select 1 from bookings where user_uid = $1 and request_token = $2", [
+              request.userUid,
+              request.requestToken,
+            ])
+          ).length > 0;
       if (earlier) {
         const repeated = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
         return { ok: true as const, booking: repeated, repeated: true };
       }
-
-      // The hall is read under a shared lock, so staff cannot change its layout while this booking is made; the
-      // show's key lock (its foreign keys take it anyway) makes staff cancelling or moving it wait for this booking,
-      // or this booking wait for them and then find the show gone from here.
-      const [show] = await tx.query<ShowToBook>(
-        `select s.price_cents as "priceCents", s.starts_at <= now() as started,
-           s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
-           h.layout, h.type_extras as "typeExtras"
-         from shows s join halls h on h.id = s.hall_id
-         where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
-         for share of h for key share of s`,
-        [request.showId, request.movieId, request.day, config.timeZone, companionReleaseMinutes],
-      );
       if (!show) throw new Refusal({ reason: "show-unavailable" });
       if (show.started) throw new Refusal({ reason: "show-started" });
       const hallSeats = layoutSeats(show.layout);
@@ -282,22 +328,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       // In hall order: every buyer locks seats in the same order, so two cannot deadlock over them.
       const wanted = hallSeats.filter((seat) => request.seats.includes(seat.label));
       const seats = wanted.map((seat) => seat.label);
-
-      // The customer's running holds (all shows) and the show's seat rows, in one read.
-      const [{ unpaid, heldHere, seatRows }] = await tx.query<{
-        unpaid: number;
-        heldHere: string[];
-        seatRows: { seat: string; live: boolean }[];
-      }>(
-        `select holds.unpaid, holds."heldHere", coalesce(seat_rows.rows, '[]') as "seatRows"
-         from (select count(distinct id)::int as unpaid,
-                 coalesce(array_agg(seat) filter (where show_id = $2), '{}') as "heldHere"
-               from bookings cross join lateral unnest(seats) as seat
-               where user_uid = $1 and status = 'pending' and hold_expires_at > now()) holds,
-              (select json_agg(json_build_object('seat', bs.seat, 'live', ${HOLDS_SEATS})) as rows
-               from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = $2) seat_rows`,
-        [request.userUid, request.showId],
-      );
+      const { unpaid, heldHere, seatRows } = show;
       if (unpaid >= maxUnpaidBookings) throw new Refusal({ reason: "too-many-unpaid", unpaid });
       if (heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
         throw new Refusal({ reason: "too-many-held-seats", held: heldHere.length });
@@ -334,17 +365,17 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
         const offered = (await occupiedSeats(request.showId, tx)).filter((seat) => seats.includes(seat));
         if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
       }
-      // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs. The booking, its
-      // seat rows and the booking as it reads come back from one statement.
-      const [{ got, ...row }] = await tx.query<BookingRow & { got: string[] | null }>(
+      // A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs. The booking and
+      // its seat rows are written by one statement.
+      const [{ got, id, holdExpiresAt }] = await tx.query<{ got: string[] | null; id: string; holdExpiresAt: Date }>(
         `with b as (
            insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
            select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), $6 from shows s where s.id = $2
-           returning *),
+           returning id, hold_expires_at),
          seated as (
            insert into booked_seats (show_id, seat, booking_id) select $2, unnest($3::text[]), (select id from b)
            on conflict (show_id, seat) do nothing returning seat)
-         ${bookingSelect("b", "(select array_agg(seat) from seated) as got,")}`,
+         select (select array_agg(seat) from seated) as got, b.id, b.hold_expires_at as "holdExpiresAt" from b`,
         [
           request.userUid,
           request.showId,
@@ -362,7 +393,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       if (seated.size < seats.length) {
         throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !seated.has(seat)) });
       }
-      const booking = toBooking(row);
+      const booking = { id, seats, status: "pending" as const, holdExpiresAt: iso(holdExpiresAt)! };
       return { ok: true as const, booking, repeated: false };
     });
   } catch (error) {

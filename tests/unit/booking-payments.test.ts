@@ -29,7 +29,7 @@ async function pendingBooking(showId = show, day = DAY) {
     requestToken: randomUUID(),
   });
   if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
-  return { user, booking: result.booking };
+  return { user, booking: (await findBooking(user, result.booking.id))! };
 }
 
 beforeAll(async () => {

@@ -121,7 +121,7 @@ describe("checkSeatsBeforeBooking", () => {
     const showId = await addShow(MOVIE, `${DAY}T13:00:00Z`, { hallId: await addHall("A 1 2") });
     const db = await getDb();
     const bookingsBefore = await db.query("select id from bookings where show_id = $1", [showId]);
-    const unknown = { showFound: true, failure: { reason: "seat-unknown", seats: ["A3", "Z9"] } };
+    const unknown = { showFound: true, failure: { reason: "seat-unknown", seats: ["A3", "Z9"] }, heldSeats: [] };
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1", "A3", "Z9"], { showId }))).toEqual(unknown);
     const read = vi.spyOn(db, "query");
     expect(await checkSeatsBeforeBooking(request(buyer, ["A3", "Z9"], { showId }))).toEqual(unknown);
@@ -130,6 +130,52 @@ describe("checkSeatsBeforeBooking", () => {
     expect(await checkSeatsBeforeBooking(request(buyer, ["A1", "A2"], { showId }))).toEqual({
       showFound: true,
       failure: null,
+    });
+  });
+
+  it("answers from what it read a second ago and what this process booked since, and forgets it when a booking finds it behind", async () => {
+    const [first, second, third] = [await addUser(), await addUser(), await addUser()];
+    const showId = await addShow(MOVIE, `${DAY}T10:00:00Z`, { hallId: await addHall("A 1 2 3") });
+    const db = await getDb();
+    expect(await checkSeatsBeforeBooking(request(first, ["A1"], { showId }))).toEqual({
+      showFound: true,
+      failure: null,
+    });
+
+    const read = vi.spyOn(db, "query");
+    expect(await checkSeatsBeforeBooking(request(second, ["A1"], { showId }))).toEqual({
+      showFound: true,
+      failure: null,
+    });
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
+
+    expect((await bookSeats(request(first, ["A1", "A2"], { showId }))).ok).toBe(true);
+    const read2 = vi.spyOn(db, "query");
+    expect(await checkSeatsBeforeBooking(request(second, ["A2", "A3"], { showId }))).toEqual({
+      showFound: true,
+      failure: { reason: "seats-taken", seats: ["A2"] },
+      heldSeats: ["A1", "A2"],
+    });
+    expect(read2).not.toHaveBeenCalled();
+    read2.mockRestore();
+
+    // A3 sold by another instance: this one's memory still has it free, the transaction refuses it by its key
+    // and the memory goes, so the next post reads again.
+    await db.query(
+      `with b as (insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
+         values ($1, $2, '{A3}', 900, now() + interval '10 minutes', gen_random_uuid()) returning id)
+       insert into booked_seats (show_id, seat, booking_id) select $2, 'A3', id from b`,
+      [third, showId],
+    );
+    expect(await checkSeatsBeforeBooking(request(second, ["A3"], { showId }))).toEqual({
+      showFound: true,
+      failure: null,
+    });
+    expect(await bookSeats(request(second, ["A3"], { showId }))).toMatchObject({ ok: false, reason: "seats-taken" });
+    expect(await checkSeatsBeforeBooking(request(second, ["A3"], { showId }))).toEqual({
+      showFound: true,
+      failure: { reason: "sold-out" },
     });
   });
 

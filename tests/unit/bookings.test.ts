@@ -45,8 +45,11 @@ describe("bookSeats", () => {
     const result = await bookSeats(request(user, ["C5", "C4"]));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.booking).toMatchObject({ seats: ["C4", "C5"], amountCents: 9800, status: "pending", showId: show });
-    const heldFor = Date.parse(result.booking.holdExpiresAt) - Date.parse(result.booking.createdAt);
+    expect(result.booking).toMatchObject({ seats: ["C4", "C5"], status: "pending" });
+    const stored = (await findBooking(user, result.booking.id))!;
+    expect(stored).toMatchObject({ seats: ["C4", "C5"], amountCents: 9800, status: "pending", showId: show });
+    expect(result.booking.holdExpiresAt).toBe(stored.holdExpiresAt);
+    const heldFor = Date.parse(stored.holdExpiresAt) - Date.parse(stored.createdAt);
     expect(heldFor / 60_000).toBeCloseTo(config.bookings.holdMinutes, 1);
     expect(await occupiedSeats(show)).toEqual(expect.arrayContaining(["C4", "C5"]));
   });
@@ -226,8 +229,13 @@ describe("in a hall with an aisle, premium seats and wheelchair spaces", () => {
     request(user, seats, { showId: hallShow, ...extra });
 
   it("prices each seat by its type: the show's price and the type's difference", async () => {
-    const result = await bookSeats(inHall(await addUser(), ["B1", "B2", "B3"]));
-    expect(result).toMatchObject({ ok: true, booking: { amountCents: 3 * 4250, seats: ["B1", "B2", "B3"] } });
+    const user = await addUser();
+    const result = await bookSeats(inHall(user, ["B1", "B2", "B3"]));
+    if (!result.ok) throw new Error(result.reason);
+    expect(await findBooking(user, result.booking.id)).toMatchObject({
+      amountCents: 3 * 4250,
+      seats: ["B1", "B2", "B3"],
+    });
   });
 
   it("refuses a seat the hall does not have, naming it", async () => {
