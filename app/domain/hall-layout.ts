@@ -31,8 +31,22 @@ export function isSeatLabel(value: unknown): value is string {
 export const isRow = (line: LayoutLine): line is LayoutRow => "row" in line;
 export const isSeatCell = (cell: LayoutCell): cell is { seat: number; type: SeatType } => "seat" in cell;
 
+// A page asks for a hall's seats several times over (loader, map, totals, rules); the catalogue keeps one layout
+// object per hall, so each is listed once, not once per ask.
+const seatsOfLayout = new WeakMap<HallLayout, readonly Seat[]>();
+const labelsOfLayout = new WeakMap<HallLayout, readonly string[]>();
+
 /** Every seat of a layout, in hall order: row by row from the screen, left to right. */
-export function layoutSeats(layout: HallLayout): Seat[] {
+export function layoutSeats(layout: HallLayout): readonly Seat[] {
+  let seats = seatsOfLayout.get(layout);
+  if (!seats) {
+    seats = listSeats(layout);
+    seatsOfLayout.set(layout, seats);
+  }
+  return seats;
+}
+
+function listSeats(layout: HallLayout): Seat[] {
   return layout.lines.flatMap((line, lineIndex) =>
     isRow(line)
       ? line.cells.flatMap((cell, column) =>
@@ -54,8 +68,13 @@ export function layoutSeats(layout: HallLayout): Seat[] {
 }
 
 /** The labels of a hall's seats, in hall order. */
-export function seatLabels(layout: HallLayout): string[] {
-  return layoutSeats(layout).map((seat) => seat.label);
+export function seatLabels(layout: HallLayout): readonly string[] {
+  let labels = labelsOfLayout.get(layout);
+  if (!labels) {
+    labels = layoutSeats(layout).map((seat) => seat.label);
+    labelsOfLayout.set(layout, labels);
+  }
+  return labels;
 }
 
 /** Those of the given seats that the hall has, in hall order (`hallSeats`: its labels as `seatLabels` lists them). */

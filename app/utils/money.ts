@@ -1,26 +1,29 @@
 // Amounts are whole numbers of the currency's minor unit: cents of USD, yen of JPY (which has none smaller), fils
 // of KWD (a thousandth). Every conversion between them and what people read or type goes through this module.
 
-// Building an Intl formatter costs far more than using one, so each is made once per currency.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+// Building an Intl formatter costs far more than using one, and so does asking it for its options: each is made,
+// and asked, once per currency.
+const moneyFormats = new Map<string, { formatter: Intl.NumberFormat; digits: number }>();
 
 function moneyFormat(currency: string) {
-  let formatter = moneyFormats.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    moneyFormats.set(currency, formatter);
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    const formatter = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    format = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+    moneyFormats.set(currency, format);
   }
-  return formatter;
+  return format;
 }
 
 /** How many decimals a currency's minor unit has: USD 2, JPY 0, KWD 3. */
 export function minorUnitDigits(currency: string) {
-  return moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  return moneyFormat(currency).digits;
 }
 
 /** 1250 minor units -> "$12.50" in USD, 49 -> "¥49" in JPY. */
 export function formatMoney(minorUnits: number, currency: string) {
-  return moneyFormat(currency).format(minorUnits / 10 ** minorUnitDigits(currency));
+  const { formatter, digits } = moneyFormat(currency);
+  return formatter.format(minorUnits / 10 ** digits);
 }
 
 /** 1299 -> "12.99" in USD, 49 -> "49" in JPY, 1234 -> "1.234" in KWD: a plain number, as a spreadsheet reads it. */

@@ -177,6 +177,14 @@ describe("the places of a hall", () => {
     expect(seatsInHallOrder(hallSeats, [])).toEqual([]);
   });
 
+  it("lists a layout's seats once: the same layout object gets the same list, an equal copy its own", () => {
+    expect(layoutSeats(hall)).toBe(layoutSeats(hall));
+    expect(seatLabels(hall)).toBe(seatLabels(hall));
+    const copy = structuredClone(hall);
+    expect(layoutSeats(copy)).not.toBe(layoutSeats(hall));
+    expect(layoutSeats(copy)).toEqual(layoutSeats(hall));
+  });
+
   it("moves with the arrow keys along the layout, over aisles and walkways", () => {
     const seats = layoutSeats(hall);
     expect(seatInDirection(seats, "A3", "right")).toBe("A4");
