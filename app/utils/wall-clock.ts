@@ -1,4 +1,5 @@
 import { isShowDay, isValidDay } from "./dates";
+import { shortMemory } from "./short-memory";
 
 // A show time staff type is a wall-clock time in the cinema's zone, as a datetime-local input gives it
 // ("2027-11-07T01:30"). On the nights the clocks change such a time names no moment (skipped when they go forward)
@@ -38,8 +39,22 @@ function timeZoneName(moment: number, timeZone: string, style: "longOffset" | "s
   return parts.find((part) => part.type === "timeZoneName")?.value ?? "";
 }
 
+// A zone's offset changes on a whole minute, and pages show the same few times over and over: each minute's offset
+// is asked of Intl once.
+const knownOffsets = shortMemory<string, number>({ lifetimeMs: Infinity, maxEntries: 10_000 });
+
 /** The zone's offset from UTC at a moment, in minutes: -240 in New York in summer. */
 function offsetMinutes(moment: number, timeZone: string) {
+  const key = `${timeZone} ${Math.floor(moment / MINUTE)}`;
+  let offset = knownOffsets.get(key);
+  if (offset === undefined) {
+    offset = readOffsetMinutes(moment, timeZone);
+    knownOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+function readOffsetMinutes(moment: number, timeZone: string) {
   const match = /([+-])(\d\d):(\d\d)/.exec(timeZoneName(moment, timeZone, "longOffset")); // "GMT-04:00", or "GMT"
   if (!match) return 0;
   return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
