@@ -32,19 +32,17 @@ export const isRow = (line: LayoutLine): line is LayoutRow => "row" in line;
 export const isSeatCell = (cell: LayoutCell): cell is { seat: number; type: SeatType } => "seat" in cell;
 
 // A page asks for a hall's seats several times over (loader, map, totals, rules); the catalogue keeps one layout
-// object per hall, so each is listed once, not once per ask.
-const seatsOfLayout = new WeakMap<HallLayout, readonly Seat[]>();
-const labelsOfLayout = new WeakMap<HallLayout, readonly string[]>();
+// object per hall, so what is derived from a layout is worked out once per layout object, not once per ask.
+function keptPerLayout<T>(derive: (layout: HallLayout) => T): (layout: HallLayout) => T {
+  const kept = new WeakMap<HallLayout, T>();
+  return (layout) => {
+    if (!kept.has(layout)) kept.set(layout, derive(layout));
+    return kept.get(layout)!;
+  };
+}
 
 /** Every seat of a layout, in hall order: row by row from the screen, left to right. */
-export function layoutSeats(layout: HallLayout): readonly Seat[] {
-  let seats = seatsOfLayout.get(layout);
-  if (!seats) {
-    seats = listSeats(layout);
-    seatsOfLayout.set(layout, seats);
-  }
-  return seats;
-}
+export const layoutSeats: (layout: HallLayout) => readonly Seat[] = keptPerLayout(listSeats);
 
 function listSeats(layout: HallLayout): Seat[] {
   return layout.lines.flatMap((line, lineIndex) =>
@@ -68,14 +66,9 @@ function listSeats(layout: HallLayout): Seat[] {
 }
 
 /** The labels of a hall's seats, in hall order. */
-export function seatLabels(layout: HallLayout): readonly string[] {
-  let labels = labelsOfLayout.get(layout);
-  if (!labels) {
-    labels = layoutSeats(layout).map((seat) => seat.label);
-    labelsOfLayout.set(layout, labels);
-  }
-  return labels;
-}
+export const seatLabels: (layout: HallLayout) => readonly string[] = keptPerLayout((layout) =>
+  layoutSeats(layout).map((seat) => seat.label),
+);
 
 /** Those of the given seats that the hall has, in hall order (`hallSeats`: its labels as `seatLabels` lists them). */
 export function seatsInHallOrder(hallSeats: readonly string[], labels: Iterable<string>): string[] {
@@ -87,7 +80,9 @@ export function seatsInHallOrder(hallSeats: readonly string[], labels: Iterable<
  * The runs of seats side by side that a single empty seat can be stranded in: a gap, an aisle or a wheelchair or
  * companion place ends a run (those places are booked on their own by nature).
  */
-export function seatRuns(layout: HallLayout): string[][] {
+export const seatRuns: (layout: HallLayout) => readonly (readonly string[])[] = keptPerLayout(listRuns);
+
+function listRuns(layout: HallLayout): string[][] {
   const runs: string[][] = [];
   for (const line of layout.lines) {
     if (!isRow(line)) continue;

@@ -123,7 +123,7 @@ export async function releaseStartedHold(bookingId: string) {
 }
 
 /** What the seat page answers a booking with: where it leads, what it holds, and until when. */
-export type BookedSeats = Pick<Booking, "id" | "seats" | "status" | "holdExpiresAt">;
+type BookedSeats = Pick<Booking, "id" | "seats" | "status" | "holdExpiresAt">;
 type BookingOutcome = { ok: true; booking: BookedSeats; repeated: boolean } | ({ ok: false } & BookingFailure);
 
 export type EarlyCheck = {
@@ -143,7 +143,7 @@ type HeldSeats = {
   day: string;
   /** The labels of the hall's seats. */
   seats: Set<string>;
-  runs: string[][];
+  runs: readonly (readonly string[])[];
   taken: Set<string>;
   tokens: Set<string>;
   soldOut: boolean;
@@ -169,13 +169,16 @@ function heldSeatsHint(ask: SeatAsk) {
  */
 function checkAgainst(held: HeldSeats, seats: string[]): EarlyCheck {
   const unknown = seats.filter((seat) => !held.seats.has(seat));
-  if (unknown.length > 0) {
-    return { showFound: true, failure: { reason: "seat-unknown", seats: unknown }, heldSeats: [...held.taken] };
-  }
   const taken = seats.filter((seat) => held.taken.has(seat));
-  if (taken.length === 0) return { showFound: true, failure: null };
-  if (held.soldOut && taken.length === seats.length) return { showFound: true, failure: { reason: "sold-out" } };
-  return { showFound: true, failure: { reason: "seats-taken", seats: taken }, heldSeats: [...held.taken] };
+  if (unknown.length === 0 && taken.length === 0) return { showFound: true, failure: null };
+  if (unknown.length === 0 && held.soldOut && taken.length === seats.length) {
+    return { showFound: true, failure: { reason: "sold-out" } };
+  }
+  const failure =
+    unknown.length > 0
+      ? { reason: "seat-unknown" as const, seats: unknown }
+      : { reason: "seats-taken" as const, seats: taken };
+  return { showFound: true, failure, heldSeats: [...held.taken] };
 }
 
 /**
@@ -307,18 +310,9 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
         ],
       );
       // The same form posted again answers its booking, whatever became of the show since.
-      const earlier = show
-        ? show.earlier
-        : (
-            await tx.query("select 1 from bookings where user_uid = $1 and request_token = $2", [
-              request.userUid,
-              request.requestToken,
-            ])
-          ).length > 0;
-      if (earlier) {
-        const repeated = (await findBookingByToken(tx, request.userUid, request.requestToken))!;
-        return { ok: true as const, booking: repeated, repeated: true };
-      }
+      const repeated =
+        !show || show.earlier ? await findBookingByToken(tx, request.userUid, request.requestToken) : null;
+      if (repeated) return { ok: true as const, booking: repeated, repeated: true };
       if (!show) throw new Refusal({ reason: "show-unavailable" });
       if (show.started) throw new Refusal({ reason: "show-started" });
       const hallSeats = layoutSeats(show.layout);

@@ -177,9 +177,10 @@ describe("the places of a hall", () => {
     expect(seatsInHallOrder(hallSeats, [])).toEqual([]);
   });
 
-  it("lists a layout's seats once: the same layout object gets the same list, an equal copy its own", () => {
+  it("lists a layout's seats and runs once: the same layout object gets the same lists, an equal copy its own", () => {
     expect(layoutSeats(hall)).toBe(layoutSeats(hall));
     expect(seatLabels(hall)).toBe(seatLabels(hall));
+    expect(seatRuns(hall)).toBe(seatRuns(hall));
     const copy = structuredClone(hall);
     expect(layoutSeats(copy)).not.toBe(layoutSeats(hall));
     expect(layoutSeats(copy)).toEqual(layoutSeats(hall));
