@@ -6,6 +6,7 @@ import { readStoredFigures } from "~/models/monitoring.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { withTimeout } from "~/utils/timeout";
+import { acceptQueueLength } from "./listen-queue.js";
 
 // How long a scrape waits for the figures read from the database; past it they are left out and
 // marquee_database_figures_read says 0, so a slow database never makes the scrape itself fail.
@@ -70,6 +71,12 @@ export function createMetrics() {
     ["state"],
   );
 
+  const acceptQueue = gauge(
+    "marquee_listen_queue_connections",
+    "Connections to the port this scrape came in on that the kernel holds and this instance has not accepted yet (Linux only): clients waiting there are in no http_request_duration_seconds figure",
+    ["port"],
+  );
+
   async function readDatabase() {
     try {
       const figures = await withTimeout(readStoredFigures(), FIGURES_TIMEOUT_MS);
@@ -97,8 +104,12 @@ export function createMetrics() {
     countPageCache(result: "hit" | "miss" | "bypass") {
       pageCache.inc({ result });
     },
-    async text() {
+    /** The figures as Prometheus text, for a scrape that reached this instance on `port`. */
+    async text(port?: number) {
       await readDatabase();
+      acceptQueue.reset();
+      const waiting = port === undefined ? null : acceptQueueLength(port);
+      if (waiting !== null) acceptQueue.set({ port: String(port) }, waiting);
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
   };
@@ -132,7 +143,7 @@ export function serveMetrics(metrics: ReturnType<typeof createMetrics>, token: s
     if (!mayReadMetrics(client, token)) return next();
     res.locals.route = { route: "metrics" };
     try {
-      const { contentType, body } = await metrics.text();
+      const { contentType, body } = await metrics.text(req.socket.localPort);
       res.set("Cache-Control", "no-store").type(contentType).send(body);
     } catch (error) {
       next(error);

@@ -3,6 +3,7 @@
 // which seats went or that the show is sold out, with no 5xx, a p99 within a second and modest memory.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { acceptQueueLength } from "../../server/listen-queue.js";
 import { postForm, residentMegabytes, toastMessage } from "../lib/site.mjs";
 import { figure, freeScreenOneShow, insertSignedInCustomers, percentile, SCREEN_ONE_SEATS } from "./common.mjs";
 
@@ -11,6 +12,8 @@ const P99_TARGET_MS = 1000;
 const RSS_TARGET_MB = 500;
 const TAKEN = /Sorry, seat\(s\) ([A-J][1-9](?:, [A-J][1-9])*) were just taken\. Please choose again\./;
 const SOLD_OUT = /sold out/i;
+// Reading the kernel's socket tables costs the load generator a few milliseconds with thousands of connections open.
+const QUEUE_SAMPLE_MS = 500;
 
 /** @template T @param {T[]} items @param {number} count */
 function sample(items, count) {
@@ -40,6 +43,12 @@ export async function premiere(setup, { buyers }) {
   const sampler = setInterval(() => {
     pids.forEach((pid, i) => (peakRss[i] = Math.max(peakRss[i], residentMegabytes(pid))));
   }, 100);
+  // Buyers a site is too busy to take up wait in the kernel's accept queue, unseen by the site's own request log.
+  const ports = sites.map((site) => Number(new URL(site.url).port));
+  const peakWaiting = ports.map(() => 0);
+  const queueSampler = setInterval(() => {
+    ports.forEach((port, i) => (peakWaiting[i] = Math.max(peakWaiting[i], acceptQueueLength(port) ?? 0)));
+  }, QUEUE_SAMPLE_MS);
 
   const start = Date.now();
   const answers = await Promise.all(
@@ -71,6 +80,7 @@ export async function premiere(setup, { buyers }) {
   );
   const lastAnswerAfterMs = Date.now() - start;
   clearInterval(sampler);
+  clearInterval(queueSampler);
 
   const stored = await setup.withDb(async (db) => ({
     seatRows: await db.query(`select seat, booking_id as "bookingId" from booked_seats where show_id = $1`, [show.id]),
@@ -167,6 +177,7 @@ export async function premiere(setup, { buyers }) {
       )} ms in; ${losers.filter((l) => l.status === 409).length} told seats were taken, ${
         losers.filter((l) => l.status === 303).length
       } told sold out`,
+      `connections waiting for a site to accept them, at most: ${peakWaiting.join(", ")} (sampled every ${QUEUE_SAMPLE_MS} ms)`,
       // What the sites logged of their first failure, if any.
       ...sites
         .flatMap((site) => site.output().split("\n"))

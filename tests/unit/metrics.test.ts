@@ -1,6 +1,11 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import { once } from "node:events";
 import v8 from "node:v8";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/services/db.server";
+import { acceptQueueLength } from "../../server/listen-queue.js";
 import { createMetrics, mayReadMetrics } from "../../server/metrics";
 import { addBooking, addMovie, addShow, addUser, refund } from "./fixtures";
 
@@ -95,5 +100,36 @@ describe("the metrics", () => {
   it("say how far this process's heap may grow", async () => {
     const { body } = await createMetrics().text();
     expect(body).toContain(`marquee_heap_limit_bytes ${v8.getHeapStatistics().heap_size_limit}`);
+  });
+});
+
+// A process that listens and never accepts: its event loop is blocked as soon as it has said its port.
+const NEVER_ACCEPTS = `
+  const server = require("node:net").createServer();
+  server.listen(0, "127.0.0.1", () => {
+    require("node:fs").writeSync(1, String(server.address().port));
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+  });`;
+
+describe.runIf(fs.existsSync("/proc/net/tcp"))("connections waiting to be accepted", () => {
+  it("are counted on the port a scrape came in on, and only there", async () => {
+    const listener = spawn(process.execPath, ["-e", NEVER_ACCEPTS], { stdio: ["ignore", "pipe", "inherit"] });
+    const clients: net.Socket[] = [];
+    try {
+      const [portText] = await once(listener.stdout!, "data");
+      const port = Number(String(portText));
+      expect(acceptQueueLength(port)).toBe(0);
+      for (let i = 0; i < 3; i++) {
+        const client = net.connect(port, "127.0.0.1").on("error", () => {});
+        clients.push(client);
+        await once(client, "connect");
+      }
+      expect(acceptQueueLength(port)).toBe(3);
+      expect((await createMetrics().text(port)).body).toContain(`marquee_listen_queue_connections{port="${port}"} 3`);
+      expect((await createMetrics().text()).body).not.toMatch(/^marquee_listen_queue_connections\{/m);
+    } finally {
+      for (const client of clients) client.destroy();
+      listener.kill("SIGKILL");
+    }
   });
 });
