@@ -9,6 +9,7 @@ import {
   type Seat,
   type SeatType,
 } from "~/domain/hall-layout";
+import { escapeHtml } from "~/utils/html";
 
 type SeatState = "available" | "selected" | "occupied";
 
@@ -87,6 +88,52 @@ function SeatFace({ text, type }: { text: string | number; type: SeatType }) {
   );
 }
 
+/** What a seat of the grid shows, however it is drawn. */
+type SeatView = {
+  label: string;
+  state: SeatState;
+  stranded: boolean;
+  className: string;
+  name: string;
+  face: string | number;
+};
+
+/**
+ * The grid's rows as the server sends them, built as text: the same bytes React renders for `HallRows` without
+ * JavaScript (no tab stops yet), which the browser's React then hydrates. Drawn through React, a hall's 150 seats took
+ * about a third of a seat page's time on the server (decision 29; tests/unit/seat-grid.test.tsx keeps the two equal).
+ */
+function hallRowsHtml(layout: HallLayout, view: (row: string, cell: SeatCell) => SeatView, describedBy?: string) {
+  const seatHtml = (row: string, cell: SeatCell) => {
+    const { label, state, stranded, className, name, face } = view(row, cell);
+    const mark = TYPE_MARKS[cell.type];
+    return (
+      `<label class="${className}"><input type="checkbox" id="${seatId(label)}" name="seats"` +
+      (state === "occupied" ? ' disabled=""' : "") +
+      ` aria-label="${escapeHtml(name)}"` +
+      (describedBy && stranded ? ` aria-describedby="${escapeHtml(describedBy)}"` : "") +
+      (state === "selected" ? ' checked=""' : "") +
+      ` value="${escapeHtml(label)}"/><span aria-hidden="true">${escapeHtml(String(face))}</span>` +
+      (mark ? `<span class="seat-mark" aria-hidden="true">${mark}</span>` : "") +
+      "</label>"
+    );
+  };
+  let html = "";
+  for (const line of layout.lines) {
+    if (!isRow(line)) {
+      html += '<div class="seat-walkway" aria-hidden="true"></div>';
+      continue;
+    }
+    html += `<div class="seat-row"><span class="seat-row-label" aria-hidden="true">${escapeHtml(line.row)}</span>`;
+    for (const cell of line.cells) {
+      html +=
+        "space" in cell ? `<span class="seat-${cell.space}" aria-hidden="true"></span>` : seatHtml(line.row, cell);
+    }
+    html += "</div>";
+  }
+  return html;
+}
+
 /**
  * The hall as its layout draws it: rows of seats with their gaps and aisles, walkways between blocks of rows. Each
  * seat is a checkbox named `seats`, announced with its row, number, type and state; occupied seats are disabled and
@@ -99,8 +146,25 @@ export function SeatGrid({ layout, occupied, selected, stranded = [], describedB
   const firstFree = seats.find((seat) => !occupied.has(seat.label))?.label;
   const tabStop = focusable && !occupied.has(focusable) ? focusable : (selected[0] ?? firstFree);
 
-  const stateOf = (label: string): SeatState =>
-    occupied.has(label) ? "occupied" : selected.includes(label) ? "selected" : "available";
+  const view = (row: string, { seat: number, type }: SeatCell): SeatView => {
+    const label = `${row}${number}`;
+    const state = occupied.has(label) ? "occupied" : selected.includes(label) ? "selected" : "available";
+    const isStranded = stranded.includes(label);
+    return {
+      label,
+      state,
+      stranded: isStranded,
+      className: `seat seat-${state} seat-type-${type}${isStranded ? " seat-stranded" : ""}`,
+      name: seatName({ row, number, type }, state),
+      face: state === "occupied" ? "×" : state === "selected" ? "✓" : number,
+    };
+  };
+
+  if (!interactive && typeof document === "undefined") {
+    return (
+      <div className="seat-blocks" dangerouslySetInnerHTML={{ __html: hallRowsHtml(layout, view, describedBy) }} />
+    );
+  }
 
   const move = (event: KeyboardEvent<HTMLInputElement>, label: string) => {
     const direction = ARROWS[event.key];
@@ -112,12 +176,10 @@ export function SeatGrid({ layout, occupied, selected, stranded = [], describedB
     setFocusable(next);
   };
 
-  const seat = (row: string, { seat: number, type }: SeatCell) => {
-    const label = `${row}${number}`;
-    const state = stateOf(label);
-    const isStranded = stranded.includes(label);
+  const seat = (row: string, cell: SeatCell) => {
+    const { label, state, stranded: isStranded, className, name, face } = view(row, cell);
     return (
-      <label className={`seat seat-${state} seat-type-${type}${isStranded ? " seat-stranded" : ""}`}>
+      <label className={className}>
         <input
           type="checkbox"
           id={seatId(label)}
@@ -125,14 +187,14 @@ export function SeatGrid({ layout, occupied, selected, stranded = [], describedB
           value={label}
           checked={state === "selected"}
           disabled={state === "occupied"}
-          aria-label={seatName({ row, number, type }, state)}
+          aria-label={name}
           aria-describedby={isStranded ? describedBy : undefined}
           tabIndex={interactive ? (label === tabStop ? 0 : -1) : undefined}
           onChange={(event) => onToggle?.(label, event)}
           onKeyDown={(event) => move(event, label)}
           onFocus={() => setFocusable(label)}
         />
-        <SeatFace text={state === "occupied" ? "×" : state === "selected" ? "✓" : number} type={type} />
+        <SeatFace text={face} type={cell.type} />
       </label>
     );
   };

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { seat, showIn, timeRadios } from "./booking-steps";
 import { latestFirst, open } from "./steps";
 import { expect, test } from "./fixtures";
 
@@ -149,5 +150,13 @@ test("pages start in the browser without errors", async ({ page, customerPage, j
   // Ember Protocol has more cast members than the page shows, which once broke hydration.
   for (const path of ["/", "/movies/1029437", "/movies/1029437?trailer", "/legal"]) await open(page, path);
   await open(customerPage, "/movies?search=night");
+  // The seat grid's server HTML is built as text (decision 29): the browser's React must take it over as its own.
+  const { path } = showIn("Screen 1");
+  await open(customerPage, path);
+  const time = await timeRadios(customerPage).first().getAttribute("value");
+  await open(customerPage, `${path}?time=${time}&seats=B2&seats=B3`);
+  await expect(seat(customerPage, "B2")).toBeChecked();
+  await seat(customerPage, "B2").uncheck();
+  await expect(seat(customerPage, "B2")).not.toBeChecked();
   expect(errors).toEqual([]);
 });

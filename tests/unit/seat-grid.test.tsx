@@ -1,0 +1,85 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SeatGrid } from "~/components/SeatGrid";
+import type { HallLayout } from "~/domain/hall-layout";
+
+const layout: HallLayout = {
+  lines: [
+    {
+      row: "A",
+      cells: [
+        { space: "gap" },
+        { seat: 1, type: "wheelchair" },
+        { seat: 2, type: "companion" },
+        { space: "aisle" },
+        { seat: 3, type: "standard" },
+        { seat: 4, type: "standard" },
+      ],
+    },
+    { walkway: true },
+    {
+      row: "B",
+      cells: [
+        { seat: 1, type: "premium" },
+        { seat: 2, type: "premium" },
+        { seat: 3, type: "standard" },
+        { seat: 4, type: "standard" },
+        { seat: 5, type: "standard" },
+      ],
+    },
+  ],
+};
+
+type Choice = Omit<Parameters<typeof SeatGrid>[0], "layout" | "interactive">;
+
+/** The grid as the server sends it (`document` undefined) and as React draws it in the browser, before hydration. */
+function bothWays(choice: Choice) {
+  const grid = <SeatGrid layout={layout} interactive={false} {...choice} />;
+  const onServer = renderToStaticMarkup(grid);
+  vi.stubGlobal("document", {});
+  const inBrowser = renderToStaticMarkup(grid);
+  vi.unstubAllGlobals();
+  return { onServer, inBrowser };
+}
+
+describe("the seat grid the server sends", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is the markup React draws in the browser, byte for byte, in every state a seat can be in", () => {
+    const choices: Choice[] = [
+      { occupied: new Set(), selected: [] },
+      {
+        occupied: new Set(["A3", "B5"]),
+        selected: ["B1", "B2"],
+        stranded: ["B4"],
+        describedBy: "seat-error",
+      },
+      { occupied: new Set(["A1", "A2", "A3", "A4"]), selected: ["B3"], stranded: ["B4"] },
+    ];
+    for (const choice of choices) {
+      const { onServer, inBrowser } = bothWays(choice);
+      expect(onServer).toBe(inBrowser);
+    }
+  });
+
+  it("says each seat's state, type and number, and ticks the seats chosen", () => {
+    const { onServer } = bothWays({
+      occupied: new Set(["A3"]),
+      selected: ["B1"],
+      stranded: ["B2"],
+      describedBy: "why",
+    });
+    expect(onServer).toContain(
+      '<input type="checkbox" id="seat-A3" name="seats" disabled="" aria-label="Row A, seat 3, occupied"',
+    );
+    expect(onServer).toContain(
+      'aria-label="Row B, seat 1, premium seat, selected" checked="" value="B1"/><span aria-hidden="true">✓</span>',
+    );
+    expect(onServer).toContain('<label class="seat seat-available seat-type-premium seat-stranded">');
+    expect(onServer).toContain(
+      'aria-label="Row B, seat 2, premium seat, available" aria-describedby="why" value="B2"/>',
+    );
+    expect(onServer).toContain('<span class="seat-mark" aria-hidden="true">♿</span>');
+    expect(onServer.match(/<label /g)).toHaveLength(9);
+  });
+});
