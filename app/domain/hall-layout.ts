@@ -154,3 +154,53 @@ export function seatInDirection(
   row.sort((a, b) => Math.abs(a.column - from.column) - Math.abs(b.column - from.column) || a.column - b.column);
   return row[0]?.label ?? null;
 }
+
+/**
+ * A layout as the seat page's loader data carries it: a line of text per row ("A:g,1s,2s,a,3p": a gap, seats 1 and 2
+ * standard, an aisle, seat 3 premium), "" for a walkway. The layout's objects, one per place, took most of the time
+ * Remix spent encoding a seat page's data and most of its bytes.
+ */
+export type PackedLayout = readonly string[];
+
+const TYPE_CODES: Record<SeatType, string> = { standard: "s", premium: "p", wheelchair: "w", companion: "c" };
+const TYPES_BY_CODE = new Map(SEAT_TYPES.map((type) => [TYPE_CODES[type], type]));
+type Space = "gap" | "aisle";
+const SPACE_CODES: Record<Space, string> = { gap: "g", aisle: "a" };
+const SPACES_BY_CODE = new Map((Object.keys(SPACE_CODES) as Space[]).map((space) => [SPACE_CODES[space], space]));
+
+// A packed layout made here unpacks to the layout it was made from, so what is kept per layout object stays kept.
+const unpackedLayouts = new WeakMap<PackedLayout, HallLayout>();
+
+export const packLayout: (layout: HallLayout) => PackedLayout = keptPerLayout((layout) => {
+  const packed = layout.lines.map((line) =>
+    isRow(line)
+      ? `${line.row}:${line.cells
+          .map((cell) => (isSeatCell(cell) ? `${cell.seat}${TYPE_CODES[cell.type]}` : SPACE_CODES[cell.space]))
+          .join(",")}`
+      : "",
+  );
+  unpackedLayouts.set(packed, layout);
+  return packed;
+});
+
+function unpackCell(code: string): LayoutCell {
+  const space = SPACES_BY_CODE.get(code);
+  if (space) return { space };
+  return { seat: Number(code.slice(0, -1)), type: TYPES_BY_CODE.get(code.slice(-1))! };
+}
+
+/** The layout `packLayout` packed: once per packed layout. */
+export function unpackLayout(packed: PackedLayout): HallLayout {
+  let layout = unpackedLayouts.get(packed);
+  if (!layout) {
+    layout = {
+      lines: packed.map((line) => {
+        if (line === "") return { walkway: true };
+        const [row, cells] = line.split(":");
+        return { row, cells: cells === "" ? [] : cells.split(",").map(unpackCell) };
+      }),
+    };
+    unpackedLayouts.set(packed, layout);
+  }
+  return layout;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
-import { seatLabels, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
+import { packLayout, seatLabels, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import {
@@ -76,7 +76,7 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
     dayLabel: formatCinemaDay(day),
     shows: shows.map((show) => ({ ...show, time: formatClockTime(show.startsAt, timeZone) })),
     chosenShowId: chosenShow?.id ?? "",
-    hall: { name: hall.name, layout: hall.layout, typeExtras: hall.typeExtras },
+    hall: { name: hall.name, layout: packLayout(hall.layout), typeExtras: hall.typeExtras },
     occupied,
     preselected,
     requestToken: randomUUID(),

@@ -17,7 +17,7 @@ import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/hall";
 import { SELECT_TIME_FIRST, seatPageUrl, strandedSeatMessage, TOO_MANY_SEATS } from "~/domain/booking-steps";
-import { isSeatLabel, layoutSeats, seatRuns } from "~/domain/hall-layout";
+import { isSeatLabel, layoutSeats, seatRuns, unpackLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { bookFromSeatPage, loadSeatPage } from "~/http/seat-page.server";
@@ -52,7 +52,8 @@ export default function SeatPage() {
     [posted?.seats ?? page.preselected].flat().filter((seat): seat is string => isSeatLabel(seat)),
   );
   const occupied = new Set(page.occupied);
-  const hallSeats = layoutSeats(page.hall.layout);
+  const layout = unpackLayout(page.hall.layout);
+  const hallSeats = layoutSeats(layout);
   // Seats someone else took meanwhile, or that this show's hall does not have, drop out of the choice.
   const seats = hallSeats.filter((seat) => chosen.includes(seat.label) && !occupied.has(seat.label));
   const labels = seats.map((seat) => seat.label);
@@ -70,7 +71,7 @@ export default function SeatPage() {
   // The booking's rule, checked as seats are chosen; the server checks it again when the form is posted.
   const stranded =
     page.strandedSeatRule && time
-      ? refusedStrandedSeats({ runs: seatRuns(page.hall.layout), taken: page.occupied, chosen: labels })
+      ? refusedStrandedSeats({ runs: seatRuns(layout), taken: page.occupied, chosen: labels })
       : [];
   const strandedMessage = stranded.length > 0 ? strandedSeatMessage(stranded) : undefined;
 
@@ -116,7 +117,7 @@ export default function SeatPage() {
         <SeatMap
           id={SEAT_MAP_ID}
           hallName={page.hall.name}
-          layout={page.hall.layout}
+          layout={layout}
           typeExtras={page.hall.typeExtras}
           occupied={occupied}
           selected={labels}

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   companionPartners,
   layoutSeats,
+  packLayout,
   seatInDirection,
   seatLabels,
   seatRuns,
   seatsInHallOrder,
   seatTypesOf,
+  unpackLayout,
   type HallLayout,
 } from "~/domain/hall-layout";
 import { layoutText, MAX_LAYOUT_TEXT, parseLayout } from "~/domain/hall-layout-text";
@@ -198,5 +200,43 @@ describe("the places of a hall", () => {
     expect(seatInDirection(seats, "A1", "up")).toBeNull();
     expect(seatInDirection(seats, "A1", "right", (label) => label === "A2")).toBe("A3");
     expect(seatInDirection(seats, "Z9", "right")).toBeNull();
+  });
+});
+
+describe("the layout in the seat page's data", () => {
+  const hall = layout(`
+    A: . 1 2 | 3 4 .
+    B  P1 P2 | P3 P4
+    --
+    C  W1 C2 3 | 11 C12 W13
+  `);
+  // What the browser gets: the loader data as JSON, new objects.
+  const inBrowser = (packed: readonly string[]) => unpackLayout(JSON.parse(JSON.stringify(packed)));
+
+  it("is a line of text a row, and comes back as the same layout", () => {
+    expect(packLayout(hall)).toEqual(["A:g,1s,2s,a,3s,4s,g", "B:1p,2p,a,3p,4p", "", "C:1w,2c,3s,a,11s,12c,13w"]);
+    expect(inBrowser(packLayout(hall))).toEqual(hall);
+  });
+
+  it("comes back as the very layout it was made from in the process that made it, so what is kept per layout stays", () => {
+    expect(unpackLayout(packLayout(hall))).toBe(hall);
+    const copy = JSON.parse(JSON.stringify(packLayout(hall)));
+    expect(unpackLayout(copy)).toBe(unpackLayout(copy));
+  });
+
+  it("comes back whole for any layout the editor reads", () => {
+    const cell = fc.oneof(
+      fc.constantFrom(".", "|"),
+      fc.tuple(fc.constantFrom("", "P"), fc.integer({ min: 1, max: 99 })).map(([mark, n]) => `${mark}${n}`),
+    );
+    const line = fc.oneof(fc.array(cell, { minLength: 1, maxLength: 12 }), fc.constant(null));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), (lines) => {
+        const text = lines.map((cells, i) => (cells ? `${"ABCDEFGH"[i]} 1 ${cells.join(" ")}` : "--")).join("\n");
+        const parsed = parseLayout(text);
+        if (!parsed.ok) return; // a seat written twice, a walkway first
+        expect(inBrowser(packLayout(parsed.layout))).toEqual(parsed.layout);
+      }),
+    );
   });
 });
