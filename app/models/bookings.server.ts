@@ -168,17 +168,17 @@ function heldSeatsHint(ask: SeatAsk) {
  * ones, all of a sold-out show's too.
  */
 function checkAgainst(held: HeldSeats, seats: string[]): EarlyCheck {
+  const refuse = (failure: NonNullable<EarlyCheck["failure"]>) => ({
+    showFound: true,
+    failure,
+    heldSeats: [...held.taken],
+  });
   const unknown = seats.filter((seat) => !held.seats.has(seat));
+  if (unknown.length > 0) return refuse({ reason: "seat-unknown", seats: unknown });
   const taken = seats.filter((seat) => held.taken.has(seat));
-  if (unknown.length === 0 && taken.length === 0) return { showFound: true, failure: null };
-  if (unknown.length === 0 && held.soldOut && taken.length === seats.length) {
-    return { showFound: true, failure: { reason: "sold-out" } };
-  }
-  const failure =
-    unknown.length > 0
-      ? { reason: "seat-unknown" as const, seats: unknown }
-      : { reason: "seats-taken" as const, seats: taken };
-  return { showFound: true, failure, heldSeats: [...held.taken] };
+  if (taken.length === 0) return { showFound: true, failure: null };
+  if (held.soldOut && taken.length === seats.length) return { showFound: true, failure: { reason: "sold-out" } };
+  return refuse({ reason: "seats-taken", seats: taken });
 }
 
 /**

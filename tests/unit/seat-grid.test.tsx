@@ -1,34 +1,15 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SeatGrid } from "~/components/SeatGrid";
-import type { HallLayout } from "~/domain/hall-layout";
+import { parseLayout } from "~/domain/hall-layout-text";
 
-const layout: HallLayout = {
-  lines: [
-    {
-      row: "A",
-      cells: [
-        { space: "gap" },
-        { seat: 1, type: "wheelchair" },
-        { seat: 2, type: "companion" },
-        { space: "aisle" },
-        { seat: 3, type: "standard" },
-        { seat: 4, type: "standard" },
-      ],
-    },
-    { walkway: true },
-    {
-      row: "B",
-      cells: [
-        { seat: 1, type: "premium" },
-        { seat: 2, type: "premium" },
-        { seat: 3, type: "standard" },
-        { seat: 4, type: "standard" },
-        { seat: 5, type: "standard" },
-      ],
-    },
-  ],
-};
+const parsed = parseLayout(`
+  A . W1 C2 | 3 4
+  --
+  B P1 P2 3 4 5
+`);
+if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+const { layout } = parsed;
 
 type Choice = Omit<Parameters<typeof SeatGrid>[0], "layout" | "interactive">;
 
