@@ -25,6 +25,7 @@ import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
 import { createMetrics, serveMetrics } from "./metrics";
 import { pageCache } from "./page-cache";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
+import { requestTurns } from "./request-turns";
 import { rememberRouteMatches } from "./route-matching";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
@@ -137,7 +138,7 @@ function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunctio
   Promise.race([pingDatabase(), timeout]).then(() => next(), unavailable);
 }
 
-function createApp(build: ServerBuild, state: { stopping: boolean }) {
+function createApp(build: ServerBuild, state: { stopping: boolean }, turns: ReturnType<typeof requestTurns>) {
   rememberRouteMatches();
   const app = express();
   app.disable("x-powered-by");
@@ -170,6 +171,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }) {
   app.use(answerWhileDatabaseAway);
   app.use(refuseCrossSitePosts);
   app.use(applyCachePolicy);
+  app.use(turns.waitForTurn);
   app.all(
     "*",
     createRequestHandler({
@@ -247,12 +249,13 @@ function explainRefusedRequests(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
-function listen(app: express.Express) {
+function listen(app: express.Express, turns: ReturnType<typeof requestTurns>) {
   return new Promise<Server>((resolve, reject) => {
     // A crowd arriving at once waits in the kernel's queue for its turn rather than being refused at the door: Node's
     // default queue of 511 connections overflowed in the premiere test and left buyers with no answer.
     const server = app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve(server));
     server.on("clientError", explainRefusedRequests);
+    turns.watch(server);
     server.once("error", reject);
   });
 }
@@ -273,7 +276,8 @@ export async function serveSite(build: ServerBuild) {
   const stopOutbox = await startOutboxWorker();
   const stopSettling = settlePaymentsRegularly();
   const state = { stopping: false };
-  const server = await listen(createApp(build, state));
+  const turns = requestTurns();
+  const server = await listen(createApp(build, state, turns), turns);
   console.info(`Site on http://${config.host}:${config.port}`);
 
   const stop = (signal: string) => {

@@ -1,0 +1,48 @@
+import { AsyncResource } from "node:async_hooks";
+import type { Server } from "node:net";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Starts the requests that reach the app one per turn of the event loop, in the order they arrived, and lets a turn
+ * that took up a new connection start none (decision 30).
+ *
+ * Node's libuv (since 1.45) takes up one waiting connection per turn of the loop, and a turn runs every request
+ * whose bytes have arrived on the connections it already has. Under load a turn lasts as long as all of those
+ * requests, so a newcomer waited in the kernel's accept queue for seconds while the open keep-alive connections were
+ * served again and again. With one request per turn, and a turn given over to each connection waiting, a newcomer
+ * joins the queue within moments of arriving and is answered in its place.
+ */
+export function requestTurns() {
+  const waiting: NextFunction[] = [];
+  let turnScheduled = false;
+  let connectionTakenUp = false;
+
+  const takeTurn = () => {
+    if (connectionTakenUp) {
+      // Another connection may be waiting behind the one just taken up: the next turn takes it up first.
+      connectionTakenUp = false;
+      setImmediate(takeTurn);
+      return;
+    }
+    waiting.shift()?.();
+    if (waiting.length > 0) setImmediate(takeTurn);
+    else turnScheduled = false;
+  };
+
+  return {
+    /** Counts the connections the server takes up. */
+    watch(server: Server) {
+      server.on("connection", () => {
+        connectionTakenUp = true;
+      });
+    },
+    /** Express middleware: the request goes on when its turn comes. */
+    waitForTurn(_req: Request, _res: Response, next: NextFunction) {
+      // Bound to the request's own async context (its id and viewer in the log), not the one of the turn it runs in.
+      waiting.push(AsyncResource.bind(next));
+      if (turnScheduled) return;
+      turnScheduled = true;
+      setImmediate(takeTurn);
+    },
+  };
+}
