@@ -266,12 +266,33 @@ type ShowToBook = {
   started: boolean;
   /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
   companionsReleased: boolean;
-  layout: HallLayout;
-  typeExtras: TypeExtras;
+  hallId: string;
+  /** The hall row's version (`xmin`): a new one with every change staff save. */
+  hallVersion: string;
   unpaid: number;
   heldHere: string[];
   seatRows: { seat: string; live: boolean }[];
 };
+
+type BookedHall = { version: string; layout: HallLayout; typeExtras: TypeExtras };
+const bookedHalls = new Map<string, BookedHall>();
+
+/**
+ * The layout and seat-type prices of a hall as the booking's transaction sees it, read (and parsed) again only when
+ * the hall's row has changed since this process last read it. The caller holds the hall's row under a share lock, so
+ * the version it read is the one this answers.
+ */
+async function hallAsBooked(tx: Queryable, hallId: string, version: string): Promise<BookedHall> {
+  const known = bookedHalls.get(hallId);
+  if (known?.version === version) return known;
+  const [hall] = await tx.query<{ layout: HallLayout; typeExtras: TypeExtras }>(
+    `select layout, type_extras as "typeExtras" from halls where id = $1`,
+    [hallId],
+  );
+  const read = { version, ...hall };
+  bookedHalls.set(hallId, read);
+  return read;
+}
 
 async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
@@ -288,7 +309,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
         `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
            s.price_cents as "priceCents", s.starts_at <= now() as started,
            s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
-           h.layout, h.type_extras as "typeExtras", holds.unpaid, holds."heldHere",
+           h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
            coalesce(seat_rows.rows, '[]') as "seatRows"
          from shows s join halls h on h.id = s.hall_id,
            lateral (select count(distinct id)::int as unpaid,
@@ -315,7 +336,8 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       if (repeated) return { ok: true as const, booking: repeated, repeated: true };
       if (!show) throw new Refusal({ reason: "show-unavailable" });
       if (show.started) throw new Refusal({ reason: "show-started" });
-      const hallSeats = layoutSeats(show.layout);
+      const { layout, typeExtras } = await hallAsBooked(tx, show.hallId, show.hallVersion);
+      const hallSeats = layoutSeats(layout);
       const known = new Set(hallSeats.map((seat) => seat.label));
       const unknown = request.seats.filter((label) => !known.has(label));
       if (unknown.length > 0) throw new Refusal({ reason: "seat-unknown", seats: unknown });
@@ -330,16 +352,14 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const taken = seatRows.filter((row) => row.live).map((row) => row.seat);
       const alreadyTaken = seats.filter((seat) => taken.includes(seat));
       if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });
-      const partners = companionPartners(show.layout);
+      const partners = companionPartners(layout);
       if (!show.companionsReleased && seats.some((seat) => partners.has(seat))) {
         const held = await seatsOfCustomer(tx, request.userUid, request.showId);
         const kept = refusedCompanionSeats({ partners, chosen: seats, held });
         if (kept.length > 0)
           throw new Refusal({ reason: "companion-seat", seats: kept, releaseMinutes: companionReleaseMinutes });
       }
-      const stranded = strandedSeatRule
-        ? refusedStrandedSeats({ runs: seatRuns(show.layout), taken, chosen: seats })
-        : [];
+      const stranded = strandedSeatRule ? refusedStrandedSeats({ runs: seatRuns(layout), taken, chosen: seats }) : [];
       if (stranded.length > 0) throw new Refusal({ reason: "stranded-seat", seats: stranded });
 
       // Holds on these seats that have run out let go of them, so the key below can take the new ones. People
@@ -377,7 +397,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
           bookingAmountCents(
             show.priceCents,
             wanted.map((seat) => seat.type),
-            show.typeExtras,
+            typeExtras,
           ),
           holdMinutes,
           request.requestToken,

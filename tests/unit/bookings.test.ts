@@ -9,7 +9,9 @@ import {
   summarizeBookings,
   type SeatRequest,
 } from "~/models/bookings.server";
+import { parseLayout } from "~/domain/hall-layout-text";
 import { cancelBooking } from "~/models/cancellations.server";
+import { saveHall } from "~/models/halls.server";
 import { getDb } from "~/services/db.server";
 import { addHall, addMovie, addShow, addUser } from "./fixtures";
 
@@ -244,6 +246,25 @@ describe("in a hall with an aisle, premium seats and wheelchair spaces", () => {
       reason: "seat-unknown",
       seats: ["A9", "D1"],
     });
+  });
+
+  it("books by the hall as staff last saved it: a row they add and a price they change count at once", async () => {
+    const hallId = await addHall("A 1 2 3 4", { typeExtras: { premium: 100 } });
+    const changing = await addShow(MOVIE, `${DAY}T09:00:00Z`, { hallId, priceCents: 4000 });
+    const user = await addUser();
+    expect(await bookSeats(request(user, ["A1", "A2"], { showId: changing }))).toMatchObject({ ok: true });
+    const layout = parseLayout("A 1 2 3 4\nB P1 P2");
+    if (!layout.ok) throw new Error(layout.problems.join());
+    const saved = await saveHall(hallId, {
+      name: `Changed ${hallId}`,
+      layout: layout.layout,
+      typeExtras: { premium: 700 },
+      inUse: true,
+    });
+    expect(saved.ok).toBe(true);
+    const result = await bookSeats(request(user, ["B1", "B2"], { showId: changing }));
+    if (!result.ok) throw new Error(result.reason);
+    expect(await findBooking(user, result.booking.id)).toMatchObject({ amountCents: 2 * 4700 });
   });
 
   it("lets the aisle end a run: a single seat against it is no gap", async () => {
