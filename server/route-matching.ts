@@ -84,3 +84,68 @@ export function rememberRouteMatches() {
   };
   router.matchRoutes = Object.assign(remembering, { [REMEMBERS]: true });
 }
+
+type CreateServerRoutes = (
+  manifest: Record<string, { id: string }>,
+  routeModules: Record<string, unknown>,
+  ...rest: unknown[]
+) => AgnosticRouteObject[];
+type ConvertRoutes = (
+  routes: AgnosticRouteObject[],
+  mapRouteProperties: unknown,
+  parentPath?: string[],
+  manifest?: Record<string, AgnosticRouteObject>,
+) => AgnosticRouteObject[];
+
+/**
+ * To render a page, Remix builds React Router's route tree from the build's manifest (`createServerRoutes`) and
+ * React Router turns it into data routes (`convertRoutesToDataRoutes`), both again for every request: 3-4 % of the
+ * CPU of a refused booking's page, for trees that depend on the build alone. Each tree is kept and handed back while it
+ * is asked for with the same objects: the manifest and the same module for each route (Remix makes a new object
+ * listing them per request), and the same route tree to convert, whose ids the caller's manifest then gets as well.
+ * Neither tree is changed by rendering. Both are called through their CommonJS module's export.
+ */
+export function rememberRouteTrees() {
+  const load = createRequire(import.meta.url);
+  const remixRoutes = load("@remix-run/react/dist/routes.js") as { createServerRoutes: CreateServerRoutes };
+  const router = load("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes };
+  const create = remixRoutes.createServerRoutes;
+  const convert = router.UNSAFE_convertRoutesToDataRoutes;
+  if (REMEMBERS in create) return;
+
+  let kept: { args: unknown[]; routes: AgnosticRouteObject[] } | null = null;
+  const sameRequest = (args: unknown[]) => {
+    if (!kept || args.length !== kept.args.length) return false;
+    const [manifest, modules, ...rest] = args as [Record<string, unknown>, Record<string, unknown>, ...unknown[]];
+    const [keptManifest, keptModules, ...keptRest] = kept.args as typeof args;
+    return (
+      manifest === keptManifest &&
+      rest.every((value, i) => value === keptRest[i]) &&
+      Object.keys(manifest).every((id) => modules[id] === (keptModules as Record<string, unknown>)[id])
+    );
+  };
+  const rememberingCreate: CreateServerRoutes = (...args) => {
+    // Only the whole tree (manifest, modules, future flags, SPA mode) is kept; a branch is built as before.
+    if (args.length !== 4) return create(...args);
+    if (!sameRequest(args)) kept = { args, routes: create(...args) };
+    return kept!.routes;
+  };
+  remixRoutes.createServerRoutes = Object.assign(rememberingCreate, { [REMEMBERS]: true });
+
+  const converted = new WeakMap<
+    object,
+    { mapRouteProperties: unknown; routes: AgnosticRouteObject[]; byId: Record<string, AgnosticRouteObject> }
+  >();
+  router.UNSAFE_convertRoutesToDataRoutes = (routes, mapRouteProperties, parentPath, manifest = {}) => {
+    if (parentPath !== undefined && parentPath.length > 0)
+      return convert(routes, mapRouteProperties, parentPath, manifest);
+    let tree = converted.get(routes);
+    if (!tree || tree.mapRouteProperties !== mapRouteProperties) {
+      const byId: Record<string, AgnosticRouteObject> = {};
+      tree = { mapRouteProperties, routes: convert(routes, mapRouteProperties, undefined, byId), byId };
+      converted.set(routes, tree);
+    }
+    Object.assign(manifest, tree.byId);
+    return tree.routes;
+  };
+}

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
-import { rememberRouteMatches } from "../../server/route-matching";
+import { rememberRouteMatches, rememberRouteTrees } from "../../server/route-matching";
 
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router");
@@ -9,6 +9,12 @@ const original = router.matchRoutes;
 const counted = vi.fn(original);
 router.matchRoutes = counted;
 rememberRouteMatches();
+const remixRoutes = require("@remix-run/react/dist/routes.js");
+const createServerRoutes = vi.fn(remixRoutes.createServerRoutes);
+remixRoutes.createServerRoutes = createServerRoutes;
+const convertRoutes = vi.fn(router.UNSAFE_convertRoutesToDataRoutes);
+router.UNSAFE_convertRoutesToDataRoutes = convertRoutes;
+rememberRouteTrees();
 
 // A tree shaped like the site's: a root layout, an index, nested dynamic segments, a splat.
 const routes = [
@@ -93,5 +99,54 @@ describe("rememberRouteMatches", () => {
     const remembering = router.matchRoutes;
     rememberRouteMatches();
     expect(router.matchRoutes).toBe(remembering);
+  });
+});
+
+describe("rememberRouteTrees", () => {
+  // A build's manifest and route modules as Remix hands them to RemixServer: the modules listed anew per request.
+  const manifest = {
+    root: { id: "root", path: "", hasLoader: true },
+    "routes/_index": { id: "routes/_index", parentId: "root", index: true, hasLoader: true },
+    "routes/movies.$id": { id: "routes/movies.$id", parentId: "root", path: "movies/:id", hasLoader: false },
+  };
+  const modules = { root: { default: () => null }, "routes/_index": { default: () => null }, "routes/movies.$id": {} };
+  const listModules = () => ({ ...modules });
+  const future = {};
+  const mapRouteProperties = (route: object) => ({ hasErrorBoundary: "errorElement" in route });
+
+  it("builds the React route tree once for the same build, and again when a route's module is another", () => {
+    createServerRoutes.mockClear();
+    const first = remixRoutes.createServerRoutes(manifest, listModules(), future, false);
+    const again = remixRoutes.createServerRoutes(manifest, listModules(), future, false);
+    expect(again).toBe(first);
+    expect(createServerRoutes).toHaveBeenCalledTimes(1);
+    expect(first.map((route: { id: string }) => route.id)).toEqual(["root"]);
+    expect(first[0].children.map((route: { id: string }) => route.id)).toEqual(["routes/_index", "routes/movies.$id"]);
+    const changed = remixRoutes.createServerRoutes(
+      manifest,
+      { ...modules, root: { default: () => null } },
+      future,
+      false,
+    );
+    expect(changed).not.toBe(first);
+    expect(createServerRoutes).toHaveBeenCalledTimes(2);
+    expect(remixRoutes.createServerRoutes(manifest, listModules(), future, true)).not.toBe(changed);
+  });
+
+  it("converts a tree to data routes once, and fills each caller's manifest with its routes", () => {
+    const tree = remixRoutes.createServerRoutes(manifest, listModules(), future, false);
+    convertRoutes.mockClear();
+    const [byIdFirst, byIdAgain] = [{}, {}];
+    const first = router.UNSAFE_convertRoutesToDataRoutes(tree, mapRouteProperties, undefined, byIdFirst);
+    const again = router.UNSAFE_convertRoutesToDataRoutes(tree, mapRouteProperties, undefined, byIdAgain);
+    expect(again).toBe(first);
+    expect(convertRoutes).toHaveBeenCalledTimes(1);
+    expect(byIdAgain).toEqual(byIdFirst);
+    expect(Object.keys(byIdAgain).sort()).toEqual(["root", "routes/_index", "routes/movies.$id"]);
+    const fresh = {};
+    expect(convertRoutes.getMockImplementation()!(tree, mapRouteProperties, undefined, fresh)).toEqual(first);
+    // Another tree, or the same with other route properties, is converted anew.
+    router.UNSAFE_convertRoutesToDataRoutes(tree, () => ({}), undefined, {});
+    expect(convertRoutes).toHaveBeenCalledTimes(2);
   });
 });
