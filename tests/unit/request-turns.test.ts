@@ -32,7 +32,7 @@ function post(port: number, agent: http.Agent, who: string) {
 /**
  * Twenty keep-alive clients keep a small site busy (3 ms of CPU a request); then ten newcomers connect at once.
  * Answers how many requests the site started after the newcomers arrived and before the last of them started (177
- * when this was written, without turns).
+ * when this was written without turns, 85 with turns that gave no turn to a new connection; 29 with them).
  */
 async function startsBeforeNewcomers() {
   const turns = requestTurns();
@@ -73,17 +73,15 @@ async function startsBeforeNewcomers() {
 }
 
 describe("requestTurns", () => {
-  it("starts waiting requests in the order they came, one per turn of the event loop", async () => {
+  it("starts waiting requests in the order they came, four per turn of the event loop", async () => {
     const turns = requestTurns();
     const started: number[] = [];
-    for (const n of [1, 2, 3]) turns.waitForTurn(noRequest, noResponse, () => started.push(n));
+    for (const n of [1, 2, 3, 4, 5, 6]) turns.waitForTurn(noRequest, noResponse, () => started.push(n));
     expect(started).toEqual([]);
     await nextTurn();
-    expect(started).toEqual([1]);
+    expect(started).toEqual([1, 2, 3, 4]);
     await nextTurn();
-    expect(started).toEqual([1, 2]);
-    await nextTurn();
-    expect(started).toEqual([1, 2, 3]);
+    expect(started).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("gives a turn that took up a connection to the next connection waiting, not to a request", async () => {
@@ -96,7 +94,7 @@ describe("requestTurns", () => {
     await nextTurn();
     expect(started).toEqual([]);
     await nextTurn();
-    expect(started).toEqual([1]);
+    expect(started).toEqual([1, 2]);
   });
 
   it("runs each request in its own async context, so one request never answers as another's viewer", async () => {

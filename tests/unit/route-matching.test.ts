@@ -12,7 +12,8 @@ rememberRouteMatches();
 const remixRoutes = require("@remix-run/react/dist/routes.js");
 const createServerRoutes = vi.fn(remixRoutes.createServerRoutes);
 remixRoutes.createServerRoutes = createServerRoutes;
-const convertRoutes = vi.fn(router.UNSAFE_convertRoutesToDataRoutes);
+const convertOriginal = router.UNSAFE_convertRoutesToDataRoutes;
+const convertRoutes = vi.fn(convertOriginal);
 router.UNSAFE_convertRoutesToDataRoutes = convertRoutes;
 rememberRouteTrees();
 
@@ -144,7 +145,7 @@ describe("rememberRouteTrees", () => {
     expect(byIdAgain).toEqual(byIdFirst);
     expect(Object.keys(byIdAgain).sort()).toEqual(["root", "routes/_index", "routes/movies.$id"]);
     const fresh = {};
-    expect(convertRoutes.getMockImplementation()!(tree, mapRouteProperties, undefined, fresh)).toEqual(first);
+    expect(convertOriginal(tree, mapRouteProperties, undefined, fresh)).toEqual(first);
     // Another tree, or the same with other route properties, is converted anew.
     router.UNSAFE_convertRoutesToDataRoutes(tree, () => ({}), undefined, {});
     expect(convertRoutes).toHaveBeenCalledTimes(2);
