@@ -113,22 +113,22 @@ export function rememberRouteTrees() {
   const convert = router.UNSAFE_convertRoutesToDataRoutes;
   if (REMEMBERS in create) return;
 
-  let kept: { args: unknown[]; routes: AgnosticRouteObject[] } | null = null;
-  const sameRequest = (args: unknown[]) => {
-    if (!kept || args.length !== kept.args.length) return false;
-    const [manifest, modules, ...rest] = args as [Record<string, unknown>, Record<string, unknown>, ...unknown[]];
-    const [keptManifest, keptModules, ...keptRest] = kept.args as typeof args;
+  type TreeArgs = [Record<string, unknown>, Record<string, unknown>, ...unknown[]];
+  let kept: { args: TreeArgs; routes: AgnosticRouteObject[] } | null = null;
+  const madeFrom = (args: TreeArgs, earlier: TreeArgs) => {
+    const [manifest, modules, ...flags] = args;
+    const [earlierManifest, earlierModules, ...earlierFlags] = earlier;
     return (
-      manifest === keptManifest &&
-      rest.every((value, i) => value === keptRest[i]) &&
-      Object.keys(manifest).every((id) => modules[id] === (keptModules as Record<string, unknown>)[id])
+      manifest === earlierManifest &&
+      flags.every((flag, i) => flag === earlierFlags[i]) &&
+      Object.keys(manifest).every((id) => modules[id] === earlierModules[id])
     );
   };
   const rememberingCreate: CreateServerRoutes = (...args) => {
     // Only the whole tree (manifest, modules, future flags, SPA mode) is kept; a branch is built as before.
     if (args.length !== 4) return create(...args);
-    if (!sameRequest(args)) kept = { args, routes: create(...args) };
-    return kept!.routes;
+    if (!kept || !madeFrom(args, kept.args)) kept = { args, routes: create(...args) };
+    return kept.routes;
   };
   remixRoutes.createServerRoutes = Object.assign(rememberingCreate, { [REMEMBERS]: true });
 

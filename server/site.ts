@@ -250,13 +250,12 @@ function explainRefusedRequests(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
-function listen(app: express.Express, turns: ReturnType<typeof requestTurns>) {
+function listen(app: express.Express) {
   return new Promise<Server>((resolve, reject) => {
     // A crowd arriving at once waits in the kernel's queue for its turn rather than being refused at the door: Node's
     // default queue of 511 connections overflowed in the premiere test and left buyers with no answer.
     const server = app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve(server));
     server.on("clientError", explainRefusedRequests);
-    turns.watch(server);
     server.once("error", reject);
   });
 }
@@ -278,7 +277,8 @@ export async function serveSite(build: ServerBuild) {
   const stopSettling = settlePaymentsRegularly();
   const state = { stopping: false };
   const turns = requestTurns();
-  const server = await listen(createApp(build, state, turns), turns);
+  const server = await listen(createApp(build, state, turns));
+  turns.watch(server);
   console.info(`Site on http://${config.host}:${config.port}`);
 
   const stop = (signal: string) => {
