@@ -57,3 +57,48 @@ describe("migrate", () => {
     ).rejects.toThrow(/hall_id/);
   });
 });
+
+describe("PGlite's statements (decision 31)", () => {
+  const preparedCount = async (text: string) =>
+    (
+      await db.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [
+        text,
+      ])
+    )[0].n;
+
+  it("prepares a statement once and runs it again with each parameter's type as PostgreSQL is sent it", async () => {
+    db = openDatabase("memory://");
+    const text = `select $1::int + 1 as n, $2::text[] as labels, $3::timestamptz as at, $4::jsonb as doc,
+      $5::boolean as flag, $6::text as nothing`;
+    const at = new Date("2026-03-29T00:30:00Z");
+    const params = [41, ["A1", 'B "2"'], at, { seats: ["C3"] }, true, null];
+    const expected = [{ n: 42, labels: ["A1", 'B "2"'], at, doc: { seats: ["C3"] }, flag: true, nothing: null }];
+    expect(await db.query(text, params)).toEqual(expected);
+    expect(await db.query(text, params)).toEqual(expected);
+    expect(await preparedCount(text)).toBe(1);
+  });
+
+  it("keeps no statement whose first run failed, and runs the same text once its parameters are good", async () => {
+    db = openDatabase("memory://");
+    await migrate(db);
+    const text = "select id from bookings where id = $1";
+    await expect(db.query(text, ["not-an-id"])).rejects.toMatchObject({ code: "22P02" });
+    expect(await preparedCount(text)).toBe(0);
+    expect(await db.query(text, ["00000000-0000-4000-8000-000000000000"])).toEqual([]);
+    expect(await preparedCount(text)).toBe(1);
+  });
+
+  it("runs a transaction's statements in it: a failure rolls back what it wrote", async () => {
+    db = openDatabase("memory://");
+    await db.exec("create table seats (label text primary key)");
+    const insert = "insert into seats (label) values ($1)";
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, ["A1"]);
+        await tx.query(insert, ["A1"]);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    await db.transaction((tx) => tx.query(insert, ["B2"]));
+    expect(await db.query("select label from seats")).toEqual([{ label: "B2" }]);
+  });
+});
