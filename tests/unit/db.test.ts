@@ -86,6 +86,13 @@ describe("PGlite's statements (decision 31)", () => {
     expect(await preparedCount(text)).toBe(0);
     expect(await db.query(text, ["00000000-0000-4000-8000-000000000000"])).toEqual([]);
     expect(await preparedCount(text)).toBe(1);
+
+    // The same inside a transaction, where the failure has already aborted it when the statement is closed.
+    const inTransaction = "select id from bookings where id = $1 and status = 'paid'";
+    await expect(db.transaction((tx) => tx.query(inTransaction, ["not-an-id"]))).rejects.toMatchObject({
+      code: "22P02",
+    });
+    expect(await preparedCount(inTransaction)).toBe(0);
   });
 
   it("runs a transaction's statements in it: a failure rolls back what it wrote", async () => {
