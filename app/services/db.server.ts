@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { PGlite, parse as pgliteResults, protocol as pgliteProtocol } from "@electric-sql/pglite";
+import { PGlite, parse as pgliteResults, protocol as pgliteProtocol, type Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 import pgUtils from "pg/lib/utils.js";
 import { config } from "~/config.server";
@@ -33,15 +33,15 @@ const PREPARED_STATEMENTS = 500;
 
 /**
  * Runs a query in PGlite as one message of the wire protocol, on a statement prepared when its text was first run
- * (decision 31). PGlite's own `query` takes six calls into Postgres and parses and plans the text every time, a third
- * of the time of the booking's statements. Parameters are turned into text as node-postgres does on PostgreSQL, so
- * both databases are sent the same thing and infer the same types.
+ * (decision 31). PGlite's own `query` takes six calls into Postgres and parses and plans the text every time: for the
+ * booking's read, 0.4 ms of planning to 0.6 ms of execution. Parameters are turned into text as node-postgres does on
+ * PostgreSQL, so both databases are sent the same thing and infer the same types.
  */
 function preparedQueries(lite: PGlite) {
   const names = new Map<string, string>();
   let made = 0;
   const { serialize } = pgliteProtocol;
-  return async (sql: string, params: unknown[] = [], { inTransaction }: { inTransaction: boolean }) => {
+  const send = async (sql: string, params: unknown[], syncToFs: boolean) => {
     const known = names.get(sql);
     const name = known ?? (names.size < PREPARED_STATEMENTS ? `q${++made}` : "");
     const messages = [
@@ -52,7 +52,7 @@ function preparedQueries(lite: PGlite) {
       serialize.sync(),
     ];
     try {
-      const answer = await lite.execProtocol(Buffer.concat(messages), { syncToFs: !inTransaction });
+      const answer = await lite.execProtocol(Buffer.concat(messages), { syncToFs });
       if (!known && name) names.set(sql, name);
       return pgliteResults.parseResults(answer.messages, lite.parsers)[0]?.rows ?? [];
     } catch (error) {
@@ -62,6 +62,16 @@ function preparedQueries(lite: PGlite) {
       throw error;
     }
   };
+  // The locks and checks of PGlite's own `query`: outside a transaction it waits for any open one to end; inside, a
+  // transaction already ended refuses further statements. Either way one statement runs at a time.
+  return async (sql: string, params: unknown[] = [], tx: Transaction | null) => {
+    if (tx) {
+      if (tx.closed) throw new Error("Transaction is closed");
+      return lite._runExclusiveQuery(() => send(sql, params, false));
+    }
+    await lite._checkReady();
+    return lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => send(sql, params, true)));
+  };
 }
 
 function openPglite(dataDir: string): Database {
@@ -70,22 +80,14 @@ function openPglite(dataDir: string): Database {
   const lite = new PGlite(dataDir, { postgresqlconf: "shared_buffers = 16MB" });
   const run = preparedQueries(lite);
   return {
-    async query(sql, params) {
-      await lite.waitReady;
-      // PGlite's `query` holds the same two locks: no other transaction is open, and no other statement runs.
-      const rows = await lite._runExclusiveTransaction(() =>
-        lite._runExclusiveQuery(() => run(sql, params, { inTransaction: false })),
-      );
-      return rows as never[];
-    },
+    query: async (sql, params) => (await run(sql, params, null)) as never[],
     async exec(sql) {
       await lite.exec(sql);
     },
     transaction(work) {
       return lite.transaction((tx) =>
         work({
-          query: async (sql, params) =>
-            (await lite._runExclusiveQuery(() => run(sql, params, { inTransaction: true }))) as never[],
+          query: async (sql, params) => (await run(sql, params, tx)) as never[],
           exec: async (sql) => void (await tx.exec(sql)),
         }),
       );

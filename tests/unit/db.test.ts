@@ -95,7 +95,7 @@ describe("PGlite's statements (decision 31)", () => {
     expect(await preparedCount(inTransaction)).toBe(0);
   });
 
-  it("runs a transaction's statements in it: a failure rolls back what it wrote", async () => {
+  it("runs a transaction's statements in it: a failure rolls back what it wrote, and an ended one takes no more", async () => {
     db = openDatabase("memory://");
     await db.exec("create table seats (label text primary key)");
     const insert = "insert into seats (label) values ($1)";
@@ -105,7 +105,11 @@ describe("PGlite's statements (decision 31)", () => {
         await tx.query(insert, ["A1"]);
       }),
     ).rejects.toMatchObject({ code: "23505" });
-    await db.transaction((tx) => tx.query(insert, ["B2"]));
+    const ended = await db.transaction(async (tx) => {
+      await tx.query(insert, ["B2"]);
+      return tx;
+    });
+    await expect(ended.query(insert, ["C3"])).rejects.toThrow(/Transaction is closed/);
     expect(await db.query("select label from seats")).toEqual([{ label: "B2" }]);
   });
 });
