@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
+import { compressWholePage } from "~/http/compression.server";
 import { CssTextProvider } from "~/hooks/inline-css";
 import { RequestIdProvider } from "~/hooks/request-id";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/http/security.server";
@@ -56,7 +57,11 @@ export default function handleRequest(
           "Content-Security-Policy",
           contentSecurityPolicy(inlineScriptHashes(page.toString("utf8"))),
         );
-        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+        const { body, encoding } = compressWholePage(page, request);
+        responseHeaders.append("Vary", "Accept-Encoding");
+        if (encoding) responseHeaders.set("Content-Encoding", encoding);
+        responseHeaders.set("Content-Length", String(body.length));
+        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

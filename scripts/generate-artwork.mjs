@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync, mkdirSync, readdirSync, unlinkSync } from 
 import { dirname, join, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stableHash } from "../app/utils/stable-hash.js";
+import { seededRandom } from "./lib/seeded-random.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "public", "artwork");
@@ -23,17 +24,7 @@ const trailers = JSON.parse(readFileSync(join(ROOT, "data", "trailers.json"), "u
 // ---------------------------------------------------------------- helpers
 const hash = (value) => stableHash(String(value));
 
-function rng(seed) {
-  // mulberry32
-  let a = hash(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed) => seededRandom(hash(seed));
 
 const r1 = (n) => Math.round(n * 10) / 10;
 const hsl = (h, s, l) => `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`;

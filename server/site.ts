@@ -2,7 +2,6 @@ import fs from "node:fs";
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
-import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -12,6 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { ErrorPage } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cacheControlFor } from "~/http/cache-control.server";
+import { BROTLI_PER_REQUEST, GZIP_LEVEL_PER_REQUEST } from "~/http/compression.server";
 import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
 import { startOutboxWorker } from "~/models/outbox-worker.server";
 import { settleInterruptedPayments } from "~/models/payments.server";
@@ -32,10 +32,6 @@ import { rememberRouteMatches, rememberRouteTrees } from "./route-matching";
 const LISTEN_BACKLOG = 4096;
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-const BROTLI_PER_REQUEST = {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
-  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-};
 
 /** A page of ours for what is refused before the app runs, styled like the site, with the request's id. */
 function refusalPage(res: Response, title: string, message: string) {
@@ -153,11 +149,9 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
     if (state.stopping) res.set("Connection", "close");
     next();
   });
-  // What is compressed per request (signed-in pages; kept pages come compressed): brotli 3 and gzip 3 took about
-  // half the time of the defaults (brotli 4, gzip 6) on /movies, for 6-7 % more bytes (decision 19). Brotli's window
-  // is 256 KB, not its default 4 MB: a page fits in it whole, so the bytes are the same, and the encoder set up for
-  // each answer costs half the CPU.
-  app.use(compression({ level: 3, brotli: { params: BROTLI_PER_REQUEST } }));
+  // Rendered pages come compressed whole (entry.server); this compresses the rest of what is answered per request
+  // (data requests, redirects' bodies, the site's own refusal pages) with the same settings.
+  app.use(compression({ level: GZIP_LEVEL_PER_REQUEST, brotli: { params: BROTLI_PER_REQUEST } }));
   const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
   app.use(refuseOldDataRequests);
   app.get("/healthz", serveHealth(checks, state));

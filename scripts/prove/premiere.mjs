@@ -2,9 +2,12 @@
 // spread over the sites. Every seat must be sold once, every winner sent to their booking, every other buyer told
 // which seats went or that the show is sold out, with no 5xx, a p99 within a second and modest memory.
 import { randomUUID } from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import { setTimeout as sleep } from "node:timers/promises";
 import { acceptQueueLength } from "../../server/listen-queue.js";
-import { postForm, residentMegabytes, toastMessage } from "../lib/site.mjs";
+import { seededRandom } from "../lib/seeded-random.mjs";
+import { residentMegabytes, toastMessage } from "../lib/site.mjs";
 import { figure, freeScreenOneShow, insertSignedInCustomers, percentile, SCREEN_ONE_SEATS } from "./common.mjs";
 
 const WINDOW_MS = 10_000;
@@ -15,11 +18,64 @@ const SOLD_OUT = /sold out/i;
 // Reading the kernel's socket tables costs the load generator a few milliseconds with thousands of connections open.
 const QUEUE_SAMPLE_MS = 500;
 
-/** @template T @param {T[]} items @param {number} count */
-function sample(items, count) {
+// The crowd's posts go out through node:http, not fetch: fetch's connection pool looks through every open connection
+// for a free one on each request, and with thousands open the load generator took most of a CPU from the site.
+const crowdAgent = new http.Agent({ keepAlive: true });
+
+/**
+ * A buyer's form post as a browser without JavaScript sends it (gzip accepted, as fetch asks): its status, where it
+ * redirects, the toast it sets and its page's text.
+ * @param {{ url: string }} site @param {string} pathname @param {URLSearchParams} body @param {string} cookie
+ * @returns {Promise<{ status: number, location: string, toast: string, text: string }>}
+ */
+function crowdPost(site, pathname, body, cookie) {
+  const payload = body.toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      site.url + pathname,
+      {
+        method: "POST",
+        agent: crowdAgent,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(payload),
+          "Accept-Encoding": "gzip, deflate",
+          Origin: site.url,
+          "Sec-Fetch-Site": "same-origin",
+          Cookie: cookie,
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
+          const encoding = response.headers["content-encoding"];
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location ?? "",
+            toast: toastMessage(response.headers["set-cookie"]?.join(", ")) ?? "",
+            text: (encoding === "gzip"
+              ? zlib.gunzipSync(bytes)
+              : encoding === "deflate"
+                ? zlib.inflateSync(bytes)
+                : bytes
+            ).toString("utf8"),
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+/** @template T @param {T[]} items @param {number} count @param {() => number} random */
+function sample(items, count, random) {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [copy[i], copy[j]] = [copy[j], copy[i]];
   }
   return copy.slice(0, count);
@@ -50,10 +106,15 @@ export async function premiere(setup, { buyers }) {
     ports.forEach((port, i) => (peakWaiting[i] = Math.max(peakWaiting[i], acceptQueueLength(port) ?? 0)));
   }, QUEUE_SAMPLE_MS);
 
+  // Which seats the crowd asks for decides how long the sale lasts, and with it most of the figures: PREMIERE_SEED
+  // draws a crowd again.
+  const seed = Number(process.env.PREMIERE_SEED ?? Date.now() % 1_000_000);
+  const random = seededRandom(seed);
+  const choices = customers.map(() => sample(SCREEN_ONE_SEATS, 1 + Math.floor(random() * 4), random));
   const start = Date.now();
   const answers = await Promise.all(
     customers.map(async (customer, i) => {
-      const seats = sample(SCREEN_ONE_SEATS, 1 + Math.floor(Math.random() * 4));
+      const seats = choices[i];
       const body = new URLSearchParams([
         ["time", show.id],
         ["requestToken", randomUUID()],
@@ -62,18 +123,9 @@ export async function premiere(setup, { buyers }) {
       await sleep(start + (i / customers.length) * WINDOW_MS - Date.now());
       const sent = performance.now();
       const site = sites[i % sites.length];
-      const answer = await postForm(site, show.path, body, { Cookie: customer.cookie })
-        .then(async (response) => ({
-          status: response.status,
-          location: response.headers.get("location") ?? "",
-          // A sold-out show is refused with a redirect back to its seat page and the reason as a toast.
-          text:
-            response.status === 303
-              ? (toastMessage(response.headers.get("set-cookie")) ?? "")
-              : response.status === 302
-                ? ""
-                : await response.text(),
-        }))
+      const answer = await crowdPost(site, show.path, body, customer.cookie)
+        // A sold-out show is refused with a redirect back to its seat page and the reason as a toast.
+        .then((response) => ({ ...response, text: response.status === 303 ? response.toast : response.text }))
         .catch((error) => ({ status: 0, location: "", text: String(error) }));
       return { seats, ...answer, ms: performance.now() - sent, answeredAtMs: Date.now() - start };
     }),
@@ -177,6 +229,7 @@ export async function premiere(setup, { buyers }) {
       )} ms in; ${losers.filter((l) => l.status === 409).length} told seats were taken, ${
         losers.filter((l) => l.status === 303).length
       } told sold out`,
+      `the crowd's seats drawn with PREMIERE_SEED=${seed}`,
       `connections waiting for a site to accept them, at most: ${peakWaiting.join(", ")} (sampled every ${QUEUE_SAMPLE_MS} ms)`,
       // What the sites logged of their first failure, if any.
       ...sites

@@ -93,6 +93,29 @@ describe("the page cache on one instance", () => {
     expect(withCookie.headers.get("X-Cache")).toBeNull();
   });
 
+  it("sends a page rendered for one viewer compressed whole, as asked, with its length and a CSP that fits it", async () => {
+    const { email } = await register(site, `whole-${randomUUID().slice(0, 8)}@example.com`);
+    const cookie = (await signIn(site, email))!;
+    const seatPage = `/movies/${show.movieId}/${show.day}?time=${show.showId}`;
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await get(site, seatPage, { Cookie: cookie, "Accept-Encoding": accept });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("X-Cache")).toBeNull();
+      expect(response.headers.get("Content-Encoding"), accept).toBe(encoding);
+      expect(Number(response.headers.get("Content-Length")), accept).toBeGreaterThan(0);
+      expect(response.headers.get("Vary"), accept).toContain("Accept-Encoding");
+      const html = await response.text();
+      expect(html, accept).toContain("Test Customer");
+      expect(html, accept).toContain("</html>");
+      if (!encoding) expect(Number(response.headers.get("Content-Length"))).toBe(Buffer.byteLength(html));
+      expectScriptsAllowed(html, response.headers.get("Content-Security-Policy"), accept);
+    }
+  });
+
   it("never puts one viewer's data in a kept page: their name, a toast, their form token", async () => {
     const { email } = await register(site, `kept-${randomUUID().slice(0, 8)}@example.com`);
     const cookie = (await signIn(site, email))!;

@@ -1,0 +1,14 @@
+/**
+ * mulberry32: numbers in [0, 1) that the same 32-bit seed draws again in the same order.
+ * @param {number} seed @returns {() => number}
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
