@@ -79,8 +79,10 @@ const LIST_ITEM = /^([A-Za-z][\w-]*)\[(0|[1-9]\d{0,3})\]$/;
  * the form; a control character refuses each field that holds one, with a message naming it by its label.
  */
 export async function readForm(request: Request, schema: ZodTypeAny): Promise<FormRead> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES)
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    if (request.body) await discardRest(request.body.getReader(), 0);
     return { ok: false, message: FORM_TOO_LARGE };
+  }
   const body = await readCapped(request);
   if (!body) return { ok: false, message: FORM_TOO_LARGE };
   let posted: Iterable<[string, FormDataEntryValue]>;
@@ -125,6 +127,33 @@ async function parseBody(
   return new Response(body, { headers: { "Content-Type": contentType } }).formData();
 }
 
+// How much of a refused body, and for how long, is read and dropped before its sender is cut off.
+const MAX_DISCARDED_BYTES = 32 * 1024 * 1024;
+const MAX_DISCARD_MS = 2_000;
+
+/**
+ * Reads the rest of a refused body and drops it, before the refusal is sent. A connection closed with part of the
+ * body unread (the client asked for `Connection: close`, or is cut off) is reset by the kernel, and the client loses
+ * the refusal with it: it sees a broken pipe, not the message. Past the bounds the sender is cut off all the same.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
+  let size = alreadyRead;
+  const deadline = Date.now() + MAX_DISCARD_MS;
+  const timer = setTimeout(() => reader.cancel().catch(() => {}), MAX_DISCARD_MS);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > MAX_DISCARDED_BYTES || Date.now() > deadline) return await reader.cancel();
+    }
+  } catch {
+    // Cancelled at the deadline, or the client went away: nothing is left to read.
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function readCapped(request: Request) {
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
@@ -135,7 +164,7 @@ async function readCapped(request: Request) {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_FORM_BYTES) {
-      await reader.cancel().catch(() => {});
+      await discardRest(reader, size);
       return null;
     }
     chunks.push(value);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { FORM_TOO_LARGE, FORM_UNREADABLE, formFields, readForm, readSubmission } from "~/http/forms.server";
 import { loginSchema } from "~/schemas/login";
@@ -73,6 +73,66 @@ describe("readForm", () => {
       ok: false,
       message: FORM_TOO_LARGE,
     });
+  });
+
+  it("reads a refused body to its end before refusing it, and cuts off one past 32 MB", async () => {
+    // A body left unread when the connection closes makes the kernel reset it, and the refusal is lost with it.
+    const body = (chunks: number) => {
+      const sent = { chunks: 0, cancelled: false };
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent.chunks === chunks) return controller.close();
+          sent.chunks++;
+          controller.enqueue(new Uint8Array(1024 * 1024).fill(97));
+        },
+        cancel() {
+          sent.cancelled = true;
+        },
+      });
+      return { stream, sent };
+    };
+    const headers = (length: number) => ({
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(length),
+    });
+    const large = body(12);
+    expect(await readForm(post(large.stream, headers(12 * 1024 * 1024)), loginSchema)).toEqual({
+      ok: false,
+      message: FORM_TOO_LARGE,
+    });
+    expect(large.sent).toEqual({ chunks: 12, cancelled: false });
+    const unsaid = body(12);
+    await readForm(post(unsaid.stream, { "Content-Type": "application/x-www-form-urlencoded" }), loginSchema);
+    expect(unsaid.sent).toEqual({ chunks: 12, cancelled: false });
+    const huge = body(100);
+    expect(await readForm(post(huge.stream, headers(100 * 1024 * 1024)), loginSchema)).toEqual({
+      ok: false,
+      message: FORM_TOO_LARGE,
+    });
+    expect(huge.sent.cancelled).toBe(true);
+    expect(huge.sent.chunks).toBeLessThan(40);
+  });
+
+  it("stops waiting for a refused body that trickles in, after two seconds", async () => {
+    vi.useFakeTimers();
+    try {
+      let cancelled = false;
+      const stalled = new ReadableStream<Uint8Array>({
+        pull: () => new Promise(() => {}),
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const read = readForm(
+        post(stalled, { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "99999999" }),
+        loginSchema,
+      );
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await read).toEqual({ ok: false, message: FORM_TOO_LARGE });
+      expect(cancelled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers a message for a body that is not a form", async () => {
