@@ -264,6 +264,13 @@ describe.skipIf(!adminUrl)("/healthz on PostgreSQL", () => {
       expect(failing.status).toBe(503);
       expect(await failing.json()).toEqual({ status: "failing", checks: { database: "failing", identity: "ok" } });
       expect(Date.now() - started).toBeLessThan(4_000);
+      // A page the app renders (a cookie passes the page cache by) answers the clear 503 page, readable in whatever
+      // encoding was asked for now that pages come compressed whole (decision 32).
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const page = await fetch(`${instance.url}/movies`, { headers: { Cookie: "x=1", "Accept-Encoding": encoding } });
+        expect(page.status, encoding).toBe(503);
+        expect(await page.text(), encoding).toContain("Briefly unavailable");
+      }
     } finally {
       await instance.stop();
       fs.rmSync(instance.dataDir, { recursive: true, force: true });
