@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-// The config is evaluated again in every worker; the environment carries the first choice to them.
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+// The config is evaluated again in every worker; the environment carries the first choice to them. The port is below
+// Linux's range for outgoing connections (32768 up), so none of them can be given it before the site listens.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 12000));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "cinema-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

@@ -35,12 +35,33 @@ export function tempDataDir() {
 }
 
 /**
- * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string, startSeconds?: number }} options `cwd`: the
- *   folder of the app to start, by default this checkout's; `startSeconds`: how long it may take to answer.
+ * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string, startSeconds?: number,
+ *   choosePort?: () => Promise<number> }} options `cwd`: the folder of the app to start, by default this checkout's;
+ *   `startSeconds`: how long it may take to answer; `choosePort`: where it is asked to listen, a free port by default.
  */
-export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = process.cwd(), startSeconds = 90 } = {}) {
-  const port = await freePort();
+export async function startSite({ dataDir = tempDataDir(), choosePort = freePort, ...options } = {}) {
   let output = "";
+  const print = (/** @type {string} */ chunk) => (output += chunk);
+  for (let attempt = 1; ; attempt++) {
+    const port = await choosePort();
+    try {
+      return await startSiteOnce({ dataDir, ...options }, port, print, () => output);
+    } catch (error) {
+      // Another process was given the port between the probe and the site's listen, seconds later since the
+      // emulator starts first (any outgoing connection may be). Another free port is as good.
+      const portTaken = String(error).includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`);
+      if (!portTaken || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * @param {{ dataDir: string, env?: Record<string, string>, cwd?: string, startSeconds?: number }} options
+ * @param {number} port
+ * @param {(chunk: string) => void} print
+ * @param {() => string} output everything the attempts so far printed
+ */
+async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeconds = 90 }, port, print, output) {
   const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
     cwd,
     detached: true, // a process group of its own, so a test can kill it whole
@@ -56,8 +77,8 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
       ...env,
     },
   });
-  supervisor.stdout.on("data", (chunk) => (output += chunk));
-  supervisor.stderr.on("data", (chunk) => (output += chunk));
+  supervisor.stdout.on("data", print);
+  supervisor.stderr.on("data", print);
   /** @type {Promise<number | string>} Resolves with the supervisor's exit code (or signal name). */
   const exited = new Promise((resolve) =>
     supervisor.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
@@ -65,9 +86,10 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
-    if (supervisor.exitCode !== null) throw new Error(`the site exited with ${supervisor.exitCode}:\n${output}`);
+    if (supervisor.exitCode !== null) throw new Error(`the site exited with ${supervisor.exitCode}:\n${output()}`);
     if (
-      await fetch(url).then(
+      // Bounded: whatever else holds the port may never answer.
+      await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
         (r) => r.ok,
         () => false,
       )
@@ -75,7 +97,7 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
       break;
     if (Date.now() > deadline) {
       process.kill(-supervisor.pid, "SIGKILL"); // not left running for the test that gives up on it
-      throw new Error(`the site did not answer within ${startSeconds} s:\n${output}`);
+      throw new Error(`the site did not answer within ${startSeconds} s:\n${output()}`);
     }
     await sleep(200);
   }
@@ -84,7 +106,7 @@ export async function startSite({ dataDir = tempDataDir(), env = {}, cwd = proce
     dataDir,
     supervisor,
     /** Everything the supervisor and its children printed so far. */
-    output: () => output,
+    output,
     /** The pid of the site process (the supervisor's `serve` child). */
     sitePid() {
       const children = execFileSync("pgrep", ["-P", String(supervisor.pid), "-f", "build/index.js serve"], {
