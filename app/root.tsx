@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import { useContext, type ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 import { errorPageText, RouteError } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
@@ -91,6 +91,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const [searchParams] = useSearchParams();
   const bare = BARE_PAGES.test(pathname);
   const user = root?.user ?? null;
+  // Marks the page as React's, once it is: a change made before then goes unheard (tests/e2e/steps.ts waits for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <Document>
       <a href="#main" className="skip-link">

@@ -1,11 +1,14 @@
 // The steps several specs share, and the sample catalogue the test server loads.
-import type { Locator, Page } from "@playwright/test";
+import { test, type Locator, type Page } from "@playwright/test";
 export { latestFirst, movieById, sampleMovies as movies, sampleTrailers as trailers } from "../sample-catalogue";
 
 /** Opens a page and, with JavaScript, waits until it is hydrated, so clicks are handled by the app. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await page.waitForLoadState("networkidle");
+  // The scripts may all have arrived while a busy machine is still hydrating.
+  if (test.info().project.use.javaScriptEnabled !== false)
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
 }
 
