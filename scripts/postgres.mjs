@@ -16,8 +16,16 @@ function binDir() {
     : null;
 }
 
-/** Starts a cluster on a free port; returns its URL and a stop function, or null when PostgreSQL is missing. */
-export function startPostgres() {
+// Below Linux's range for outgoing connections (32768 up): none of them can be given the port before the cluster
+// listens, or while a restart has it closed (a premiere leaves thousands of them behind).
+const randomPort = () => 20000 + Math.floor(Math.random() * 12000);
+const PORT_TAKEN = /could not create listen socket|could not bind/i;
+
+/**
+ * Starts a cluster on a free port; returns its URL and a stop function, or null when PostgreSQL is missing. A port
+ * that another process holds (a site, another cluster) is given up for another, up to three times.
+ */
+export function startPostgres({ choosePort = randomPort } = {}) {
   const bin = binDir() ?? (installDebianPackage("postgresql") ? binDir() : null);
   if (!bin) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-pg-"));
@@ -32,7 +40,6 @@ export function startPostgres() {
     const result = run(tool, args);
     if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
   };
-  const port = 30000 + Math.floor(Math.random() * 20000);
   mustRun("initdb", ["-D", path.join(dir, "data"), "-U", "cinema", "--auth=trust", "-E", "UTF8"]);
   // Without blocking: a restart happens while the caller's load keeps running.
   const runAsync = (tool, args) =>
@@ -42,24 +49,37 @@ export function startPostgres() {
         error ? reject(new Error(`${tool} failed: ${stderr || stdout}`)) : resolve(undefined),
       );
     });
-  const startArgs = [
+  const log = path.join(dir, "log");
+  const startArgs = (port) => [
     "-D",
     path.join(dir, "data"),
     "-w",
     "-l",
-    path.join(dir, "log"),
+    log,
     "-o",
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     "start",
   ];
-  mustRun("pg_ctl", startArgs);
+  const logSince = (offset) => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").slice(offset) : "");
+  let port = choosePort();
+  for (let attempt = 1; ; attempt++) {
+    const logStart = logSince(0).length;
+    const result = run("pg_ctl", startArgs(port));
+    if (result.status === 0) break;
+    const said = logSince(logStart);
+    if (attempt === 3 || !PORT_TAKEN.test(said)) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new Error(`pg_ctl failed: ${result.stderr || result.stdout}\n${said}`);
+    }
+    port = choosePort();
+  }
   return {
     url: `postgres://cinema@127.0.0.1:${port}/postgres`,
     /** Stops the server (fast: open connections are cut) and starts it again after `downMs`, as a restart would. */
     async restart(downMs = 0) {
       await runAsync("pg_ctl", ["-D", path.join(dir, "data"), "-m", "fast", "-w", "stop"]);
       await new Promise((resolve) => setTimeout(resolve, downMs));
-      await runAsync("pg_ctl", startArgs);
+      await runAsync("pg_ctl", startArgs(port));
     },
     stop() {
       run("pg_ctl", ["-D", path.join(dir, "data"), "-m", "fast", "-w", "stop"]);
