@@ -2,6 +2,7 @@ import net from "node:net";
 import pg from "pg";
 import { afterEach, expect, it } from "vitest";
 import { startPostgres } from "../../scripts/postgres.mjs";
+import { freePort } from "./site";
 
 // The throwaway cluster `npm test`, `npm run prove` and `npm run bench` start (scripts/postgres.mjs).
 
@@ -16,12 +17,7 @@ it("starts PostgreSQL on another port when the one it chose is taken", { timeout
   cleanups.push(() => new Promise((resolve) => holder.close(resolve)));
   const taken = (holder.address() as net.AddressInfo).port;
   const offered = [taken];
-  const free = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const free = await freePort();
 
   const postgres = startPostgres({ choosePort: () => offered.shift() ?? free });
   if (!postgres) return skip("PostgreSQL is not installed and cannot be installed here");
