@@ -17,8 +17,9 @@ function binDir() {
 }
 
 // Below Linux's range for outgoing connections (32768 up): none of them can be given the port before the cluster
-// listens, or while a restart has it closed (a premiere leaves thousands of them behind).
-const randomPort = () => 20000 + Math.floor(Math.random() * 12000);
+// listens, or while a restart has it closed (a premiere leaves thousands of them behind). Below the end-to-end
+// site's range too (playwright.config.ts), since that site starts while the cluster runs.
+const randomPort = () => 10000 + Math.floor(Math.random() * 10000);
 const PORT_TAKEN = /could not create listen socket|could not bind/i;
 
 /**

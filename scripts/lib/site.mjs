@@ -88,11 +88,13 @@ async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeco
   for (;;) {
     if (supervisor.exitCode !== null) throw new Error(`the site exited with ${supervisor.exitCode}:\n${output()}`);
     if (
-      // Bounded: whatever else holds the port may never answer.
-      await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+      // Whatever else holds the port may answer too (another test's identity emulator answers 200 to any GET), or
+      // never: the site must have said it listens there, and the wait for an answer is bounded.
+      output().includes(`Site on ${url}\n`) &&
+      (await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
         (r) => r.ok,
         () => false,
-      )
+      ))
     )
       break;
     if (Date.now() > deadline) {

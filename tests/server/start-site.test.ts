@@ -1,4 +1,5 @@
-import net from "node:net";
+import http from "node:http";
+import type net from "node:net";
 import { afterEach, expect, it } from "vitest";
 import { freePort, startSite } from "./site";
 
@@ -13,8 +14,8 @@ it(
   "starts the site on another port when the free one it found was taken before the site listened",
   { timeout: 240_000 },
   async () => {
-    // Takes the port as any other process might, and answers nothing on it.
-    const holder = net.createServer((socket) => socket.destroy());
+    // Takes the port as another test's identity emulator might, answering 200 to any GET.
+    const holder = http.createServer((_request, response) => response.end("Ok"));
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     cleanups.push(() => new Promise((resolve) => holder.close(resolve)));
     const taken = (holder.address() as net.AddressInfo).port;
