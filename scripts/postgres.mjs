@@ -61,13 +61,14 @@ export function startPostgres({ choosePort = randomPort } = {}) {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     "start",
   ];
-  const logSince = (offset) => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").slice(offset) : "");
+  const logSize = () => (fs.existsSync(log) ? fs.statSync(log).size : 0);
   let port = choosePort();
   for (let attempt = 1; ; attempt++) {
-    const logStart = logSince(0).length;
+    const logStart = logSize();
     const result = run("pg_ctl", startArgs(port));
     if (result.status === 0) break;
-    const said = logSince(logStart);
+    // What this attempt wrote: the log keeps the earlier attempts' lines too.
+    const said = logSize() > logStart ? fs.readFileSync(log).subarray(logStart).toString("utf8") : "";
     if (attempt === 3 || !PORT_TAKEN.test(said)) {
       fs.rmSync(dir, { recursive: true, force: true });
       throw new Error(`pg_ctl failed: ${result.stderr || result.stdout}\n${said}`);
