@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { compressWholePage } from "~/http/compression.server";
+import { compressWhole } from "~/http/compression.server";
 import { CssTextProvider } from "~/hooks/inline-css";
 import { RequestIdProvider } from "~/hooks/request-id";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/http/security.server";
@@ -57,7 +57,7 @@ export default function handleRequest(
           "Content-Security-Policy",
           contentSecurityPolicy(inlineScriptHashes(page.toString("utf8"))),
         );
-        const { body, encoding } = compressWholePage(page, request);
+        const { body, encoding } = compressWhole(page, request);
         responseHeaders.append("Vary", "Accept-Encoding");
         if (encoding) responseHeaders.set("Content-Encoding", encoding);
         responseHeaders.set("Content-Length", String(body.length));
@@ -93,7 +93,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (!request.signal.aborted) logger.error({ err: error }, "Unexpected error while answering a request");
 };
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+/** A data request's answer (single fetch), read whole and compressed in one call as a page is (decision 34). */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   response.headers.set("Content-Security-Policy", contentSecurityPolicy([]));
-  return response;
+  // Remix turns a redirect returned here into its own data answer, with these headers: it must carry no encoding.
+  if (!response.body || (response.status >= 300 && response.status < 400)) return response;
+  const { body, encoding } = compressWhole(Buffer.from(await response.arrayBuffer()), request);
+  const headers = new Headers(response.headers);
+  headers.append("Vary", "Accept-Encoding");
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 };

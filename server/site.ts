@@ -117,7 +117,7 @@ function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunctio
   const replaced = () => {
     if (state === "app" && !res.headersSent && res.statusCode === 500 && databaseAwaySince() !== null) {
       state = "replacing";
-      // The app's page came compressed whole (decision 32); the page that replaces it is compressed on its own.
+      // The app's answer came compressed whole (decisions 32, 34); the page that replaces it is compressed on its own.
       res.removeHeader("Content-Length");
       res.removeHeader("Content-Encoding");
       unavailable();

@@ -116,6 +116,34 @@ describe("the page cache on one instance", () => {
     }
   });
 
+  it("sends a viewer's single-fetch data whole, with its length, compressed as asked unless under 1 KB", async () => {
+    const { email } = await register(site, `data-${randomUUID().slice(0, 8)}@example.com`);
+    const cookie = (await signIn(site, email))!;
+    const seatData = `/movies/${show.movieId}/${show.day}.data?time=${show.showId}`;
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await get(site, seatData, { Cookie: cookie, "Accept-Encoding": accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get("Content-Encoding"), accept).toBe(encoding);
+      expect(response.headers.get("Vary"), accept).toContain("Accept-Encoding");
+      const length = Number(response.headers.get("Content-Length"));
+      const text = await response.text();
+      expect(text, accept).toContain("Test Customer");
+      expect(text, accept).toContain(show.showId);
+      if (!encoding) expect(length).toBe(Buffer.byteLength(text));
+      else expect(length).toBeLessThan(Buffer.byteLength(text));
+    }
+    const rootOnly = await get(site, `${seatData}&_routes=root`, { Cookie: cookie, "Accept-Encoding": "br" });
+    const text = await rootOnly.text();
+    expect(Buffer.byteLength(text)).toBeLessThan(1024);
+    expect(rootOnly.headers.get("Content-Encoding")).toBeNull();
+    expect(Number(rootOnly.headers.get("Content-Length"))).toBe(Buffer.byteLength(text));
+    expect(text).toContain("Test Customer");
+  });
+
   it("never puts one viewer's data in a kept page: their name, a toast, their form token", async () => {
     const { email } = await register(site, `kept-${randomUUID().slice(0, 8)}@example.com`);
     const cookie = (await signIn(site, email))!;

@@ -1,11 +1,11 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressWholePage } from "~/http/compression.server";
+import { compressWhole } from "~/http/compression.server";
 
 const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Seat A1 · £12.50 – ünïcode</p>".repeat(400)}</body></html>`);
-const asked = (acceptEncoding: string | null, method = "GET") =>
-  compressWholePage(
-    page,
+const asked = (acceptEncoding: string | null, method = "GET", body = page) =>
+  compressWhole(
+    body,
     new Request("http://site.test/movies", {
       method,
       headers: acceptEncoding === null ? {} : { "Accept-Encoding": acceptEncoding },
@@ -42,5 +42,13 @@ describe("a rendered page compressed whole (decision 32)", () => {
       expect(Buffer.from(body).equals(page)).toBe(true);
     }
     expect(asked("br", "HEAD").encoding).toBeNull();
+  });
+
+  it("leaves a body under 1 KB as it is, as the compression middleware's threshold does (decision 34)", () => {
+    const small = Buffer.from(`[{"_1":2},"seats",["A1","A2"]]`.padEnd(1023, " "));
+    const { body, encoding } = asked("gzip, deflate, br", "GET", small);
+    expect(encoding).toBeNull();
+    expect(Buffer.from(body).equals(small)).toBe(true);
+    expect(asked("br", "GET", Buffer.concat([small, Buffer.from(" ")])).encoding).toBe("br");
   });
 });
