@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { compressWhole } from "~/http/compression.server";
+import { wholeBody } from "~/http/compression.server";
 import { CssTextProvider } from "~/hooks/inline-css";
 import { RequestIdProvider } from "~/hooks/request-id";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/http/security.server";
@@ -57,10 +57,7 @@ export default function handleRequest(
           "Content-Security-Policy",
           contentSecurityPolicy(inlineScriptHashes(page.toString("utf8"))),
         );
-        const { body, encoding } = compressWhole(page, request);
-        responseHeaders.append("Vary", "Accept-Encoding");
-        if (encoding) responseHeaders.set("Content-Encoding", encoding);
-        responseHeaders.set("Content-Length", String(body.length));
+        const body = wholeBody(page, request, responseHeaders);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
@@ -98,10 +95,6 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   response.headers.set("Content-Security-Policy", contentSecurityPolicy([]));
   // Remix turns a redirect returned here into its own data answer, with these headers: it must carry no encoding.
   if (!response.body || (response.status >= 300 && response.status < 400)) return response;
-  const { body, encoding } = compressWhole(Buffer.from(await response.arrayBuffer()), request);
-  const headers = new Headers(response.headers);
-  headers.append("Vary", "Accept-Encoding");
-  if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  const body = wholeBody(Buffer.from(await response.arrayBuffer()), request, response.headers);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };

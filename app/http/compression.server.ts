@@ -36,3 +36,15 @@ export function compressWhole(
   if (encoding === "deflate") return { body: zlib.deflateSync(bytes, { level: GZIP_LEVEL_PER_REQUEST }), encoding };
   return { body: bytes, encoding: null };
 }
+
+/**
+ * The body to send for a whole answer: compressed as `compressWhole` chooses, with `Vary`, `Content-Encoding` and
+ * `Content-Length` set on its headers, so the `compression` middleware passes it by.
+ */
+export function wholeBody(bytes: Buffer<ArrayBuffer>, request: Request, headers: Headers) {
+  const { body, encoding } = compressWhole(bytes, request);
+  headers.append("Vary", "Accept-Encoding");
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return body;
+}
