@@ -12,8 +12,9 @@ import { minorUnitDigits } from "~/utils/money";
 
 const SAMPLE_DIR = path.resolve("data");
 export const SAMPLE_SCHEDULE_DAYS = 14;
-// A long-running site keeps two weeks of upcoming sample shows by topping the schedule up this often.
-const TOP_UP_EVERY_MS = 60 * 60 * 1000;
+// A long-running site keeps two weeks of upcoming sample shows: this often it looks whether the cinema's day has
+// turned, which costs no query, and schedules the new last day within seconds of midnight.
+const DAY_CHECK_EVERY_MS = 10 * 1000;
 
 async function readJson<T>(file: string): Promise<T> {
   return JSON.parse(await fs.readFile(path.join(SAMPLE_DIR, file), "utf8")) as T;
@@ -160,11 +161,18 @@ export async function loadSampleData() {
  */
 export async function keepSampleScheduleFilled() {
   await loadSampleData();
+  let scheduledFor = cinemaToday(config.timeZone);
+  let topping = false;
   const timer = setInterval(() => {
+    const today = cinemaToday(config.timeZone);
+    if (today === scheduledFor || topping) return;
+    topping = true;
     getDb()
-      .then((db) => scheduleSampleShows(db, config.timeZone))
-      .catch((error) => logger.error({ err: error }, "Topping up the sample schedule failed"));
-  }, TOP_UP_EVERY_MS);
+      .then((db) => scheduleSampleShows(db, config.timeZone, today))
+      .then(() => (scheduledFor = today))
+      .catch((error) => logger.error({ err: error }, "Topping up the sample schedule failed"))
+      .finally(() => (topping = false));
+  }, DAY_CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

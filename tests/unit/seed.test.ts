@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sampleDaySchedule } from "~/domain/sample-schedule";
-import { loadSampleData, SAMPLE_SCHEDULE_DAYS, scheduleSampleShows, seedCatalogue } from "~/models/sample-data.server";
+import {
+  keepSampleScheduleFilled,
+  loadSampleData,
+  SAMPLE_SCHEDULE_DAYS,
+  scheduleSampleShows,
+  seedCatalogue,
+} from "~/models/sample-data.server";
 import { getDb, migrate, openDatabase, type Queryable } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 
@@ -135,6 +141,29 @@ describe("seeding the sample data", () => {
       );
     } finally {
       await db.close();
+    }
+  });
+
+  it("schedules the new last day within seconds of the cinema's midnight", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"], now: new Date("2031-03-04T23:59:55Z") });
+    const stop = await keepSampleScheduleFilled();
+    try {
+      const db = await getDb();
+      const newLastDay = addDays("2031-03-05", SAMPLE_SCHEDULE_DAYS - 1);
+      const showsOn = async (day: string) =>
+        (
+          await db.query<{ shows: number }>(
+            "select count(*)::int as shows from shows where (starts_at at time zone 'UTC')::date = $1::date",
+            [day],
+          )
+        )[0].shows;
+      expect(await showsOn(addDays(newLastDay, -1))).toBeGreaterThan(0);
+      expect(await showsOn(newLastDay)).toBe(0);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(async () => expect(await showsOn(newLastDay)).toBeGreaterThan(0));
+    } finally {
+      stop();
+      vi.useRealTimers();
     }
   });
 });
