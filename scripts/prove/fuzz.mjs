@@ -89,7 +89,7 @@ async function run(setup, site, db, embedded, total) {
   // The people: two customers with a booking each (the second's ids are "other users' ids"), and staff.
   const show = await showOf(site);
   const customers = [];
-  for (const name of ["a", "b"]) {
+  for (const [index, name] of ["a", "b"].entries()) {
     const email = `fuzz-${name}-${randomUUID().slice(0, 8)}@example.com`;
     const password = `Fuzz-${randomUUID().slice(0, 8)}-pass`;
     await register(site, email, password);
@@ -98,7 +98,7 @@ async function run(setup, site, db, embedded, total) {
     const booked = await postForm(
       site,
       show.path,
-      { time: show.id, seats: name === "a" ? "J1" : "J3", requestToken: randomUUID() },
+      { time: show.id, seats: show.freeSeats[index], requestToken: randomUUID() },
       { Cookie: cookie },
     );
     const bookingId = /\/my-bookings\/([0-9a-f-]{36})/.exec(booked.headers.get("location") ?? "")?.[1];
@@ -296,9 +296,15 @@ async function showOf(site) {
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const home = await (await fetch(site.url + "/")).text();
   for (const [, movieId] of home.matchAll(/href="\/movies\/([^"/#?]+)"/g)) {
-    const page = await (await fetch(`${site.url}/movies/${movieId}/${day}`)).text();
-    const id = /name="time" value="([0-9a-f-]{36})"/.exec(page)?.[1];
-    if (id) return { id, movieId, day, path: `/movies/${movieId}/${day}` };
+    const path = `/movies/${movieId}/${day}`;
+    const id = /name="time" value="([0-9a-f-]{36})"/.exec(await (await fetch(site.url + path)).text())?.[1];
+    if (!id) continue;
+    // Two free seats of the show's own hall, which the sample schedule chooses by the day.
+    const seatPage = await (await fetch(`${site.url}${path}?time=${id}`)).text();
+    const freeSeats = [...seatPage.matchAll(/name="seats" aria-label="[^"]*, available" value="([A-Z]+\d+)"/g)]
+      .map(([, seat]) => seat)
+      .slice(-3);
+    if (freeSeats.length === 3) return { id, movieId, day, path, freeSeats: [freeSeats[0], freeSeats[2]] };
   }
   throw new Error("no show to book in the fuzz");
 }
