@@ -297,14 +297,15 @@ async function showOf(site) {
   const home = await (await fetch(site.url + "/")).text();
   for (const [, movieId] of home.matchAll(/href="\/movies\/([^"/#?]+)"/g)) {
     const path = `/movies/${movieId}/${day}`;
-    const id = /name="time" value="([0-9a-f-]{36})"/.exec(await (await fetch(site.url + path)).text())?.[1];
+    const id = /name="time" value="([0-9a-f-]{36})"/.exec(await (await fetch(`${site.url}${path}`)).text())?.[1];
     if (!id) continue;
-    // Two free seats of the show's own hall, which the sample schedule chooses by the day.
+    // The first and the last free seat of the show's own hall (the sample schedule chooses the hall by the day):
+    // each ends a row, so booking it leaves no single seat alone, which the site refuses.
     const seatPage = await (await fetch(`${site.url}${path}?time=${id}`)).text();
-    const freeSeats = [...seatPage.matchAll(/name="seats" aria-label="[^"]*, available" value="([A-Z]+\d+)"/g)]
-      .map(([, seat]) => seat)
-      .slice(-3);
-    if (freeSeats.length === 3) return { id, movieId, day, path, freeSeats: [freeSeats[0], freeSeats[2]] };
+    const freeSeats = [...seatPage.matchAll(/name="seats" aria-label="[^"]*, available" value="([A-Z]+\d+)"/g)].map(
+      ([, seat]) => seat,
+    );
+    if (freeSeats.length >= 2) return { id, movieId, day, path, freeSeats: [freeSeats[0], freeSeats.at(-1)] };
   }
   throw new Error("no show to book in the fuzz");
 }
