@@ -42,8 +42,10 @@ export function requestTurns() {
     },
     /** Express middleware: the request goes on when its turn comes. */
     waitForTurn(_req: Request, _res: Response, next: NextFunction) {
-      // Bound to the request's own async context (its id and viewer in the log), not the one of the turn it runs in.
-      waiting.push(AsyncResource.bind(next));
+      // Run in the request's own async context (its id and viewer in the log), not the one of the turn it runs in.
+      // runInAsyncScope, not AsyncResource.bind: bind defines deprecated accessors on every function it returns.
+      const context = new AsyncResource("request-turn");
+      waiting.push(() => context.runInAsyncScope(next));
       if (turnScheduled) return;
       turnScheduled = true;
       setImmediate(takeTurn);
