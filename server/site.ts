@@ -26,7 +26,7 @@ import { createMetrics, serveMetrics } from "./metrics";
 import { pageCache } from "./page-cache";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import { requestTurns } from "./request-turns";
-import { rememberRouteMatches, rememberRouteTrees } from "./route-matching";
+import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "./route-matching";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
 const LISTEN_BACKLOG = 4096;
@@ -139,6 +139,7 @@ function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunctio
 function createApp(build: ServerBuild, state: { stopping: boolean }, turns: ReturnType<typeof requestTurns>) {
   rememberRouteMatches();
   rememberRouteTrees();
+  queryMatchedBranches();
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy we trust, the client is the last address it added to X-Forwarded-For; otherwise the socket's.

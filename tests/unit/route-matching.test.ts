@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it, vi } from "vitest";
-import { rememberRouteMatches, rememberRouteTrees } from "../../server/route-matching";
+import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "../../server/route-matching";
 
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router");
@@ -16,6 +16,10 @@ const convertOriginal = router.UNSAFE_convertRoutesToDataRoutes;
 const convertRoutes = vi.fn(convertOriginal);
 router.UNSAFE_convertRoutesToDataRoutes = convertRoutes;
 rememberRouteTrees();
+const createOriginal = router.createStaticHandler;
+const createStaticHandler = vi.fn(createOriginal);
+router.createStaticHandler = createStaticHandler;
+queryMatchedBranches();
 
 // A tree shaped like the site's: a root layout, an index, nested dynamic segments, a splat.
 const routes = [
@@ -149,5 +153,110 @@ describe("rememberRouteTrees", () => {
     // Another tree, or the same with other route properties, is converted anew.
     router.UNSAFE_convertRoutesToDataRoutes(tree, () => ({}), undefined, {});
     expect(convertRoutes).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("queryMatchedBranches", () => {
+  // Data routes as Remix's server hands them to the static handler: each with its loader, the pages with an action.
+  const dataRoutes = () => {
+    const load = (id: string) => ({ id, loader: ({ params }: { params: object }) => ({ id, params }) });
+    return [
+      {
+        ...load("root"),
+        path: "",
+        children: [
+          { ...load("routes/_index"), index: true },
+          { ...load("routes/movies.$id"), path: "movies/:id", action: () => ({ booked: true }) },
+          { ...load("routes/admin"), path: "admin", children: [{ ...load("routes/admin.shows"), path: "shows" }] },
+          { ...load("routes/api"), path: "api", loader: () => new Response("fine") },
+        ],
+      },
+    ];
+  };
+  const request = (path: string, init?: RequestInit) => new Request(`http://cinema.test${path}`, init);
+  // What a query answered, without the route objects, which are each handler's own.
+  const answer = async (result: Promise<unknown>) => {
+    const settled = await result.catch((error: unknown) => ({ thrown: error }));
+    if (settled instanceof Response) return { status: settled.status, body: await settled.text() };
+    const { matches, ...rest } = settled as { matches?: { route: { id: string }; params: object }[] };
+    return { ...rest, matches: matches?.map((match) => [match.route.id, match.params]) };
+  };
+
+  it("answers every query as the whole tree's handler does", async () => {
+    const branching = router.createStaticHandler(dataRoutes());
+    const whole = createOriginal(dataRoutes());
+    const asks: [string, RequestInit?, object?][] = [
+      ["/"],
+      ["/movies/7?time=1"],
+      ["/movies/7", { method: "POST", body: new URLSearchParams({ seats: "A1" }) }],
+      ["/admin", { method: "POST", body: "" }],
+      ["/admin/shows"],
+      ["/nowhere"],
+      ["/", { method: "PROPFIND" }],
+    ];
+    for (const [path, init] of asks) {
+      expect(await answer(branching.query(request(path, init)))).toEqual(
+        await answer(whole.query(request(path, init))),
+      );
+    }
+    const routeAsks: [string, string | undefined][] = [
+      ["/admin/shows", "routes/admin"],
+      ["/admin/shows", "routes/movies.$id"],
+      ["/api", undefined],
+      ["/nowhere", undefined],
+    ];
+    for (const [path, routeId] of routeAsks) {
+      expect(await answer(branching.queryRoute(request(path), { routeId }))).toEqual(
+        await answer(whole.queryRoute(request(path), { routeId })),
+      );
+    }
+  });
+
+  it("hands each request to a handler made once for its branch alone", async () => {
+    const branching = router.createStaticHandler(dataRoutes());
+    createStaticHandler.mockClear();
+    await branching.query(request("/admin/shows"));
+    await branching.query(request("/admin/shows?again=1"));
+    await branching.queryRoute(request("/admin/shows"), { routeId: "routes/admin" });
+    expect(createStaticHandler).toHaveBeenCalledTimes(1);
+    const [branch] = createStaticHandler.mock.calls[0] as [{ children: unknown[] }[]];
+    expect(branch).toMatchObject([
+      { id: "root", children: [{ id: "routes/admin", children: [{ id: "routes/admin.shows" }] }] },
+    ]);
+    expect(branch[0].children).toHaveLength(1);
+    await branching.query(request("/nowhere"));
+    expect(createStaticHandler).toHaveBeenCalledTimes(1);
+  });
+
+  it("is the handler Remix's server makes and asks", async () => {
+    const { createRequestHandler } = require("@remix-run/server-runtime");
+    const module = (loader?: () => unknown) => ({ default: () => null, ...(loader && { loader }) });
+    const build = {
+      mode: "production",
+      future: {},
+      routes: {
+        root: { id: "root", path: "", module: module() },
+        "routes/api": {
+          id: "routes/api",
+          parentId: "root",
+          path: "api",
+          module: { loader: () => new Response("api") },
+        },
+      },
+      entry: { module: { default: () => new Response("page") } },
+      assets: { routes: {}, entry: { imports: [], module: "" }, url: "", version: "1" },
+    };
+    createStaticHandler.mockClear();
+    const response = await createRequestHandler(build)(request("/api"));
+    expect(await response.text()).toBe("api");
+    // The whole tree's handler, then the branch's for /api.
+    expect(createStaticHandler).toHaveBeenCalledTimes(2);
+    expect(createStaticHandler.mock.calls[1][0]).toMatchObject([{ id: "root", children: [{ id: "routes/api" }] }]);
+  });
+
+  it("is put in place once", () => {
+    const branching = router.createStaticHandler;
+    queryMatchedBranches();
+    expect(router.createStaticHandler).toBe(branching);
   });
 });
