@@ -17,6 +17,8 @@ type Tree = { shape: number; byId: Map<string, AgnosticRouteObject> };
 type KeptMatch = { routeId: string; params: AgnosticRouteMatch["params"]; pathname: string; pathnameBase: string };
 
 const shapes = new Map<string, number>();
+// The CommonJS modules whose exports Remix and React Router call through, which is where each step is put in place.
+const load = createRequire(import.meta.url);
 
 /** The tree's shape and routes, or null when a route has no id (or shares one), which no Remix tree does. */
 function readTree(routes: AgnosticRouteObject[]): Tree | null {
@@ -51,7 +53,7 @@ function readTree(routes: AgnosticRouteObject[]): Tree | null {
  * export, which is where it is replaced.
  */
 export function rememberRouteMatches() {
-  const router = createRequire(import.meta.url)("@remix-run/router") as { matchRoutes: MatchRoutes };
+  const router = load("@remix-run/router") as { matchRoutes: MatchRoutes };
   const match = router.matchRoutes;
   if (REMEMBERS in match) return;
   const trees = new WeakMap<object, Tree | null>();
@@ -106,7 +108,6 @@ type ConvertRoutes = (
  * Neither tree is changed by rendering. Both are called through their CommonJS module's export.
  */
 export function rememberRouteTrees() {
-  const load = createRequire(import.meta.url);
   const remixRoutes = load("@remix-run/react/dist/routes.js") as { createServerRoutes: CreateServerRoutes };
   const router = load("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes };
   const create = remixRoutes.createServerRoutes;
@@ -174,7 +175,7 @@ function branchOf(routes: AgnosticRouteObject[], chain: string[]): AgnosticRoute
  * the same routes. A path no route matches goes to the whole tree's handler, which answers the 404.
  */
 export function queryMatchedBranches() {
-  const router = createRequire(import.meta.url)("@remix-run/router") as {
+  const router = load("@remix-run/router") as {
     createStaticHandler: CreateStaticHandler;
     matchRoutes: MatchRoutes;
   };
