@@ -3,6 +3,7 @@
 //   PROVE_SCALE=short (or --short): the CI form, a few minutes; it exits 1 only for a FAIL that is not a speed
 //   figure (latency, memory: they depend on the machine, and CI's is shared). --no-build: use the build in build/.
 //   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for README.
+//   PREMIERE_BUYERS=N: the premiere's crowd, still sent within 10 s, to find the rate a machine answers in time.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { startPostgres } from "./postgres.mjs";
@@ -11,7 +12,7 @@ import { crashes } from "./prove/crash.mjs";
 import { fuzz } from "./prove/fuzz.mjs";
 import { proxied } from "./prove/nginx.mjs";
 import { postgresRestart } from "./prove/postgres-restart.mjs";
-import { premiere } from "./prove/premiere.mjs";
+import { crowdSize, premiere } from "./prove/premiere.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -19,6 +20,12 @@ const short = args.includes("--short") || process.env.PROVE_SCALE === "short";
 const scale = short
   ? { name: "short", buyers: 500, fuzzRequests: 1000, bookingPosts: 100, payments: 25 }
   : { name: "full", buyers: 5000, fuzzRequests: 10_000, bookingPosts: 200, payments: 50 };
+try {
+  scale.buyers = crowdSize(process.env.PREMIERE_BUYERS, scale.buyers);
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 const only = option("only")?.split(",");
 const databases = option("database")?.split(",") ?? ["pglite", "postgres"];
 

@@ -71,6 +71,18 @@ function crowdPost(site, pathname, body, cookie) {
   });
 }
 
+/**
+ * The premiere's crowd: PREMIERE_BUYERS when it is set, else the scale's.
+ * @param {string | undefined} setting @param {number} otherwise
+ */
+export function crowdSize(setting, otherwise) {
+  if (setting === undefined || setting === "") return otherwise;
+  if (!/^[1-9]\d{0,4}$/.test(setting)) {
+    throw new Error(`PREMIERE_BUYERS must be a whole number from 1 to 99999, not "${setting.slice(0, 20)}"`);
+  }
+  return Number(setting);
+}
+
 /** @template T @param {T[]} items @param {number} count @param {() => number} random */
 function sample(items, count, random) {
   const copy = [...items];
