@@ -6,6 +6,13 @@ import type { NextFunction, Request, Response } from "express";
 // at a time (booking posts about 10 % faster than one a turn), and the order stays first come, first served.
 const REQUESTS_PER_TURN = 4;
 
+const turnWaits = new WeakMap<Request, number>();
+
+/** How long a request that has started waited for its turn, in milliseconds: how far behind the site is running. */
+export function waitedForTurnMs(req: Request) {
+  return turnWaits.get(req) ?? 0;
+}
+
 /**
  * Starts the requests that reach the app a few per turn of the event loop, in the order they arrived, and lets a
  * turn that took up a new connection start none (decision 30).
@@ -41,11 +48,15 @@ export function requestTurns() {
       });
     },
     /** Express middleware: the request goes on when its turn comes. */
-    waitForTurn(_req: Request, _res: Response, next: NextFunction) {
+    waitForTurn(req: Request, _res: Response, next: NextFunction) {
       // Run in the request's own async context (its id and viewer in the log), not the one of the turn it runs in.
       // runInAsyncScope, not AsyncResource.bind: bind defines deprecated accessors on every function it returns.
       const context = new AsyncResource("request-turn");
-      waiting.push(() => context.runInAsyncScope(next));
+      const queuedAt = performance.now();
+      waiting.push(() => {
+        turnWaits.set(req, performance.now() - queuedAt);
+        context.runInAsyncScope(next);
+      });
       if (turnScheduled) return;
       turnScheduled = true;
       setImmediate(takeTurn);

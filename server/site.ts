@@ -2,13 +2,9 @@ import fs from "node:fs";
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { ErrorPage } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cacheControlFor } from "~/http/cache-control.server";
 import { BROTLI_PER_REQUEST, GZIP_LEVEL_PER_REQUEST } from "~/http/compression.server";
@@ -19,11 +15,13 @@ import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, databaseAwaySince, getDb, pingDatabase } from "~/services/db.server";
 import { pingIdentityProvider } from "~/services/identity-toolkit.server";
 import { logger } from "~/services/logger.server";
-import stylesheet from "~/styles/layout.css";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
+import { answerKnownTakenSeatsWhenLate } from "./late-seat-refusals";
 import { createMetrics, serveMetrics } from "./metrics";
 import { pageCache } from "./page-cache";
+import { refusalPage } from "./refusal-page";
+import { remixRequests } from "./remix-requests";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import { requestTurns } from "./request-turns";
 import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "./route-matching";
@@ -32,14 +30,6 @@ import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "
 const LISTEN_BACKLOG = 4096;
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-/** A page of ours for what is refused before the app runs, styled like the site, with the request's id. */
-function refusalPage(res: Response, title: string, message: string) {
-  const body = renderToStaticMarkup(
-    createElement("main", { id: "main" }, createElement(ErrorPage, { title, message, requestId: requestIdOf(res) })),
-  );
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – Marquee Cinemas</title><meta name="description" content="${message}"><link rel="stylesheet" href="${stylesheet}"></head><body>${body}</body></html>`;
-}
 
 const BAD_REQUEST_MESSAGE = "This address could not be read. Please check the link and try again.";
 
@@ -170,15 +160,13 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
   app.use(refuseCrossSitePosts);
   app.use(applyCachePolicy);
   app.use(turns.waitForTurn);
+  app.post("/movies/:id/:date", answerKnownTakenSeatsWhenLate);
   app.all(
     "*",
-    createRequestHandler({
-      build,
-      getLoadContext: (req, res) => ({
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        requestId: requestIdOf(res),
-      }),
-    }),
+    remixRequests(build, (req, res) => ({
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      requestId: requestIdOf(res),
+    })),
   );
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return res.end();

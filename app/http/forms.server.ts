@@ -91,6 +91,11 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
   } catch {
     return { ok: false, message: FORM_UNREADABLE };
   }
+  return pickFields(posted, schema);
+}
+
+/** The fields of a body, as `readForm` keeps them (see there). */
+function pickFields(posted: Iterable<[string, FormDataEntryValue]>, schema: ZodTypeAny): FormRead {
   const fields = formFields(schema);
   const formData = new FormData();
   const counts = new Map<string, number>();
@@ -113,7 +118,15 @@ export async function readForm(request: Request, schema: ZodTypeAny): Promise<Fo
   return { ok: true, formData };
 }
 
-const URL_ENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+/** A URL-encoded body already read, checked as `readSubmission` checks a post: its values, or null if refused. */
+export function checkedFormValues<Schema extends ZodTypeAny>(body: string, schema: Schema): output<Schema> | null {
+  const form = pickFields(new URLSearchParams(body), schema);
+  if (!form.ok) return null;
+  const submission = parseFields(form.formData, schema);
+  return submission.status === "success" ? (submission.value as output<Schema>) : null;
+}
+
+export const URL_ENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /**
  * The fields of a body. A form without a file (all of ours) comes URL-encoded and is read as the Fetch API's own
@@ -191,6 +204,10 @@ function coercedSchema(schema: ZodTypeAny) {
   return coerced;
 }
 
+function parseFields(formData: FormData, schema: ZodTypeAny) {
+  return parseWithZod(formData, { schema: coercedSchema(schema), disableAutoCoercion: true });
+}
+
 /**
  * Reads a posted form and checks it with its schema. On success it gives the values, `refuse`, which re-renders the
  * form with one message (for the whole form, or for one field), and `update`, which re-renders it with some values
@@ -211,7 +228,7 @@ export async function readSubmission<Schema extends ZodTypeAny>(
       : formError(form.message);
     return { ok: false as const, message: form.message, response: data(reply, { status: 400 }) };
   }
-  const submission = parseWithZod(form.formData, { schema: coercedSchema(schema), disableAutoCoercion: true });
+  const submission = parseFields(form.formData, schema);
   if (submission.status !== "success") {
     const reply = submission.reply({ hideFields: secretFields });
     const message = Object.values(reply.error ?? {}).flat()[0] ?? FORM_UNREADABLE;

@@ -202,8 +202,21 @@ function learnFromBooking(request: SeatRequest, outcome: BookingOutcome) {
  * needs no session: the answer is the same whoever asks, so a premiere's crowd is refused without a read each.
  */
 export function knownSoldOut(ask: SeatAsk) {
+  return knownFailure(ask)?.reason === "sold-out";
+}
+
+/**
+ * The seats a read of the last second found taken of those a form asks for, the show not sold out, and not by this
+ * form; null when that read says nothing of it. Like `knownSoldOut` it needs no session.
+ */
+export function knownTakenSeats(ask: SeatAsk) {
+  const failure = knownFailure(ask);
+  return failure?.reason === "seats-taken" ? failure.seats : null;
+}
+
+function knownFailure(ask: SeatAsk) {
   const hint = heldSeatsHint(ask);
-  return hint !== null && checkAgainst(hint, ask.seats).failure?.reason === "sold-out";
+  return hint && checkAgainst(hint, ask.seats).failure;
 }
 
 /**

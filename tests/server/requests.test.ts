@@ -175,6 +175,68 @@ describe("a refused seat post", () => {
       expect(seatStates(await refused.text())).toMatchObject({ [first]: "occupied", [second]: "selected" });
     }
   });
+
+  it("from a crowd: a post left waiting, for seats just taken, gets a short page naming them and linking back", async () => {
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const path = `/movies/${movieId}/${day}`;
+    const show = /name="time" value="([0-9a-f-]{36})"/.exec(await (await fetch(site.url + path)).text())![1];
+    const seatPage = async (cookie = customer) =>
+      seatStates(await (await fetch(`${site.url}${path}?time=${show}`, { headers: { Cookie: cookie } })).text());
+    const [first, second] = Object.keys(await seatPage());
+    const form = (seats: string[]) =>
+      new URLSearchParams([
+        ["time", show],
+        ["requestToken", crypto.randomUUID()],
+        ...seats.map((seat) => ["seats", seat]),
+      ]);
+    const rival = await register(site, `crowd-rival-${Date.now()}@example.com`);
+    const rivalCookie = (await signIn(site, rival.email, rival.password))!;
+    expect((await postForm(site, path, form([first]), { Cookie: rivalCookie })).status).toBe(302);
+
+    // 150 posts at once: those left waiting for their turn are answered in short (the others get the seat page
+    // again, as a lone post does above). A script's post (to the .data address) and a visitor's are answered as ever.
+    const crowd = await Promise.all([
+      ...Array.from({ length: 150 }, () => postForm(site, path, form([first, second]), { Cookie: customer })),
+      ...Array.from({ length: 5 }, () => postForm(site, `${path}.data`, form([first, second]), { Cookie: customer })),
+      ...Array.from({ length: 5 }, () => postForm(site, path, form([first, second]))),
+    ]);
+    const answers = await Promise.all(
+      crowd.map(async (response) => ({
+        status: response.status,
+        location: response.headers.get("Location") ?? "",
+        text: await response.text(),
+      })),
+    );
+    const [documents, scripts, visitors] = [answers.slice(0, 150), answers.slice(150, 155), answers.slice(155)];
+    const message = `Sorry, seat(s) ${first} were just taken. Please choose again.`;
+    for (const answer of documents) {
+      expect(answer.status).toBe(409);
+      expect(answer.text).toContain(message);
+    }
+    const short = documents.filter((answer) => answer.text.includes("<title>Seats taken – Marquee Cinemas</title>"));
+    expect(short.length).toBeGreaterThan(0);
+    const link = `<a href="${path}?time=${show}&amp;seats=${second}" class="button">Choose other seats</a>`;
+    for (const answer of short) {
+      expect(answer.text).toContain(link);
+      expect(seatStates(answer.text)).toEqual({});
+    }
+    for (const answer of documents.filter((answer) => !short.includes(answer)))
+      expect(seatStates(answer.text)).toMatchObject({ [first]: "occupied", [second]: "selected" });
+    for (const answer of scripts) {
+      expect(answer.status).toBe(409);
+      expect(answer.text).toContain(message);
+      expect(answer.text).not.toContain("<title>");
+    }
+    for (const answer of visitors) {
+      expect(answer.status).toBe(302);
+      expect(answer.location).toMatch(/^\/login\?redirectTo=/);
+    }
+
+    // Nothing was booked; the link opens the seat map with the seat still free ticked.
+    expect(await seatPage(rivalCookie)).toMatchObject({ [first]: "occupied", [second]: "available" });
+    const linked = await fetch(`${site.url}${path}?time=${show}&seats=${second}`, { headers: { Cookie: customer } });
+    expect(seatStates(await linked.text())).toMatchObject({ [first]: "occupied", [second]: "selected" });
+  });
 });
 
 describe("posts from another site", () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { FORM_TOO_LARGE, FORM_UNREADABLE, formFields, readForm, readSubmission } from "~/http/forms.server";
+import {
+  checkedFormValues,
+  FORM_TOO_LARGE,
+  FORM_UNREADABLE,
+  formFields,
+  readForm,
+  readSubmission,
+} from "~/http/forms.server";
+import { seatSelectionSchema } from "~/schemas/booking";
 import { loginSchema } from "~/schemas/login";
 import { registerSchema } from "~/schemas/register";
 
@@ -158,6 +166,37 @@ describe("readForm", () => {
     );
     expect(read.ok && read.formData.getAll("seats")).toEqual(["S0", "S1", "S2", "S3", "S4", "S5"]);
     expect(read.ok && read.formData.has("seats[6]")).toBe(false);
+  });
+});
+
+describe("checkedFormValues", () => {
+  const time = crypto.randomUUID();
+  const requestToken = crypto.randomUUID();
+  const seatForm = (...extra: [string, string][]) =>
+    new URLSearchParams([["time", time], ["requestToken", requestToken], ["seats", "A1"], ...extra]).toString();
+
+  it("gives the values of a body already read that the schema takes, without the keys it does not name", () => {
+    expect(checkedFormValues(seatForm(["seats", "A2"], ["role", "admin"]), seatSelectionSchema)).toEqual({
+      time,
+      requestToken,
+      seats: ["A1", "A2"],
+    });
+  });
+
+  it("gives null for a form that readSubmission would refuse", async () => {
+    const refused = [
+      seatForm(...["A2", "A3", "A4", "A5", "A6"].map((seat): [string, string] => ["seats", seat])),
+      seatForm(["seats", "A1"]),
+      seatForm(["seats", "<b>"]),
+      seatForm(["time", time]),
+      seatForm(["seats", "A\u00002"]),
+      "seats=A1",
+      "",
+    ];
+    for (const body of refused) {
+      expect(checkedFormValues(body, seatSelectionSchema), body).toBeNull();
+      expect((await readSubmission(urlencoded(body), seatSelectionSchema)).ok, body).toBe(false);
+    }
   });
 });
 

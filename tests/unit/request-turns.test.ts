@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo, Server } from "node:net";
 import express, { type Request, type Response } from "express";
 import { describe, expect, it } from "vitest";
-import { requestTurns } from "../../server/request-turns";
+import { requestTurns, waitedForTurnMs } from "../../server/request-turns";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const noRequest = {} as Request;
@@ -82,6 +82,22 @@ describe("requestTurns", () => {
     expect(started).toEqual([1, 2, 3, 4]);
     await nextTurn();
     expect(started).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("says how long each request waited for its turn", async () => {
+    const turns = requestTurns();
+    const [early, late] = [{} as Request, {} as Request];
+    const waits: number[] = [];
+    turns.waitForTurn(early, noResponse, () => waits.push(waitedForTurnMs(early)));
+    busyFor(30);
+    for (let i = 0; i < 4; i++) turns.waitForTurn({} as Request, noResponse, () => busyFor(10));
+    turns.waitForTurn(late, noResponse, () => waits.push(waitedForTurnMs(late)));
+    await nextTurn();
+    await nextTurn();
+    expect(waits[0]).toBeGreaterThanOrEqual(30);
+    // Behind four requests of 10 ms each, started a turn earlier.
+    expect(waits[1]).toBeGreaterThanOrEqual(40);
+    expect(waitedForTurnMs({} as Request)).toBe(0);
   });
 
   it("gives a turn that took up a connection to the next connection waiting, not to a request", async () => {
