@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { seatPageUrl } from "~/domain/booking-steps";
 import { bookingFailure } from "~/http/booking-failures.server";
 import { checkedFormValues, MAX_FORM_BYTES, URL_ENCODED } from "~/http/forms.server";
+import { seatAsk } from "~/http/seat-page.server";
 import { hasSessionCookie } from "~/http/session-cookie.server";
 import { knownTakenSeats } from "~/models/bookings.server";
 import { seatSelectionSchema } from "~/schemas/booking";
@@ -45,7 +46,7 @@ async function answerIfKnownTaken(req: Request, res: Response, next: NextFunctio
   }
   if (!body) return next();
   const form = checkedFormValues(body.toString("utf8"), seatSelectionSchema);
-  const ask = form && { movieId, day, showId: form.time, seats: form.seats, requestToken: form.requestToken };
+  const ask = form && seatAsk(form, movieId, day);
   const taken = ask && knownTakenSeats(ask);
   if (!ask || !taken) {
     req.body = body;

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { catalogueKey, catalogueState, forgetCatalogueState } from "~/models/catalogue.server";
 import { logger } from "~/services/logger.server";
@@ -86,11 +86,10 @@ export type PageCacheResult = "hit" | "miss" | "bypass";
  * its brotli and gzip bodies. Requests with any cookie (a session, a toast) pass by to the app and are never kept.
  */
 export function pageCache(
-  build: ServerBuild,
+  render: RequestHandler,
   routeOf: (pathname: string) => RouteName,
   count: (result: PageCacheResult) => void,
 ) {
-  const render = createRequestHandler(build, process.env.NODE_ENV);
   const pages = new Map<string, CachedPage>();
   // One render per page at a time: the requests for it meanwhile wait for its result.
   const rendering = new Map<string, Promise<Rendered>>();

@@ -1,9 +1,8 @@
 import {
   createReadableStreamFromReadable,
-  createRequestHandler,
   writeReadableStreamToWritable,
   type AppLoadContext,
-  type ServerBuild,
+  type RequestHandler,
 } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 
@@ -12,10 +11,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
  * it has already read (`req.body`, a Buffer) is handed on rather than read from the spent stream (decision 35).
  */
 export function remixRequests(
-  build: ServerBuild,
+  handle: RequestHandler,
   loadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
 ) {
-  const handle = createRequestHandler(build, process.env.NODE_ENV);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handle(fetchRequest(req, res), loadContext(req, res));

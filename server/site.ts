@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Server, ServerResponse } from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { config } from "~/config.server";
@@ -152,7 +152,9 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Before the other files: public/ has none of the kept pages' addresses.
-  app.use(pageCache(build, remixRouteNamer(build.routes), metrics.countPageCache));
+  // One Remix handler for the page cache's renders and for everything else.
+  const remix = createRequestHandler(build, process.env.NODE_ENV);
+  app.use(pageCache(remix, remixRouteNamer(build.routes), metrics.countPageCache));
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(publicFiles("public", { maxAge: "7d" }));
   app.use(nameRemixRoutes(build.routes));
@@ -163,7 +165,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
   app.post("/movies/:id/:date", answerKnownTakenSeatsWhenLate);
   app.all(
     "*",
-    remixRequests(build, (req, res) => ({
+    remixRequests(remix, (req, res) => ({
       clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
       requestId: requestIdOf(res),
     })),

@@ -13,6 +13,7 @@ import {
   type SeatAsk,
 } from "~/models/bookings.server";
 import { findWaitlistPlace } from "~/models/waitlist.server";
+import type { z } from "zod";
 import { seatSelectionSchema } from "~/schemas/booking";
 import { isShowDay, isValidDay } from "~/utils/dates";
 import { plural } from "~/utils/format";
@@ -97,6 +98,11 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
 /**
  * Refused before the post is counted: saying so writes nothing. Back to the show's seat page, where the waitlist is.
  */
+/** What a valid seat form asks for, on the seat page of this movie and day. */
+export function seatAsk(form: z.output<typeof seatSelectionSchema>, movieId: string, day: string): SeatAsk {
+  return { movieId, day, showId: form.time, seats: form.seats, requestToken: form.requestToken };
+}
+
 function refuseSoldOut({ movieId, day, showId }: SeatAsk) {
   const { message } = bookingFailure({ reason: "sold-out" });
   return redirectWithError(seatPageUrl(movieId, day, showId, []), message, { status: 303 });
@@ -107,9 +113,7 @@ export async function bookFromSeatPage({ request, params, context }: ActionFunct
   // A refused post re-draws the page; without JavaScript its address may not name the time posted (decision 26).
   const postedTime = form.ok ? form.value.time : form.response.data.initialValue?.time;
   if (typeof postedTime === "string") context.postedShow = { id: postedTime };
-  const ask = form.ok
-    ? { ...form.value, movieId: params.id ?? "", day: params.date ?? "", showId: form.value.time }
-    : null;
+  const ask = form.ok ? seatAsk(form.value, params.id ?? "", params.date ?? "") : null;
   // A show this instance saw sold out a moment ago is refused before the session is read: the answer is everyone's.
   if (ask && knownSoldOut(ask)) return refuseSoldOut(ask);
   const viewer = await getViewer(request);
