@@ -124,23 +124,39 @@ function sameSecret(given: string, expected: string) {
   return crypto.timingSafeEqual(a, b);
 }
 
+/** Whether a proxy says it forwarded the request for someone: then its socket's address is the proxy's, not theirs. */
+const FORWARDING_HEADERS = ["Forwarded", "X-Forwarded-For", "X-Real-IP"] as const;
+
 /**
  * Who may read /metrics: a client on this machine (its socket and, behind a trusted proxy, the client the proxy
- * names), or anyone with `Authorization: Bearer <METRICS_TOKEN>`.
+ * names), or anyone with `Authorization: Bearer <METRICS_TOKEN>`. A forwarded request through a proxy that is not
+ * trusted is never local: a proxy on this machine would make every client of the internet look like loopback.
  */
 export function mayReadMetrics(
-  client: { socket: string | undefined; address: string | undefined; authorization: string | undefined },
+  client: {
+    socket: string | undefined;
+    address: string | undefined;
+    authorization: string | undefined;
+    forwarded?: boolean;
+  },
   token: string | null,
+  trustProxy = false,
 ) {
   if (token && client.authorization && sameSecret(client.authorization, `Bearer ${token}`)) return true;
+  if (client.forwarded && !trustProxy) return false;
   return isLoopback(client.socket) && isLoopback(client.address);
 }
 
 /** GET /metrics; everyone else gets the site's own 404 page, as for any address it does not have. */
-export function serveMetrics(metrics: ReturnType<typeof createMetrics>, token: string | null) {
+export function serveMetrics(metrics: ReturnType<typeof createMetrics>, token: string | null, trustProxy: boolean) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const client = { socket: req.socket.remoteAddress, address: req.ip, authorization: req.get("Authorization") };
-    if (!mayReadMetrics(client, token)) return next();
+    const client = {
+      socket: req.socket.remoteAddress,
+      address: req.ip,
+      authorization: req.get("Authorization"),
+      forwarded: FORWARDING_HEADERS.some((name) => req.get(name) !== undefined),
+    };
+    if (!mayReadMetrics(client, token, trustProxy)) return next();
     res.locals.route = { route: "metrics" };
     try {
       const { contentType, body } = await metrics.text(req.socket.localPort);

@@ -148,7 +148,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
   const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
   app.use(refuseOldDataRequests);
   app.get("/healthz", serveHealth(checks, state));
-  app.get("/metrics", serveMetrics(metrics, config.metricsToken));
+  app.get("/metrics", serveMetrics(metrics, config.metricsToken, config.trustProxy));
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Before the other files: public/ has none of the kept pages' addresses.

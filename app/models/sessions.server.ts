@@ -74,6 +74,9 @@ export const PROVIDER_UNREACHABLE = "provider-unreachable";
 // forgotten at once; one ended on another instance still opens pages here for at most that second.
 export const SESSION_MEMORY_MS = 1000;
 const liveSessions = shortMemory<string, User>({ lifetimeMs: SESSION_MEMORY_MS, maxEntries: 10_000 });
+// Sessions this process ended in the last minute: a read of one that was under way when it ended (its provider check
+// in flight, say) must not put it back into liveSessions. Ended ids never come back, so presence is enough.
+const endedSessions = shortMemory<string, true>({ lifetimeMs: 60_000, maxEntries: 10_000 });
 
 /**
  * The user of a live session, or null for an unknown, expired or ended one. The provider is asked again when the
@@ -98,6 +101,7 @@ export async function findSessionUser(
   if (!row) return null;
   const { signedInAt, expiresAt, recheckDue, ...user } = row;
   const live = (checked: User) => {
+    if (endedSessions.get(idHash)) return null;
     liveSessions.set(idHash, checked, expiresAt.getTime());
     return checked;
   };
@@ -108,7 +112,9 @@ export async function findSessionUser(
     await endSession(sessionId);
     return null;
   }
-  await db.query("update sessions set checked_at = now() where id_hash = $1", [idHash]);
+  // A sign-out (or a reset ending every session) that landed while the provider was asked, on any instance, wins.
+  const stillOpen = await db.query("update sessions set checked_at = now() where id_hash = $1 returning 1", [idHash]);
+  if (stillOpen.length === 0) return null;
   if (answer.isStaff !== user.isStaff) await mirrorStaffRight(user.uid, answer.isStaff);
   return live({ ...user, isStaff: answer.isStaff });
 }
@@ -124,7 +130,10 @@ async function endSessions(where: string, params: unknown[]) {
     for (const { uid, idHash } of rows) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
     return rows;
   });
-  for (const { idHash } of ended) liveSessions.delete(idHash);
+  for (const { idHash } of ended) {
+    liveSessions.delete(idHash);
+    endedSessions.set(idHash, true);
+  }
 }
 
 /** Ends one session (signing out in this browser). */

@@ -5,6 +5,7 @@ import { pageWindow } from "~/schemas/list-query";
 import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
 import { cinemaDaySql } from "./shows.server";
+import { addDays } from "~/utils/dates";
 import { isUuid } from "~/utils/uuid";
 import { localShowTime, resolveShowTime } from "~/utils/wall-clock";
 
@@ -206,7 +207,10 @@ export function lockHallInUse(tx: Queryable, hallId: string) {
 /** A show of a hall's day, holding the hall until `freeAt` (its runtime and the cleaning after it). */
 export type HallDayShow = { title: string; startsAt: string; freeAt: string };
 
-/** The shows of a hall on a cinema day, for Add Shows to show when the hall is free. */
+/**
+ * The shows that hold a hall on a cinema day, for Add Shows to show when the hall is free: those starting that day,
+ * and one from the evening before that runs (or is cleaned) past midnight.
+ */
 export async function listHallDay(hallId: string, day: string): Promise<HallDayShow[]> {
   const db = await getDb();
   if (!isUuid(hallId)) return [];
@@ -214,9 +218,12 @@ export async function listHallDay(hallId: string, day: string): Promise<HallDayS
     `select m.title, s.starts_at as "startsAt",
        s.starts_at + make_interval(mins => m.runtime + $3) as "freeAt"
      from shows s join movies m on m.id = s.movie_id
-     where s.hall_id = $1 and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$4")} = $2
+     where s.hall_id = $1 and s.cancelled_at is null
+       and ${cinemaDaySql("s.starts_at", "$4")} between $5 and $2
+       and to_char((s.starts_at + make_interval(mins => m.runtime + $3)) at time zone $4, 'YYYY-MM-DD HH24:MI:SS')
+         > $2 || ' 00:00:00'
      order by s.starts_at`,
-    [hallId, day, config.cleaningMinutes, config.timeZone],
+    [hallId, day, config.cleaningMinutes, config.timeZone, addDays(day, -1)],
   );
   return rows.map((row) => ({
     title: row.title,

@@ -76,13 +76,16 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
   });
 }
 
-/** @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup */
-export async function proxied(setup) {
+/**
+ * nginx on a free loopback port in front of these instances (`host:port` each), with its files in a folder of its
+ * own; null when it is not installed and cannot be. `stop` ends it and removes the folder.
+ * @param {string[]} upstreams
+ */
+export async function startNginx(upstreams) {
   if (!fs.existsSync(NGINX)) installDebianPackage("nginx");
-  if (!fs.existsSync(NGINX)) return { figures: [figure("nginx", "not installed", "installed", false)] };
+  if (!fs.existsSync(NGINX)) return null;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-nginx-"));
   const port = await freePort();
-  const upstreams = setup.sites.map((site) => new URL(site.url).host);
   fs.writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig({ prefix, port, upstreams }));
   // nginx runs as an unprivileged account: as "nobody" when this runs as root, else as whoever runs it.
   const asNobody = process.getuid?.() === 0;
@@ -92,17 +95,33 @@ export async function proxied(setup) {
     ? spawn("runuser", ["-u", "nobody", "--", ...command], { stdio: "ignore" })
     : spawn(command[0], command.slice(1), { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
+  const pidFile = path.join(prefix, "nginx.pid");
+  const stop = async () => {
+    if (fs.existsSync(pidFile)) process.kill(Number(fs.readFileSync(pidFile, "utf8")), "SIGTERM");
+    else nginx.kill("SIGTERM");
+    await sleep(500);
+    fs.rmSync(prefix, { recursive: true, force: true });
+  };
+  const answers = () =>
+    request(`${base}/healthz`).then(
+      () => true,
+      () => false,
+    );
+  for (let i = 0; i < 100; i++) {
+    if (await answers()) return { base, pidFile, stop };
+    await sleep(100);
+  }
+  await stop();
+  throw new Error("nginx did not answer within 10 s");
+}
+
+/** @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup */
+export async function proxied(setup) {
+  const upstreams = setup.sites.map((site) => new URL(site.url).host);
+  const nginx = await startNginx(upstreams);
+  if (!nginx) return { figures: [figure("nginx", "not installed", "installed", false)] };
+  const { base } = nginx;
   try {
-    for (
-      let i = 0;
-      i < 100 &&
-      !(await request(`${base}/healthz`).then(
-        () => true,
-        () => false,
-      ));
-      i++
-    )
-      await sleep(100);
     const ids = Array.from({ length: 20 }, (_, i) => `prove-nginx-${i}-${Date.now()}`);
     const answers = [];
     for (const id of ids) answers.push(await request(`${base}/`, { headers: { "X-Request-Id": id } }));
@@ -119,7 +138,7 @@ export async function proxied(setup) {
       db.query("select distinct key from rate_limit_hits where bucket = 'booking-post:client'"),
     );
     const clientSeen = counted.some((row) => row.key === CLIENT_ADDRESS);
-    const master = fs.readFileSync(path.join(prefix, "nginx.pid"), "utf8").trim();
+    const master = fs.readFileSync(nginx.pidFile, "utf8").trim();
     const user = spawnSync("ps", ["-o", "user=", "-p", master], { encoding: "utf8" }).stdout.trim();
     return {
       figures: [
@@ -146,11 +165,7 @@ export async function proxied(setup) {
       ],
     };
   } finally {
-    const pidFile = path.join(prefix, "nginx.pid");
-    if (fs.existsSync(pidFile)) process.kill(Number(fs.readFileSync(pidFile, "utf8")), "SIGTERM");
-    else nginx.kill("SIGTERM");
-    await sleep(500);
-    fs.rmSync(prefix, { recursive: true, force: true });
+    await nginx.stop();
   }
 }
 

@@ -289,8 +289,10 @@ test("the hall's day shows when the chosen hall is taken, with and without JavaS
   const movie = movieFor(jsEnabled);
   const other = latestFirst[6];
   const [day, emptyDay] = daysFor(jsEnabled, 40);
+  const [dayBefore] = daysFor(jsEnabled, 39);
   const hall = await createHall(page);
-  await createShowsDirectly(page, other.id, hall.id, "9", [`${day}T12:00`]);
+  // The evening before's late show still holds the hall after midnight.
+  await createShowsDirectly(page, other.id, hall.id, "9", [`${dayBefore}T23:00`, `${day}T12:00`]);
 
   await open(page, "/admin/add-shows");
   await chooseMovie(page, movie.title, jsEnabled);
@@ -303,6 +305,7 @@ test("the hall's day shows when the chosen hall is taken, with and without JavaS
   };
   const hallDay = await showHallDay(`${day}T18:00`);
   await expect(hallDay.getByRole("listitem")).toHaveText([
+    new RegExp(`^11:00 PM the day before to \\d{1,2}:\\d\\d AM: ${other.title}, then cleaning$`),
     new RegExp(`^12:00 PM to \\d{1,2}:\\d\\d PM: ${other.title}, then cleaning$`),
     "Free at any other time.",
   ]);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startNginx } from "../../scripts/prove/nginx.mjs";
 import { postForm, register, residentMegabytes, signIn, startSite, type Site } from "./site";
 
 let site: Site;
@@ -321,6 +322,21 @@ describe("client address", () => {
     const next = await failSignIn(site, "another@example.com", "198.51.100.77");
     expect(next.status).toBe(429);
     expect(await next.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+  });
+});
+
+describe("behind nginx on this machine, not trusted (TRUST_PROXY unset)", () => {
+  it("serves /metrics to no client nginx forwards, though every one arrives from loopback", async () => {
+    const nginx = await startNginx([new URL(site.url).host]);
+    if (!nginx) throw new Error("nginx is not installed and could not be installed");
+    try {
+      expect((await fetch(`${site.url}/metrics`)).status).toBe(200);
+      const forwarded = await fetch(`${nginx.base}/metrics`);
+      expect(forwarded.status).toBe(404);
+      expect(await forwarded.text()).toContain("We could not find a page at /metrics.");
+    } finally {
+      await nginx.stop();
+    }
   });
 });
 

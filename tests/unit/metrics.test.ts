@@ -25,6 +25,14 @@ describe("who may read /metrics", () => {
     expect(mayReadMetrics({ ...local, socket: "10.0.0.2", address: "10.0.0.2" }, token)).toBe(false);
   });
 
+  it("not a request a proxy forwarded, unless the proxy is trusted to name the client", () => {
+    const forwarded = { ...local, forwarded: true };
+    expect(mayReadMetrics(forwarded, null)).toBe(false);
+    expect(mayReadMetrics(forwarded, null, true)).toBe(true);
+    expect(mayReadMetrics({ ...forwarded, address: "203.0.113.7" }, null, true)).toBe(false);
+    expect(mayReadMetrics({ ...forwarded, authorization: `Bearer ${token}` }, token)).toBe(true);
+  });
+
   it("anyone with the bearer token, when one is configured; nobody with a wrong one", () => {
     const remote = { socket: "10.0.0.2", address: "203.0.113.7" };
     expect(mayReadMetrics({ ...remote, authorization: `Bearer ${token}` }, token)).toBe(true);

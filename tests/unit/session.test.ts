@@ -209,6 +209,37 @@ describe("getViewer", () => {
     expect(await getViewer(requestWith(phone))).toBeNull();
   });
 
+  it("stays signed out when the sign-out lands while the provider check is in flight", async () => {
+    const setCookie = await signIn("checking");
+    await makeChecksStale();
+    let answerProvider!: () => void;
+    auth.getUser.mockImplementationOnce(
+      (uid: string) =>
+        new Promise((resolve) => (answerProvider = () => resolve({ uid, disabled: false, customClaims: {} }))),
+    );
+    const inFlight = getViewer(requestWith(setCookie));
+    await vi.waitFor(() => expect(auth.getUser).toHaveBeenCalled());
+    await signOut(requestWith(setCookie));
+    answerProvider();
+    expect(await inFlight).toBeNull();
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
+    expect(await sessionCount("checking")).toBe(0);
+  });
+
+  it("stays signed out when the sign-out lands while the session is being read", async () => {
+    const setCookie = await signIn("reading");
+    const db = await getDb();
+    const query = db.query.bind(db);
+    const lookup = vi.spyOn(db, "query").mockImplementationOnce(async (...args: Parameters<typeof query>) => {
+      const rows = await query(...args);
+      lookup.mockRestore();
+      await signOut(requestWith(setCookie));
+      return rows;
+    });
+    await getViewer(requestWith(setCookie));
+    expect(await getViewer(requestWith(setCookie))).toBeNull();
+  });
+
   it("never remembers a session past its expiry", async () => {
     const setCookie = await signIn("expiring");
     await (await getDb()).query("update sessions set expires_at = now() + interval '500 ms' where uid = 'expiring'");

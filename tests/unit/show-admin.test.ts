@@ -5,7 +5,14 @@ vi.hoisted(() => {
   process.env.CINEMA_TIMEZONE = "Asia/Kolkata";
 });
 
-import { addShowTime, createShows, deleteShow, listMovieChoices, removeShowTime } from "~/models/show-admin.server";
+import {
+  addShowTime,
+  createShows,
+  deleteShow,
+  listHallDay,
+  listMovieChoices,
+  removeShowTime,
+} from "~/models/show-admin.server";
 import { listShowDays } from "~/models/shows.server";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb } from "~/services/db.server";
@@ -231,6 +238,26 @@ describe("deleteShow", () => {
       const db = await getDb();
       expect(await db.query("select id from shows where id = $1", [show])).toHaveLength(1);
     }
+  });
+});
+
+describe("listHallDay", () => {
+  it("lists the shows that hold the hall that day, one from the evening before that runs past midnight included", async () => {
+    const hallOfDay = await addHall("A 1 2 3", { name: "Hall of the day" });
+    const day = addDays(cinemaToday(ZONE), 30);
+    const local = (days: number, time: string) => `${addDays(day, days)}T${time}+05:30`;
+    for (const [movie, startsAt] of [
+      ["short", local(-1, "20:00")],
+      ["long", local(-1, "23:00")],
+      ["short", local(0, "18:00")],
+      ["short", local(1, "00:30")],
+    ])
+      await addShow(movie, startsAt, { hallId: hallOfDay });
+    const shows = await listHallDay(hallOfDay, day);
+    expect(shows.map(({ title, startsAt }) => [title, startsAt])).toEqual([
+      ["Long Film", new Date(local(-1, "23:00")).toISOString()],
+      ["Short Film", new Date(local(0, "18:00")).toISOString()],
+    ]);
   });
 });
 

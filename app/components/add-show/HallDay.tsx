@@ -1,3 +1,4 @@
+import { cinemaDay } from "~/utils/dates";
 import { formatClockTime, formatLocalDay } from "~/utils/show-display";
 
 export type HallDayShows = {
@@ -20,7 +21,8 @@ export function HallDay({ hallDay, timeZone }: { hallDay: HallDayShows; timeZone
         <ul>
           {hallDay.shows.map((show) => (
             <li key={show.startsAt}>
-              <time dateTime={show.startsAt}>{clock(show.startsAt)}</time> to{" "}
+              <time dateTime={show.startsAt}>{clock(show.startsAt)}</time>
+              {cinemaDay(new Date(show.startsAt), timeZone) < hallDay.day ? " the day before" : ""} to{" "}
               <time dateTime={show.freeAt}>{clock(show.freeAt)}</time>: {show.title}, then cleaning
             </li>
           ))}
