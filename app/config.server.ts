@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-// The one place that reads the environment. Every variable is described here; README's table lists the
+// The one place that reads the environment. Every variable is described here; docs/configuration.md's table lists the
 // same names (a unit test compares them), and a wrong value stops the start with a message naming it.
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -54,7 +54,7 @@ export const PAYMENT_PROVIDER_IDS = ["test"] as const;
 /** Log levels, most detailed first (pino's names). */
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
 
-/** Every environment variable the site reads, with what README says of it. */
+/** Every environment variable the site reads, with what docs/configuration.md says of it. */
 export const environmentSchema = z.object({
   PORT: integer(1, 65535).describe("port the site listens on; default 3000"),
   HOST: text().describe("address the site listens on; default 127.0.0.1 (0.0.0.0 for every interface)"),

@@ -2,7 +2,7 @@
 // PostgreSQL with two, and prints every figure beside its target with PASS or FAIL; exits 1 if any failed.
 //   PROVE_SCALE=short (or --short): the CI form, a few minutes; it exits 1 only for a FAIL that is not a speed
 //   figure (latency, memory: they depend on the machine, and CI's is shared). --no-build: use the build in build/.
-//   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for README.
+//   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for docs/guarantees.md.
 //   PREMIERE_BUYERS=N: the premiere's crowd, still sent within 10 s, to find the rate a machine answers in time.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -118,7 +118,7 @@ const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(" 
 console.log(`\n${line(["database", "part", "figure", "measured", "target", ""])}`);
 for (const r of rows) console.log(line([r.database, r.part, r.name, r.measured, r.target, r.pass ? "PASS" : "FAIL"]));
 if (args.includes("--markdown")) {
-  // README's Guarantees table.
+  // docs/guarantees.md's table.
   console.log("\n| database | part | figure | target | measured | |\n| --- | --- | --- | --- | --- | --- |");
   for (const r of rows)
     console.log(

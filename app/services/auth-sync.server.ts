@@ -1,6 +1,6 @@
 import type { DeliveryResult } from "./mailer.server";
 
-// The sign-in sync's calls to the address AUTH_SYNC_URL names (README, "Sign-in sync"). Like a mail, a call is
+// The sign-in sync's calls to the address AUTH_SYNC_URL names (docs/operations.md, "Sign-in sync"). Like a mail, a call is
 // made by the outbox's worker, never while someone waits for a page.
 const REQUEST_TIMEOUT_MS = 20_000;
 // Statuses that say "not now" rather than "never".

@@ -1,4 +1,4 @@
-// Two instances behind nginx on one PostgreSQL, as README describes it: nginx (run as an unprivileged user, with its
+// Two instances behind nginx on one PostgreSQL, as docs/operations.md describes it: nginx (run as an unprivileged user, with its
 // files in a folder of its own) spreads requests over both, passes the client's X-Request-Id through and adds the
 // client's address to X-Forwarded-For, which the sites read with TRUST_PROXY=true.
 import { spawn, spawnSync } from "node:child_process";
@@ -16,7 +16,7 @@ const NGINX = "/usr/sbin/nginx";
 const CLIENT_ADDRESS = "127.0.0.2";
 
 /**
- * The configuration README shows, with this run's folder, port and instances.
+ * The configuration docs/operations.md shows, with this run's folder, port and instances.
  * @param {{ prefix: string, port: number, upstreams: string[] }} options
  */
 export function nginxConfig({ prefix, port, upstreams }) {

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// The sign-in sync (README, "Sign-in sync"): each sign-in is POSTed to AUTH_SYNC_URL with the sign-in's ID token,
+// The sign-in sync (docs/operations.md, "Sign-in sync"): each sign-in is POSTed to AUTH_SYNC_URL with the sign-in's ID token,
 // each sign-out DELETEd, through the outbox, so the receiver never slows a sign-in down.
 
 type Call = { method: string; authorization?: string; body: { uid: string; session: string } };

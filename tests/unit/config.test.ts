@@ -1,36 +1,7 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { environmentSchema, loadConfig } from "~/config.server";
-
-/** README's configuration table, as the schema describes each variable. */
-function configurationTable() {
-  const rows = Object.entries(environmentSchema.shape).map(
-    ([name, schema]) => `| \`${name}\` | ${schema.description ?? ""} |`,
-  );
-  return ["| variable | what it does |", "|---|---|", ...rows].join("\n");
-}
-
-/** A Markdown table's cells without the padding Prettier adds to align its columns. */
-const cells = (table: string) =>
-  table
-    .trim()
-    .split("\n")
-    .map((row) => row.split("|").map((cell) => cell.trim().replace(/^-+$/, "---")));
-
-function readmeTable() {
-  const readme = fs.readFileSync("README.md", "utf8");
-  const start = readme.indexOf("<!-- configuration:start -->");
-  const end = readme.indexOf("<!-- configuration:end -->");
-  return readme.slice(start + "<!-- configuration:start -->".length, end).trim();
-}
+import { loadConfig } from "~/config.server";
 
 describe("configuration", () => {
-  it("is described in README exactly as the schema has it", () => {
-    expect(cells(readmeTable()), `paste this table into README:\n${configurationTable()}\n`).toEqual(
-      cells(configurationTable()),
-    );
-  });
-
   it("has working defaults with nothing set: the embedded default", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
