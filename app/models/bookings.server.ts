@@ -2,11 +2,18 @@ import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
 import { bookingAmountCents, type TypeExtras } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatLabels, seatRuns, type HallLayout } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
+import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { shortMemory } from "~/utils/short-memory";
 import { isUuid } from "~/utils/uuid";
+import {
+  customerHoldsSql,
+  holdLimitFailure,
+  lockCustomer,
+  type CustomerHolds,
+  type HoldLimitFailure,
+} from "./booking-limits.server";
 import { cinemaDaySql } from "./shows.server";
 import { offerFreedSeats } from "./waitlist.server";
 
@@ -20,8 +27,7 @@ export type BookingFailure =
   | { reason: "stranded-seat"; seats: string[] }
   /** Companion seats kept for wheelchair users, chosen without the wheelchair space beside them. */
   | { reason: "companion-seat"; seats: string[]; releaseMinutes: number }
-  | { reason: "too-many-held-seats"; held: number }
-  | { reason: "too-many-unpaid"; unpaid: number };
+  | HoldLimitFailure;
 
 export type SeatRequest = {
   userUid: string;
@@ -273,7 +279,7 @@ export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
   return outcome;
 }
 
-type ShowToBook = {
+type ShowToBook = CustomerHolds & {
   earlier: boolean;
   priceCents: number;
   started: boolean;
@@ -282,8 +288,6 @@ type ShowToBook = {
   hallId: string;
   /** The hall row's version (`xmin`): a new one with every change staff save. */
   hallVersion: string;
-  unpaid: number;
-  heldHere: string[];
   seatRows: { seat: string; live: boolean }[];
 };
 
@@ -309,10 +313,10 @@ async function hallAsBooked(tx: Queryable, hallId: string, version: string): Pro
 
 async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
-  const { holdMinutes, maxUnpaidBookings, strandedSeatRule, companionReleaseMinutes } = config.bookings;
+  const { holdMinutes, strandedSeatRule, companionReleaseMinutes } = config.bookings;
   try {
     return await db.transaction(async (tx) => {
-      await tx.query("select uid from users where uid = $1 for no key update", [request.userUid]);
+      await lockCustomer(tx, request.userUid);
       // One read after that lock: whether this form made a booking already, the show, the customer's running holds
       // (all shows) and the show's seat rows. The hall is read under a shared lock, so staff cannot change its layout
       // while this booking is made; the show's key lock (its foreign keys take it anyway) makes staff cancelling or
@@ -325,10 +329,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
            h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
            coalesce(seat_rows.rows, '[]') as "seatRows"
          from shows s join halls h on h.id = s.hall_id,
-           lateral (select count(distinct id)::int as unpaid,
-                      coalesce(array_agg(seat) filter (where show_id = s.id), '{}') as "heldHere"
-                    from bookings cross join lateral unnest(seats) as seat
-                    where user_uid = $6 and status = 'pending' and hold_expires_at > now()) holds,
+           lateral (${customerHoldsSql("$6", "s.id")}) holds,
            lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${HOLDS_SEATS})) as rows
                     from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
          where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
@@ -357,11 +358,9 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       // In hall order: every buyer locks seats in the same order, so two cannot deadlock over them.
       const wanted = hallSeats.filter((seat) => request.seats.includes(seat.label));
       const seats = wanted.map((seat) => seat.label);
-      const { unpaid, heldHere, seatRows } = show;
-      if (unpaid >= maxUnpaidBookings) throw new Refusal({ reason: "too-many-unpaid", unpaid });
-      if (heldHere.length + seats.length > MAX_SEATS_PER_BOOKING) {
-        throw new Refusal({ reason: "too-many-held-seats", held: heldHere.length });
-      }
+      const overLimit = holdLimitFailure(show, seats.length);
+      if (overLimit) throw new Refusal(overLimit);
+      const { seatRows } = show;
       const taken = seatRows.filter((row) => row.live).map((row) => row.seat);
       const alreadyTaken = seats.filter((seat) => taken.includes(seat));
       if (alreadyTaken.length > 0) throw new Refusal({ reason: "seats-taken", seats: alreadyTaken });

@@ -1,8 +1,9 @@
 import type { Hall, TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatLabels, type HallLayout } from "~/domain/hall-layout";
-import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { getDb, isUniqueViolation, retryingConflicts, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { HOLDS_SEATS, SEAT_ORDER_SQL } from "./bookings.server";
+import { offerFreedSeatsInHall } from "./waitlist.server";
 
 // The cinema's halls: their layouts, capacities and seat prices. A show plays in one hall; a hall's seats that are
 // sold or held for a show still to come cannot be taken out of its layout.
@@ -47,7 +48,8 @@ export type HallFailure =
  * Creates a hall (without `id`) or changes one. A layout is checked by the form that reads it
  * (app/domain/hall-layout.ts); here the database decides: the name is unique, and a changed hall is locked while
  * its seats still wanted by a show to come are compared with the new layout. Bookings take the same lock (shared)
- * before reading the layout, so no booking of a seat slips between the check and the change.
+ * before reading the layout, so no booking of a seat slips between the check and the change. Seats the change adds
+ * to a sold-out show to come are offered to those waiting, in the same transaction.
  */
 export async function saveHall(
   id: string | null,
@@ -57,27 +59,32 @@ export async function saveHall(
   const seatCount = layoutSeats(input.layout).length;
   const values = [input.name, JSON.stringify(input.layout), seatCount, JSON.stringify(input.typeExtras), input.inUse];
   try {
-    return await db.transaction(async (tx) => {
-      if (id === null) {
-        const [{ id: created }] = await tx.query<{ id: string }>(
-          `insert into halls (name, layout, seat_count, type_extras, in_use) values ($1, $2, $3, $4, $5) returning id`,
-          values,
-        );
-        return { ok: true as const, hall: (await getHall(created, tx))! };
-      }
-      if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-      const [locked] = await tx.query("select id from halls where id = $1 for update", [id]);
-      if (!locked) return { ok: false as const, reason: "not-found" as const };
-      const kept = new Set(seatLabels(input.layout));
-      const removed = (await seatsWantedLater(tx, id)).filter((seat) => !kept.has(seat));
-      if (removed.length > 0) return { ok: false as const, reason: "sold-seats-removed" as const, seats: removed };
-      await tx.query(
-        `update halls set name = $1, layout = $2, seat_count = $3, type_extras = $4, in_use = $5, updated_at = now()
+    // Offers lock each show and then its hall, the reverse of this order: PostgreSQL may pick this change as a
+    // deadlock's victim, and it runs again.
+    return await retryingConflicts(() =>
+      db.transaction(async (tx) => {
+        if (id === null) {
+          const [{ id: created }] = await tx.query<{ id: string }>(
+            `insert into halls (name, layout, seat_count, type_extras, in_use) values ($1, $2, $3, $4, $5) returning id`,
+            values,
+          );
+          return { ok: true as const, hall: (await getHall(created, tx))! };
+        }
+        if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
+        const [locked] = await tx.query("select id from halls where id = $1 for update", [id]);
+        if (!locked) return { ok: false as const, reason: "not-found" as const };
+        const kept = new Set(seatLabels(input.layout));
+        const removed = (await seatsWantedLater(tx, id)).filter((seat) => !kept.has(seat));
+        if (removed.length > 0) return { ok: false as const, reason: "sold-seats-removed" as const, seats: removed };
+        await tx.query(
+          `update halls set name = $1, layout = $2, seat_count = $3, type_extras = $4, in_use = $5, updated_at = now()
          where id = $6`,
-        [...values, id],
-      );
-      return { ok: true as const, hall: (await getHall(id, tx))! };
-    });
+          [...values, id],
+        );
+        await offerFreedSeatsInHall(tx, id);
+        return { ok: true as const, hall: (await getHall(id, tx))! };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
     throw error;

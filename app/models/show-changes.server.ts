@@ -7,6 +7,7 @@ import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
 import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-admin.server";
 import { cinemaDaySql } from "./shows.server";
+import { offerFreedSeats } from "./waitlist.server";
 
 // Staff cancelling or moving a show that has bookings (docs/decisions/0018-show-changes.md). Each is one transaction
 // that starts by locking the show's row: a booking being made holds the show's key lock until it commits, so it
@@ -133,7 +134,8 @@ export type MoveFailure =
  * Moves a show that has not started to another time (typed in the cinema's zone, as on Add Shows) and/or hall. The
  * new slot follows Add Shows' rules (not past, within a year, no overlap in the hall, the show itself aside), under
  * the hall's lock as shows are added; a hall it moves to must have every seat sold or held. Holds never outlive the
- * new start; each paid booking gets a "show moved" mail and its reminder follows the show.
+ * new start; seats the new hall has free are offered to those waiting; each paid booking gets a "show moved" mail and
+ * its reminder follows the show.
  */
 export async function moveShow(
   showId: string,
@@ -171,6 +173,8 @@ export async function moveShow(
         `update bookings set hold_expires_at = least(hold_expires_at, $2) where show_id = $1 and status = 'pending'`,
         [showId, startsAt],
       );
+      // A bigger hall has seats nobody holds: those waiting are offered them before anyone may book them.
+      await offerFreedSeats(tx, showId);
       const from = { startsAt: show.startsAt, hallName: show.hallName };
       for (const { id, userUid } of paid)
         await queueShowMoved(tx, userUid, (await findBooking(userUid, id, { tx }))!, from);

@@ -3,6 +3,7 @@ import { bookingAmountCents, type TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
 import { getDb, type Queryable } from "~/services/db.server";
+import { customerHolds, holdLimitFailure, lockCustomer, type HoldLimitFailure } from "./booking-limits.server";
 import { occupiedSeats, releaseHolds } from "./bookings.server";
 import { queueWaitlistOffer } from "./notifications.server";
 
@@ -15,7 +16,9 @@ export type WaitlistFailure =
   | { reason: "show-unavailable" }
   | { reason: "show-started" }
   | { reason: "seats-free" }
-  | { reason: "already-waiting" };
+  | { reason: "already-waiting" }
+  /** An offer of that many seats could not be made to the customer as things stand: they must pay or cancel first. */
+  | HoldLimitFailure;
 
 type ShowHall = { started: boolean; priceCents: number; layout: HallLayout; typeExtras: TypeExtras };
 
@@ -50,6 +53,8 @@ export async function joinWaitlist(
     if (show.started) return { ok: false as const, reason: "show-started" as const };
     if (!isSoldOut(seatRuns(show.layout), await occupiedSeats(showId, tx)))
       return { ok: false as const, reason: "seats-free" as const };
+    const overLimit = holdLimitFailure(await customerHolds(tx, userUid, showId), seatCount);
+    if (overLimit) return { ok: false as const, ...overLimit };
     const joined = await tx.query(
       `insert into waitlist_entries (show_id, user_uid, seat_count) values ($1, $2, $3)
        on conflict (show_id, user_uid) where offered_at is null do nothing returning id`,
@@ -74,9 +79,10 @@ export async function leaveWaitlist(userUid: string, showId: string) {
 
 /**
  * Offers the show's free seats to the people waiting, in the order they joined: each one whose count of seats is
- * free gets a hold of them (for HOLD_MINUTES, never past the show's start) and a mail with the link to pay; an
- * entry is offered once. Called inside the transaction that freed the seats, so an offer exists if and only if the
- * seats it holds were freed.
+ * free, as a booking could choose them, and who may hold them by the booking limits, gets a hold of them (for
+ * HOLD_MINUTES, never past the show's start) and a mail with the link to pay; an entry is offered once, and one
+ * passed over keeps its place. Called inside the transaction that freed the seats, so an offer exists if and only if
+ * the seats it holds were freed.
  */
 export async function offerFreedSeats(tx: Queryable, showId: string) {
   const anyone = await tx.query("select 1 from waitlist_entries where show_id = $1 and offered_at is null limit 1", [
@@ -95,9 +101,12 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   const taken = await occupiedSeats(showId, tx);
   const runs = seatRuns(show.layout);
   const typeOf = new Map(layoutSeats(show.layout).map((seat) => [seat.label, seat.type]));
+  const { strandedSeatRule } = config.bookings;
   for (const entry of waiting) {
-    const seats = seatsForOffer(runs, taken, entry.seatCount);
+    const seats = seatsForOffer(runs, taken, entry.seatCount, { strandedSeatRule });
     if (!seats) continue;
+    await lockCustomer(tx, entry.userUid);
+    if (holdLimitFailure(await customerHolds(tx, entry.userUid, showId), seats.length)) continue;
     const amountCents = bookingAmountCents(
       show.priceCents,
       seats.map((seat) => typeOf.get(seat)!),
@@ -129,6 +138,20 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
     ]);
     await queueWaitlistOffer(tx, entry.userUid, bookingId);
   }
+}
+
+/**
+ * Offers the seats a change of the hall's layout freed, in each show to come in it that people wait for, in one order
+ * (the shows' ids) so that two such changes lock the shows alike. The caller holds the hall's row lock.
+ */
+export async function offerFreedSeatsInHall(tx: Queryable, hallId: string) {
+  const shows = await tx.query<{ showId: string }>(
+    `select distinct w.show_id as "showId" from waitlist_entries w join shows s on s.id = w.show_id
+     where s.hall_id = $1 and s.starts_at > now() and s.cancelled_at is null and w.offered_at is null
+     order by w.show_id`,
+    [hallId],
+  );
+  for (const { showId } of shows) await offerFreedSeats(tx, showId);
 }
 
 /**

@@ -5,19 +5,13 @@ import { readSubmission } from "~/http/forms.server";
 import { requireMovie } from "~/http/movies.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { getViewer } from "~/http/viewer.server";
-import { joinWaitlist, leaveWaitlist, type WaitlistFailure } from "~/models/waitlist.server";
+import { waitlistFailureMessage } from "~/http/waitlist-failures.server";
+import { joinWaitlist, leaveWaitlist } from "~/models/waitlist.server";
 import { waitlistSchema } from "~/schemas/waitlist";
 import { isShowDay } from "~/utils/dates";
 import { plural } from "~/utils/format";
 
 // Where the seat page's waitlist form posts; opening the address shows the seat page.
-
-const REFUSALS: Record<WaitlistFailure["reason"], string> = {
-  "show-unavailable": "That show is no longer on sale. Please choose another time.",
-  "show-started": "That show has started, so its waitlist is closed.",
-  "seats-free": "Seats are free for this show again: choose them on the seat map.",
-  "already-waiting": "You are already on the waitlist for this show.",
-};
 
 async function requireShowDay(params: LoaderFunctionArgs["params"]) {
   const movie = await requireMovie(params.id);
@@ -40,14 +34,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await getViewer(request);
   if (!viewer) return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   const shows = await catalogue.showsOnDay(movie.id, day);
-  if (!shows.some((show) => show.id === time)) return redirectWithError(back, REFUSALS["show-unavailable"]);
+  if (!shows.some((show) => show.id === time))
+    return redirectWithError(back, waitlistFailureMessage({ reason: "show-unavailable" }));
   if (intent === "leave") {
     return (await leaveWaitlist(viewer.uid, time))
       ? redirectWithSuccess(back, "You have left the waitlist.")
       : redirectWithInfo(back, "You were not on the waitlist for this show.");
   }
   const joined = await joinWaitlist(viewer.uid, time, seatCount);
-  if (!joined.ok) return redirectWithError(back, REFUSALS[joined.reason]);
+  if (!joined.ok) return redirectWithError(back, waitlistFailureMessage(joined));
   return redirectWithSuccess(
     back,
     `You are number ${joined.position} on the waitlist for ${plural(seatCount, "seat")}. We will email you if they come free.`,

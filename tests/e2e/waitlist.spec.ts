@@ -22,6 +22,15 @@ async function showOfItsOwn(staff: Page, { movieIndex, days, seats }: ShowOfItsO
   return `/movies/${movie.id}/${day}`;
 }
 
+/** The customer of `page` books `seats` of the show on its seat page. */
+async function bookOnSeatPage(page: Page, jsEnabled: boolean, path: string, seats: string[]) {
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, seats);
+  await proceed(page);
+  await expect(page).toHaveURL(/\/my-bookings/);
+}
+
 /** Another customer books `seats` of the show on its seat page. */
 async function ownerBooks(
   { browser, jsEnabled, baseURL }: { browser: Browser; jsEnabled: boolean; baseURL: string },
@@ -29,11 +38,7 @@ async function ownerBooks(
   seats: string[],
 ) {
   const owner = await anotherCustomer(browser, jsEnabled, baseURL);
-  await owner.page.goto(path);
-  await chooseTime(owner.page, jsEnabled);
-  await chooseSeats(owner.page, seats);
-  await proceed(owner.page);
-  await expect(owner.page).toHaveURL(/\/my-bookings/);
+  await bookOnSeatPage(owner.page, jsEnabled, path, seats);
   return owner;
 }
 
@@ -131,6 +136,38 @@ test("a visitor is asked to sign in to join, and a tampered waitlist form change
   await owner.page.goto(path);
   await chooseTime(owner.page, jsEnabled);
   await expect(owner.page.getByRole("button", { name: "Join the waitlist" })).toBeVisible();
+  await owner.close();
+});
+
+test("a customer holding seats of a sold-out show is told how many more they may wait for, and why", async ({
+  customerPage: page,
+  staffBeside: staff,
+  jsEnabled,
+  browser,
+  baseURL,
+}) => {
+  const path = await showOfItsOwn(staff, {
+    movieIndex: jsEnabled ? 3 : 4,
+    days: jsEnabled ? 24 : 25,
+    seats: ["A1", "A2", "A3", "A4", "A5"],
+  });
+  await bookOnSeatPage(page, jsEnabled, path, ["A1", "A2", "A3", "A4"]);
+  const owner = await ownerBooks({ browser, jsEnabled, baseURL: baseURL! }, path, ["A5"]);
+
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  const waitlist = page.getByRole("region", { name: "This show is sold out" });
+  await waitlist.getByLabel("Seats wanted").selectOption("2");
+  await waitlist.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText:
+        "You already hold 4 seats of this show unpaid, and you can hold at most 5 seats of a show until you pay. Please join for 1 seat or fewer, or pay for your booking first.",
+    }),
+  ).toBeVisible();
+  await waitlist.getByLabel("Seats wanted").selectOption("1");
+  await waitlist.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(waitlist.getByText("You are number 1 on the waitlist, for 1 seat.")).toBeVisible();
   await owner.close();
 });
 

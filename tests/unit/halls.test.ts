@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HallLayout } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
+import { occupiedSeats } from "~/models/bookings.server";
 import { getHall, listHalls, listHallsInUse, saveHall } from "~/models/halls.server";
+import { findWaitlistPlace, joinWaitlist } from "~/models/waitlist.server";
+import { getDb } from "~/services/db.server";
 import { addBooking, addMovie, addShow, addUser } from "./fixtures";
 
 function layout(text: string): HallLayout {
@@ -50,6 +53,43 @@ describe("saveHall", () => {
       ok: true,
       hall: { seatCount: 8 },
     });
+  });
+});
+
+describe("seats a hall's change adds", () => {
+  it("are offered to those waiting for each sold-out show to come in the hall, in the same change", async () => {
+    const created = await saveHall(null, hall("Growing", "A 1 2"));
+    if (!created.ok) throw new Error(created.reason);
+    const { id } = created.hall;
+    const shows = [
+      await addShow("hall-film", "4 days", { hallId: id }),
+      await addShow("hall-film", "5 days", { hallId: id }),
+    ];
+    const db = await getDb();
+    const waiting = [];
+    for (const show of shows) {
+      const sold = await addBooking("hall-customer", show, ["A1", "A2"]);
+      await db.query("insert into booked_seats (show_id, seat, booking_id) values ($1, 'A1', $2), ($1, 'A2', $2)", [
+        show,
+        sold,
+      ]);
+      const [first, second] = [await addUser(), await addUser()];
+      expect(await joinWaitlist(first, show, 1)).toMatchObject({ ok: true });
+      await joinWaitlist(second, show, 1);
+      waiting.push({ show, first, second });
+    }
+
+    expect(await saveHall(id, hall("Growing", "A 1 2 3"))).toMatchObject({ ok: true });
+    for (const { show, first, second } of waiting) {
+      const offers = await db.query<{ userUid: string; seats: string[] }>(
+        `select b.user_uid as "userUid", b.seats from waitlist_entries w join bookings b on b.id = w.offered_booking_id
+         where w.show_id = $1`,
+        [show],
+      );
+      expect(offers).toEqual([{ userUid: first, seats: ["A3"] }]);
+      expect(await findWaitlistPlace(second, show)).toEqual({ position: 1, seatCount: 1 });
+      expect(await occupiedSeats(show)).toEqual(["A1", "A2", "A3"]);
+    }
   });
 });
 

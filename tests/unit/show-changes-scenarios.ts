@@ -207,6 +207,30 @@ export function showChangeScenarios(movie: string) {
     expect(waiting.map((row) => new Date(row.dueAt).toISOString())).toEqual([`${day}T20:00:00.000Z`]);
   });
 
+  it("moving a sold-out show to a bigger hall offers its new seats to those waiting, in order", async () => {
+    const { bookings, changes, db, fixtures, waitlist } = await modules();
+    const time = `${day}T${String(hour++).padStart(2, "0")}:00`;
+    const show = await fixtures.addShow(movie, `${time}:00Z`, { hallId: await fixtures.addHall("A 1 2") });
+    await hold(show, ["A1", "A2"]);
+    const [first, second] = [await fixtures.addUser(), await fixtures.addUser()];
+    expect(await waitlist.joinWaitlist(first, show, 2)).toMatchObject({ ok: true, position: 1 });
+    expect(await waitlist.joinWaitlist(second, show, 2)).toMatchObject({ ok: true, position: 2 });
+
+    const bigger = await fixtures.addHall("A 1 2 3 4 5");
+    expect(await changes.moveShow(show, { hallId: bigger, time })).toMatchObject({ ok: true });
+    const offers = await (
+      await db.getDb()
+    ).query<{ userUid: string; seats: string[] }>(
+      `select b.user_uid as "userUid", b.seats from waitlist_entries w join bookings b on b.id = w.offered_booking_id
+       where w.show_id = $1`,
+      [show],
+    );
+    expect(offers).toEqual([{ userUid: first, seats: ["A3", "A4"] }]);
+    expect(await outboxOf(`${first}@example.com`)).toMatchObject([{ kind: "waitlist-offer" }]);
+    expect(await waitlist.findWaitlistPlace(second, show)).toEqual({ position: 1, seatCount: 2 });
+    expect(await bookings.occupiedSeats(show)).toEqual(["A1", "A2", "A3", "A4"]);
+  });
+
   it("refuses a move onto another show of the hall, into a hall without the sold seats, or to where it is", async () => {
     const { changes, db, fixtures } = await modules();
     const show = await newShow();

@@ -12,10 +12,13 @@ const DAY = "2031-07-14";
 // Four seats side by side, a wheelchair space and its companion seat: a show sold out in one booking.
 const LAYOUT = "A 1 2 3 4 | W5 C6";
 let hallId: string;
+// Eight seats side by side: room for a customer holding as many seats of a show as they may, and others.
+let largerHallId: string;
 
 beforeAll(async () => {
   await addMovie(MOVIE, { title: "Waitlist Test" });
   hallId = await addHall(LAYOUT);
+  largerHallId = await addHall("A 1 2 3 4 5 6 7 8");
 });
 
 const book = async (userUid: string, showId: string, seats: string[]) => {
@@ -24,16 +27,36 @@ const book = async (userUid: string, showId: string, seats: string[]) => {
   return booked.booking;
 };
 
-let nextHour = 8;
-/** A new show in the little hall, its four ordinary seats held by one customer (or as `groups` say, one each). */
-async function soldOutShow(groups = [["A1", "A2", "A3", "A4"]]) {
-  const show = await addShow(MOVIE, `${DAY}T${String(nextHour++).padStart(2, "0")}:00:00Z`, { hallId });
+let nextMinute = 8 * 60;
+/** A new show of the day, in the little hall unless another is named. */
+const newShow = (hall = hallId) => {
+  const minute = nextMinute++;
+  const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+  return addShow(MOVIE, `${DAY}T${time}:00Z`, { hallId: hall });
+};
+
+/**
+ * A new show in the little hall (or `hall`), its four ordinary seats held by one customer (or as `groups` say, one
+ * each; a group's `owner` books it when given).
+ */
+async function soldOutShow(
+  groups: (string[] | { owner: string; seats: string[] })[] = [["A1", "A2", "A3", "A4"]],
+  hall = hallId,
+) {
+  const show = await newShow(hall);
   const holders = [];
-  for (const seats of groups) {
-    const owner = await addUser();
+  for (const group of groups) {
+    const { owner, seats } = Array.isArray(group) ? { owner: await addUser(), seats: group } : group;
     holders.push({ owner, booking: await book(owner, show, seats) });
   }
   return { show, ...holders[0], holders };
+}
+
+/** A customer with `count` unpaid bookings, one seat each in shows of their own. */
+async function customerWithUnpaidBookings(count: number) {
+  const customer = await addUser();
+  for (let made = 0; made < count; made++) await book(customer, await newShow(), ["A1"]);
+  return customer;
 }
 
 async function offersTo(userUid: string, showId: string) {
@@ -63,6 +86,13 @@ describe("the seats offered to someone waiting", () => {
   });
   it("are the first free ones in hall order otherwise", () => {
     expect(seatsForOffer(runs, ["A2", "B2"], 3)).toEqual(["A1", "A3", "B1"]);
+  });
+  it("leave no single seat stranded where another choice would not, as a booking may not", () => {
+    const row = [["A1", "A2", "A3", "A4", "A5", "A6"]];
+    expect(seatsForOffer(row, ["A4"], 2)).toEqual(["A1", "A2"]);
+    expect(seatsForOffer(row, ["A4"], 2, { strandedSeatRule: true })).toEqual(["A5", "A6"]);
+    // Where every choice strands one, as a booking may then.
+    expect(seatsForOffer(row, ["A4", "A5", "A6"], 2, { strandedSeatRule: true })).toEqual(["A1", "A2"]);
   });
   it("are none when fewer are free than asked for", () => {
     expect(seatsForOffer(runs, ["A1", "A2", "A3", "B1"], 3)).toBeNull();
@@ -104,7 +134,7 @@ describe("the waitlist of a show", () => {
     const [offer] = await offersTo(first, show);
     expect(offer).toMatchObject({ seats: ["A1", "A2"], status: "pending" });
     expect(await offerMails(first)).toEqual([
-      { subject: expect.stringMatching(/^Seats came free: Waitlist Test, Mon, Jul 14, \d+:00 AM$/) },
+      { subject: expect.stringMatching(/^Seats came free: Waitlist Test, Mon, Jul 14, \d+:\d\d AM$/) },
     ]);
     // Four seats came free: the second person gets the other two, and nobody gets the same seats.
     const [secondOffer] = await offersTo(second, show);
@@ -151,5 +181,63 @@ describe("the waitlist of a show", () => {
     expect(await offersTo(wantsTwo, show)).toEqual([]);
     expect(await offersTo(wantsOne, show)).toMatchObject([{ seats: ["A4"] }]);
     expect(await findWaitlistPlace(wantsTwo, show)).toEqual({ position: 1, seatCount: 2 });
+  });
+});
+
+describe("the waitlist and the booking limits", () => {
+  it("refuses to take on someone an offer could never be made to, naming the limit", async () => {
+    const holder = await addUser();
+    const { show } = await soldOutShow(
+      [{ owner: holder, seats: ["A1", "A2", "A3", "A4"] }, ["A5", "A6", "A7", "A8"]],
+      largerHallId,
+    );
+    expect(await joinWaitlist(holder, show, 2)).toEqual({ ok: false, reason: "too-many-held-seats", held: 4 });
+    expect(await joinWaitlist(holder, show, 1)).toMatchObject({ ok: true, position: 1 });
+    const owing = await customerWithUnpaidBookings(3);
+    expect(await joinWaitlist(owing, show, 1)).toEqual({ ok: false, reason: "too-many-unpaid", unpaid: 3 });
+    expect(await findWaitlistPlace(owing, show)).toBeNull();
+  });
+
+  it("passes over, keeping their place, someone with the most unpaid bookings, and offers the next", async () => {
+    const { show, owner, booking } = await soldOutShow();
+    const owing = await addUser();
+    await joinWaitlist(owing, show, 2);
+    for (let made = 0; made < 3; made++) await book(owing, await newShow(), ["A1"]);
+    const next = await addUser();
+    await joinWaitlist(next, show, 2);
+    await cancelBooking(owner, booking.id);
+
+    expect(await offersTo(owing, show)).toEqual([]);
+    expect(await offerMails(owing)).toEqual([]);
+    expect(await findWaitlistPlace(owing, show)).toEqual({ position: 1, seatCount: 2 });
+    expect(await offersTo(next, show)).toMatchObject([{ seats: ["A1", "A2"], status: "pending" }]);
+  });
+
+  it("passes over someone the offer would give more seats of the show than a customer may hold", async () => {
+    const holder = await addUser();
+    const { show, holders } = await soldOutShow(
+      [{ owner: holder, seats: ["A1", "A2", "A3", "A4"] }, ["A5", "A6", "A7", "A8"]],
+      largerHallId,
+    );
+    // Waiting for two more since before they held four (as if the limit had been higher then).
+    const db = await getDb();
+    await db.query("insert into waitlist_entries (show_id, user_uid, seat_count) values ($1, $2, 2)", [show, holder]);
+    const next = await addUser();
+    await joinWaitlist(next, show, 2);
+    await cancelBooking(holders[1].owner, holders[1].booking.id);
+
+    expect(await offersTo(holder, show)).toEqual([]);
+    expect(await occupiedSeats(show)).toEqual(["A1", "A2", "A3", "A4", "A5", "A6"]);
+    expect(await offersTo(next, show)).toMatchObject([{ seats: ["A5", "A6"] }]);
+    expect(await findWaitlistPlace(holder, show)).toEqual({ position: 1, seatCount: 2 });
+  });
+
+  it("offers seats that leave no single seat stranded, as the seat page would", async () => {
+    const { show, holders } = await soldOutShow([["A4"], ["A1", "A2", "A3", "A5", "A6"], ["A7", "A8"]], largerHallId);
+    const waiting = await addUser();
+    await joinWaitlist(waiting, show, 2);
+    await cancelBooking(holders[1].owner, holders[1].booking.id);
+    // A1 and A2 would leave A3 alone between them and A4.
+    expect(await offersTo(waiting, show)).toMatchObject([{ seats: ["A5", "A6"] }]);
   });
 });

@@ -1,0 +1,40 @@
+import { config } from "~/config.server";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import type { Queryable } from "~/services/db.server";
+
+// What one customer may hold unpaid: at most MAX_UNPAID_BOOKINGS bookings, and MAX_SEATS_PER_BOOKING seats of one
+// show. A booking made on the seat page and a waitlist offer both obey them, counted the same way.
+
+/** A customer's running holds: how many unpaid bookings they have, and the seats they hold of one show. */
+export type CustomerHolds = { unpaid: number; heldHere: string[] };
+
+export type HoldLimitFailure =
+  { reason: "too-many-held-seats"; held: number } | { reason: "too-many-unpaid"; unpaid: number };
+
+/** SQL reading the `CustomerHolds` of the customer `user` in the show `show` (each a parameter or a column). */
+export const customerHoldsSql = (user: string, show: string) =>
+  `select count(distinct id)::int as unpaid, coalesce(array_agg(seat) filter (where show_id = ${show}), '{}') as "heldHere"
+   from bookings cross join lateral unnest(seats) as seat
+   where user_uid = ${user} and status = 'pending' and hold_expires_at > now()`;
+
+/**
+ * Locks the customer's row for the rest of the transaction, so their limits are counted without a race between their
+ * own tabs or with an offer. `for no key update` leaves alone the key locks that bookings' foreign keys take.
+ */
+export async function lockCustomer(tx: Queryable, userUid: string) {
+  await tx.query("select uid from users where uid = $1 for no key update", [userUid]);
+}
+
+/** The customer's running holds, read after `lockCustomer` (a statement that waited for a lock reads the past). */
+export async function customerHolds(tx: Queryable, userUid: string, showId: string): Promise<CustomerHolds> {
+  const [holds] = await tx.query<CustomerHolds>(customerHoldsSql("$1", "$2::uuid"), [userUid, showId]);
+  return holds;
+}
+
+/** Why a customer with these holds may not be given `seatCount` more seats of the show; null when they may. */
+export function holdLimitFailure({ unpaid, heldHere }: CustomerHolds, seatCount: number): HoldLimitFailure | null {
+  if (unpaid >= config.bookings.maxUnpaidBookings) return { reason: "too-many-unpaid", unpaid };
+  if (heldHere.length + seatCount > MAX_SEATS_PER_BOOKING)
+    return { reason: "too-many-held-seats", held: heldHere.length };
+  return null;
+}
