@@ -181,7 +181,7 @@ async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.Ren
     // Stable for the row: a receiver can drop the one duplicate a crash between sending and marking can make.
     messageId: `<${message.id}@${senderDomain(config.mail.from)}>`,
     from: config.mail.from,
-    to: message.recipient,
+    to: { name: "", address: message.recipient },
     ...mail,
   });
   return outcomeOf(result, textBody);

@@ -46,7 +46,7 @@ describe("a password reset", () => {
     expect(provider.passwordResetCode).not.toHaveBeenCalled();
     await sendDue();
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
-      ["ann@example.com", "Reset your Marquee Cinemas password"],
+      [{ name: "", address: "ann@example.com" }, "Reset your Marquee Cinemas password"],
     ]);
     expect(sent[0].text).toContain("Choose a new password: http://127.0.0.1:3000/reset-password?oobCode=reset-code");
     expect(sent[0].html).toContain('href="http://127.0.0.1:3000/reset-password?oobCode=reset-code"');
