@@ -1,5 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { config, getSessionSecrets } from "~/config.server";
+import type { OpenedSession } from "~/models/sessions.server";
+import { rememberKnownDevice } from "./known-device.server";
 
 // Carries the session id, signed, so a forged or edited cookie is refused before the database is asked.
 export const sessionCookie = createCookie("__session", {
@@ -19,6 +21,14 @@ export function sessionSetCookie({
   cookieMaxAgeSeconds?: number;
 }) {
   return sessionCookie.serialize(sessionId, cookieMaxAgeSeconds ? { maxAge: cookieMaxAgeSeconds } : {});
+}
+
+/** The Set-Cookie headers of a sign-in: its session, and this browser remembered as a device of the account. */
+export async function signedInHeaders(request: Request, signedIn: { session: OpenedSession; user: { email: string } }) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionSetCookie(signedIn.session));
+  headers.append("Set-Cookie", await rememberKnownDevice(request, signedIn.user.email));
+  return headers;
 }
 
 /** The session id a request carries, or null (no cookie, or one that is forged or edited). */

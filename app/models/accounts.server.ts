@@ -1,3 +1,4 @@
+import type { User } from "~/domain/user";
 import { isAuthError, verifyRecentSignIn } from "~/services/firebase-admin.server";
 import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
 import { getDb, type Queryable } from "~/services/db.server";
@@ -11,6 +12,7 @@ import {
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
 import { queuePasswordReset, queueSignInLink } from "./notifications.server";
+import { isPasswordResetCodeCurrent, recordPasswordResetCodeUsed } from "./password-reset-codes.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
 import { endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
@@ -32,7 +34,12 @@ const REQUEST_WINDOW_MINUTES = 60;
  * only past a much higher bar, against guessing one account from many addresses.
  */
 export function signInLimits(email: string, client: string): RateLimit[] {
-  return emailAndClientLimits(SIGN_IN_FAILURES, email, client);
+  const windowMinutes = SIGN_IN_WINDOW_MINUTES;
+  return [
+    { bucket: "sign-in-failure:email-client", key: `${email} ${client}`, max: 5, windowMinutes },
+    { bucket: "sign-in-failure:client", key: client, max: 20, windowMinutes },
+    { bucket: "sign-in-failure:email", key: email, max: 100, windowMinutes },
+  ];
 }
 
 /** Sign-ups cost the provider something: a few per hour. */
@@ -44,44 +51,26 @@ export function signUpLimits(email: string, client: string): RateLimit[] {
   ];
 }
 
+/** Who asks for a link mail: the client address, and whether this device has signed in to the email's account. */
+export type LinkAsker = { client: string; knownDevice: boolean };
+
 /**
- * Reset mails count per email and client together, so a stranger asking for someone's mails cannot stop the owner
- * asking from their own device; per client, against mailing many inboxes; and per email alone only past a higher
- * ceiling, which keeps an inbox from being flooded from many addresses.
+ * Link mails (a password reset, a sign-in link), each kind counted apart. Asks are refused (429) per email and client
+ * together, against one person's repeats, and per client, against one client mailing many inboxes: both depend on
+ * that client's own asks alone. Mails to one address are capped silently, so the answer never changes with what
+ * others asked: a few an hour asked from devices that never signed in to the account, and a few more from its own
+ * devices, which strangers therefore cannot use up.
  */
-export function passwordResetLimits(email: string, client: string): RateLimit[] {
-  return emailAndClientLimits(PASSWORD_RESETS, email, client);
-}
-
-type EmailAndClientPolicy = {
-  action: string;
-  windowMinutes: number;
-  max: { emailClient: number; client: number; email: number };
-};
-const SIGN_IN_FAILURES: EmailAndClientPolicy = {
-  action: "sign-in-failure",
-  windowMinutes: SIGN_IN_WINDOW_MINUTES,
-  max: { emailClient: 5, client: 20, email: 100 },
-};
-const PASSWORD_RESETS: EmailAndClientPolicy = {
-  action: "password-reset",
-  windowMinutes: REQUEST_WINDOW_MINUTES,
-  max: { emailClient: 3, client: 10, email: 20 },
-};
-const SIGN_IN_LINKS: EmailAndClientPolicy = { ...PASSWORD_RESETS, action: "sign-in-link" };
-
-/** Sign-in links are mailed under the same limits as reset mails, counted apart. */
-function signInLinkLimits(email: string, client: string): RateLimit[] {
-  return emailAndClientLimits(SIGN_IN_LINKS, email, client);
-}
-
-/** Limits on one action per (email, client) together, per client, and per email alone; buckets `<action>:<key>`. */
-function emailAndClientLimits({ action, windowMinutes, max }: EmailAndClientPolicy, email: string, client: string) {
-  return [
-    { bucket: `${action}:email-client`, key: `${email} ${client}`, max: max.emailClient, windowMinutes },
-    { bucket: `${action}:client`, key: client, max: max.client, windowMinutes },
-    { bucket: `${action}:email`, key: email, max: max.email, windowMinutes },
-  ] satisfies RateLimit[];
+function linkMailLimits(action: "password-reset" | "sign-in-link", email: string, asker: LinkAsker) {
+  const windowMinutes = REQUEST_WINDOW_MINUTES;
+  const mailsBucket = asker.knownDevice ? `${action}:email-known-device` : `${action}:email`;
+  return {
+    asks: [
+      { bucket: `${action}:email-client`, key: `${email} ${asker.client}`, max: 3, windowMinutes },
+      { bucket: `${action}:client`, key: asker.client, max: 10, windowMinutes },
+    ],
+    mails: { bucket: mailsBucket, key: email, max: 3, windowMinutes },
+  } satisfies { asks: RateLimit[]; mails: RateLimit };
 }
 
 async function throttled(limits: RateLimit[]) {
@@ -107,7 +96,7 @@ async function startSession(idToken: string, remember: boolean, failure: Account
 export async function signInWithEmail(
   input: { email: string; password: string; remember: boolean },
   client: string,
-): Promise<AccountResult<{ session: OpenedSession }>> {
+): Promise<AccountResult<{ session: OpenedSession; user: User }>> {
   const limits = signInLimits(input.email, client);
   const refused = await throttled(limits);
   if (refused) return refused;
@@ -148,32 +137,41 @@ export async function registerAccount(
 }
 
 /**
- * Puts a link mail in the outbox, in the transaction that counts it against its limits. The answer, a refusal
- * included, never says whether the account exists: that is asked only when the mail is made.
+ * Puts a link mail in the outbox, in the transaction that counts it against its limits; past the mails' cap the ask is
+ * counted and answered alike, but nothing is sent. No answer, a refusal included, says whether the account exists:
+ * that is asked only when the mail is made.
  */
-async function mailLink(limits: RateLimit[], queue: (tx: Queryable) => Promise<void>): Promise<AccountResult> {
-  const refused = await throttled(limits);
+async function mailLink(
+  limits: ReturnType<typeof linkMailLimits>,
+  queue: (tx: Queryable) => Promise<void>,
+): Promise<AccountResult> {
+  const refused = await throttled(limits.asks);
   if (refused) return refused;
+  const capped = (await minutesUntilAllowed([limits.mails])) > 0;
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await recordHits(limits, tx);
-    await queue(tx);
+    await recordHits(capped ? limits.asks : [...limits.asks, limits.mails], tx);
+    if (!capped) await queue(tx);
   });
   return { ok: true };
 }
 
 /** Mails a link to choose a new password on our /reset-password page. */
-export function requestPasswordReset(email: string, client: string) {
-  return mailLink(passwordResetLimits(email, client), (tx) => queuePasswordReset(tx, email));
+export function requestPasswordReset(email: string, asker: LinkAsker) {
+  return mailLink(linkMailLimits("password-reset", email, asker), (tx) => queuePasswordReset(tx, email));
 }
 
 /** Mails a link that signs in and goes on to `redirectTo` (a local path). */
-export function requestSignInLink(email: string, redirectTo: string, client: string) {
-  return mailLink(signInLinkLimits(email, client), (tx) => queueSignInLink(tx, email, redirectTo));
+export function requestSignInLink(email: string, redirectTo: string, asker: LinkAsker) {
+  return mailLink(linkMailLimits("sign-in-link", email, asker), (tx) => queueSignInLink(tx, email, redirectTo));
 }
 
-/** The account a password reset link is for, while its code still works. */
+/**
+ * The account a password reset link is for, while its code still works: at the provider, and here, where a code made
+ * before another one changed the password works no more.
+ */
 export async function checkPasswordResetLink(oobCode: string): Promise<AccountResult<{ email: string }>> {
+  if (!(await isPasswordResetCodeCurrent(oobCode))) return { ok: false, reason: "invalid-code" };
   const result = await checkPasswordResetCode(oobCode);
   return result.ok ? { ok: true, email: result.value.email } : result;
 }
@@ -183,8 +181,10 @@ export async function checkPasswordResetLink(oobCode: string): Promise<AccountRe
  * here end at once too, on every device.
  */
 export async function resetPassword(input: { oobCode: string; password: string }): Promise<AccountResult> {
+  if (!(await isPasswordResetCodeCurrent(input.oobCode))) return { ok: false, reason: "invalid-code" };
   const result = await resetPasswordWithCode({ oobCode: input.oobCode, newPassword: input.password });
   if (!result.ok) return result;
+  await recordPasswordResetCodeUsed(input.oobCode);
   await endAllSessionsOf(result.value.email);
   await saveAccountsAfterChange();
   return { ok: true };
@@ -195,7 +195,7 @@ export async function signInWithLink(input: {
   email: string;
   oobCode: string;
   remember: boolean;
-}): Promise<AccountResult<{ session: OpenedSession }>> {
+}): Promise<AccountResult<{ session: OpenedSession; user: User }>> {
   const result = await signInWithEmailLink({ email: input.email, oobCode: input.oobCode });
   if (!result.ok)
     return result.reason === "invalid-credentials" ? { ok: false, reason: "link-email-mismatch" } : result;

@@ -2,12 +2,13 @@ import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
 import { callAuthSync } from "~/services/auth-sync.server";
 import type { Queryable } from "~/services/db.server";
-import { passwordResetCode, signInLinkCode } from "~/services/firebase-admin.server";
+import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
 import { findBooking } from "./bookings.server";
 import { mailedETicketFor } from "./e-tickets.server";
 import * as mails from "./mail-messages.server";
 import { enqueueMessage, withdrawPending, type ClaimedMessage } from "./outbox.server";
+import { makePasswordResetCode } from "./password-reset-codes.server";
 import { userNameSql } from "./users.server";
 
 // What each event puts in the outbox (called inside the event's own transaction), and how each kind of message is
@@ -181,7 +182,7 @@ async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.Ren
     // Stable for the row: a receiver can drop the one duplicate a crash between sending and marking can make.
     messageId: `<${message.id}@${senderDomain(config.mail.from)}>`,
     from: config.mail.from,
-    to: message.recipient,
+    to: { name: "", address: message.recipient },
     ...mail,
   });
   return outcomeOf(result, textBody);
@@ -221,7 +222,7 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
     }
     case "password-reset": {
       const { email } = message.payload as Payloads["password-reset"];
-      const oobCode = await passwordResetCode(email);
+      const oobCode = await makePasswordResetCode(email);
       if (!oobCode) return { status: "skipped", note: "No account has this address." };
       const mail = mails.passwordResetMail(email, site("/reset-password", { oobCode }));
       return sendMail(message, mailer, mail, mails.passwordResetMail(email, LINK_LEFT_OUT).text);

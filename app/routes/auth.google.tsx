@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
-import { sessionSetCookie } from "~/http/session-cookie.server";
+import { signedInHeaders } from "~/http/session-cookie.server";
 import { signInWithGoogle } from "~/models/accounts.server";
 import { googleSignInSchema } from "~/schemas/google-sign-in";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ error: message }, { status });
   }
   return redirect(safeRedirect(form.ok ? form.value.redirectTo : "/"), {
-    headers: { "Set-Cookie": await sessionSetCookie(result.session) },
+    headers: await signedInHeaders(request, result),
   });
 }
 

@@ -6,6 +6,7 @@ import { FormField } from "~/components/FormField";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
+import { linkAsker } from "~/http/known-device.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requestPasswordReset } from "~/models/accounts.server";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
@@ -23,7 +24,8 @@ const RESET_SENT_MESSAGE = "If an account exists for that email, we have sent it
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, forgotPasswordSchema);
   if (!form.ok) return form.response;
-  const result = await requestPasswordReset(form.value.email, context.clientAddress);
+  const { email } = form.value;
+  const result = await requestPasswordReset(email, await linkAsker(request, context.clientAddress, email));
   if (!result.ok) {
     const { message, status } = accountFailure(result);
     return form.refuse(message, status);

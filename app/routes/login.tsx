@@ -10,7 +10,7 @@ import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
 import { forgetRegisteredEmail, readRegisteredEmail } from "~/http/registered-email.server";
-import { sessionSetCookie } from "~/http/session-cookie.server";
+import { signedInHeaders } from "~/http/session-cookie.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
 import authStyles from "~/styles/auth.css";
@@ -33,8 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = accountFailure(result, { signIn: true });
     return form.refuse(message, status);
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await sessionSetCookie(result.session));
+  const headers = await signedInHeaders(request, result);
   headers.append("Set-Cookie", await forgetRegisteredEmail());
   return redirect(safeRedirect(form.value.redirectTo), { headers });
 }

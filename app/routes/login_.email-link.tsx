@@ -7,7 +7,7 @@ import { FormField } from "~/components/FormField";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
-import { sessionSetCookie } from "~/http/session-cookie.server";
+import { signedInHeaders } from "~/http/session-cookie.server";
 import { requireGuest } from "~/http/viewer.server";
 import { signInWithLink } from "~/models/accounts.server";
 import { LINK_INCOMPLETE } from "~/schemas/fields";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return form.refuse(message, status);
   }
   return redirect(safeRedirect(form.value.redirectTo), {
-    headers: { "Set-Cookie": await sessionSetCookie(result.session) },
+    headers: await signedInHeaders(request, result),
   });
 }
 

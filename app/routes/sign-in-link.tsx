@@ -6,6 +6,7 @@ import { FormField } from "~/components/FormField";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
+import { linkAsker } from "~/http/known-device.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireGuest } from "~/http/viewer.server";
 import { requestSignInLink } from "~/models/accounts.server";
@@ -27,7 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSubmission(request, signInLinkRequestSchema);
   if (!form.ok) return form.response;
   const redirectTo = safeRedirect(form.value.redirectTo);
-  const result = await requestSignInLink(form.value.email, redirectTo, context.clientAddress);
+  const { email } = form.value;
+  const result = await requestSignInLink(email, redirectTo, await linkAsker(request, context.clientAddress, email));
   if (!result.ok) {
     const { message, status } = accountFailure(result);
     return form.refuse(message, status);

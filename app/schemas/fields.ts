@@ -7,7 +7,18 @@ export const PASSWORD_REQUIRED = "Password is required";
 const MAX_EMAIL_LENGTH = 254;
 const MAX_PASSWORD_LENGTH = 128;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// One mailbox as RFC 5321 writes it: at most 254 characters, a dot-atom local part of at most 64, and a domain of at
+// least two labels. Nothing a mail program reads as a list, a group, a display name or a comment (commas, semicolons,
+// colons, angle brackets, quotes, parentheses, spaces) can pass, so a mail never goes to another inbox than the one
+// typed.
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const MAILBOX_PATTERN = new RegExp(
+  `^(?=.{1,${MAX_EMAIL_LENGTH}}$)(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`,
+);
+
+/** Whether `address` is exactly one mailbox (what every email field accepts). */
+export const isSingleMailbox = (address: string) => MAILBOX_PATTERN.test(address);
 
 // C0 and C1 control characters and DEL (\p{Cc}): none belongs in a field of ours, all of which are one line, and
 // PostgreSQL cannot even store a NUL. Posted forms are refused for one (app/http/forms.server.ts); URLs drop them.
@@ -30,8 +41,7 @@ export const emailField = z
   .string({ required_error: EMAIL_REQUIRED, invalid_type_error: EMAIL_INVALID })
   .trim()
   .min(1, EMAIL_REQUIRED)
-  .max(MAX_EMAIL_LENGTH, EMAIL_INVALID)
-  .regex(EMAIL_PATTERN, EMAIL_INVALID)
+  .regex(MAILBOX_PATTERN, EMAIL_INVALID)
   .transform((email) => email.toLowerCase())
   .describe("Email");
 

@@ -2,17 +2,21 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { config } from "~/config.server";
+import { isSingleMailbox } from "~/schemas/fields";
 import { isUuid } from "~/utils/uuid";
 
 // Delivers mails the outbox decided to send: to an SMTP server, or (the embedded default) as .eml files in the data
 // folder. It knows nothing of why a mail is sent; it only says whether it went, and whether trying again could help.
+
+/** One recipient, as an object: nodemailer parses a string as a list of addresses, which may name other inboxes. */
+export type MailAddress = { name: string; address: string };
 
 export type MailMessage = {
   /** The outbox row's id: names the .eml file, so a mail sent again replaces its own file. */
   id: string;
   messageId: string;
   from: string;
-  to: string;
+  to: MailAddress;
   subject: string;
   text: string;
   html: string;
@@ -42,10 +46,21 @@ function mailOptions(message: MailMessage) {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * `send`, for a recipient that is one mailbox; any other (an address stored before the forms were strict, say) is
+ * refused for good.
+ */
+function oneMailboxOnly(send: Mailer): Mailer {
+  return async (message) =>
+    isSingleMailbox(message.to.address)
+      ? send(message)
+      : { ok: false, permanent: true, error: `Not one mailbox: ${message.to.address}` };
+}
+
 /** Mails through an SMTP server (smtp:// or smtps:// URL with any user and password in it). */
 export function smtpMailer(url: string): Mailer {
   const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
-  return async (message) => {
+  return oneMailboxOnly(async (message) => {
     try {
       await transport.sendMail(mailOptions(message));
       return { ok: true };
@@ -54,7 +69,7 @@ export function smtpMailer(url: string): Mailer {
       const code = (error as { responseCode?: number }).responseCode;
       return { ok: false, permanent: code !== undefined && code >= 500, error: describe(error) };
     }
-  };
+  });
 }
 
 const emlFile = (folder: string, id: string) => path.join(folder, `${id}.eml`);
@@ -65,7 +80,7 @@ const emlFile = (folder: string, id: string) => path.join(folder, `${id}.eml`);
  */
 export function folderMailer(folder: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  return async (message) => {
+  return oneMailboxOnly(async (message) => {
     try {
       const { message: raw } = await transport.sendMail(mailOptions(message));
       await fs.mkdir(folder, { recursive: true, mode: 0o700 });
@@ -77,7 +92,7 @@ export function folderMailer(folder: string): Mailer {
     } catch (error) {
       return { ok: false, permanent: false, error: describe(error) };
     }
-  };
+  });
 }
 
 let configured: Mailer | undefined;

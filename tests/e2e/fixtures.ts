@@ -12,7 +12,7 @@ type Fixtures = {
 };
 
 /** A client address of its own for each test, so rate limits count each test apart, as they would people. */
-function randomClientAddress() {
+export function randomClientAddress() {
   const part = () => 1 + Math.floor(Math.random() * 254);
   return `10.${part()}.${part()}.${part()}`;
 }

@@ -1,6 +1,18 @@
 import { bookAndPay, bookingSlot } from "./booking-steps";
-import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, randomClientAddress, test } from "./fixtures";
+import { passwordResetCodes } from "./identity";
 import { linkIn, mailsTo, theMail } from "./mailbox";
+
+const RESET_SUBJECT = /^Reset your Marquee Cinemas password$/;
+
+/** Asks for a reset mail on /forgot-password, and sees the answer every ask gets. */
+async function askForReset(page: Page, email: string) {
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "If an account exists for that email" })).toBeVisible();
+}
 
 // Mails a customer gets, read from the test server's outbox folder, and the links in them followed, with JavaScript
 // on and off.
@@ -48,6 +60,60 @@ test("forgot password: the mail's link opens our page, and the new password sign
   await staffBeside.getByRole("row").filter({ hasText: customer.email }).getByRole("link").click();
   await expect(staffBeside.getByText("Choose a new password: (the one-time link is left out here)")).toBeVisible();
   await expect(staffBeside.getByRole("link", { name: "Download the .eml file" })).toHaveCount(0);
+});
+
+test("strangers asking for a customer's reset mails get the same answer, and cannot stop her own device's", async ({
+  page,
+  customer,
+  browser,
+  jsEnabled,
+  baseURL,
+}) => {
+  // Five forms posted and a sign-in: more than the default budget on a busy machine.
+  test.slow();
+  const strangers = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
+  const stranger = await strangers.newPage();
+  for (let i = 0; i < 4; i++) {
+    await strangers.setExtraHTTPHeaders({ "X-Forwarded-For": randomClientAddress() });
+    await askForReset(stranger, customer.email);
+  }
+  await strangers.close();
+  await expect.poll(async () => (await mailsTo(customer.email, RESET_SUBJECT)).length).toBe(3);
+
+  // The customer signed in on this browser before, so its ask is hers, past the strangers' cap.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(customer.email);
+  await page.getByLabel("Password").fill(customer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await askForReset(page, customer.email);
+  await expect.poll(async () => (await mailsTo(customer.email, RESET_SUBJECT)).length).toBe(4);
+});
+
+test("a reset link mailed before another one changed the password no longer works", async ({ page, customer }) => {
+  await askForReset(page, customer.email);
+  await askForReset(page, customer.email);
+  await expect.poll(async () => (await mailsTo(customer.email, RESET_SUBJECT)).length).toBe(2);
+  const [older, newer] = (await passwordResetCodes(customer.email)).map(({ oobCode }) => oobCode);
+  const links = (await mailsTo(customer.email, RESET_SUBJECT)).map((mail) => linkIn(mail, "/reset-password?"));
+  const linkOf = (code: string) => links.find((link) => link.includes(`oobCode=${code}`))!;
+
+  await page.goto(linkOf(newer));
+  await page.getByLabel("New password", { exact: true }).fill("Brand-new-passw0rd");
+  await page.getByLabel("Confirm password").fill("Brand-new-passw0rd");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your password has been changed." })).toBeVisible();
+
+  const expired = "This link has expired or has already been used. Please ask for a new one.";
+  await page.goto(linkOf(older));
+  await expect(page.getByText(expired)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change password" })).toHaveCount(0);
+  const used = await page.request.post(linkOf(older), {
+    form: { oobCode: older, password: "Other-passw0rd", confirmPassword: "Other-passw0rd" },
+  });
+  expect(used.status()).toBe(400);
+  expect(await used.text()).toContain(expired);
 });
 
 test("a sign-in link signs the customer in and brings them where they were going", async ({ page, customer }) => {

@@ -10,7 +10,22 @@ vi.mock("~/services/firebase-admin.server", async (original) => ({
   ...provider,
 }));
 
-const { requestPasswordReset, requestSignInLink } = await import("~/models/accounts.server");
+// The provider's codes, as the Auth emulator keeps them: each works until it is used, whatever happened since.
+const codes = vi.hoisted(() => ({ used: new Set<string>() }));
+vi.mock("~/services/identity-toolkit.server", async (original) => ({
+  ...(await original<object>()),
+  checkPasswordResetCode: vi.fn(async (oobCode: string) =>
+    codes.used.has(oobCode) ? { ok: false, reason: "invalid-code" } : { ok: true, value: { email: "ann@example.com" } },
+  ),
+  resetPasswordWithCode: vi.fn(async ({ oobCode }: { oobCode: string }) => {
+    if (codes.used.has(oobCode)) return { ok: false, reason: "invalid-code" };
+    codes.used.add(oobCode);
+    return { ok: true, value: { email: "ann@example.com" } };
+  }),
+}));
+
+const { checkPasswordResetLink, requestPasswordReset, requestSignInLink, resetPassword } =
+  await import("~/models/accounts.server");
 const { deliverDueMessages } = await import("~/models/outbox-worker.server");
 const { getDb } = await import("~/services/db.server");
 
@@ -42,11 +57,13 @@ beforeEach(async () => {
 
 describe("a password reset", () => {
   it("mails a link to our reset page, and staff read the mail without it", async () => {
-    expect(await requestPasswordReset("ann@example.com", "10.0.0.1")).toEqual({ ok: true });
+    expect(await requestPasswordReset("ann@example.com", { client: "10.0.0.1", knownDevice: false })).toEqual({
+      ok: true,
+    });
     expect(provider.passwordResetCode).not.toHaveBeenCalled();
     await sendDue();
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
-      ["ann@example.com", "Reset your Marquee Cinemas password"],
+      [{ name: "", address: "ann@example.com" }, "Reset your Marquee Cinemas password"],
     ]);
     expect(sent[0].text).toContain("Choose a new password: http://127.0.0.1:3000/reset-password?oobCode=reset-code");
     expect(sent[0].html).toContain('href="http://127.0.0.1:3000/reset-password?oobCode=reset-code"');
@@ -57,7 +74,9 @@ describe("a password reset", () => {
   });
 
   it("is answered alike for an address without an account, and nothing is sent to it", async () => {
-    expect(await requestPasswordReset("stranger@example.com", "10.0.0.2")).toEqual({ ok: true });
+    expect(await requestPasswordReset("stranger@example.com", { client: "10.0.0.2", knownDevice: false })).toEqual({
+      ok: true,
+    });
     await sendDue();
     expect(sent).toEqual([]);
     expect(await outboxRow("stranger@example.com", "password-reset")).toMatchObject({
@@ -68,16 +87,58 @@ describe("a password reset", () => {
 
   it("is tried again when the provider cannot make the code", async () => {
     provider.passwordResetCode.mockRejectedValueOnce(new Error("ECONNREFUSED"));
-    await requestPasswordReset("ann@example.com", "10.0.0.3");
+    await requestPasswordReset("ann@example.com", { client: "10.0.0.3", knownDevice: false });
     await sendDue();
     expect(await outboxRow("ann@example.com", "password-reset")).toMatchObject({ status: "pending" });
     expect(sent).toEqual([]);
   });
 });
 
+describe("a password reset's code", () => {
+  const HOME = { client: "10.0.1.1", knownDevice: true };
+  let made = 0;
+  beforeEach(async () => {
+    // Each test's mails, apart from the mail limits the others used.
+    await (await getDb()).query("delete from rate_limit_hits");
+    provider.passwordResetCode.mockImplementation(async () => `reset-code-${++made}`);
+  });
+  /** Asks for a reset mail and sends it; answers the code it carries. */
+  async function mailedCode() {
+    await requestPasswordReset("ann@example.com", HOME);
+    await sendDue();
+    return new URL(/http\S+reset-password\S+/.exec(sent.at(-1)!.text)![0]).searchParams.get("oobCode")!;
+  }
+
+  it("stops working, checked or used, once a code mailed after it changed the password", async () => {
+    const older = await mailedCode();
+    const newer = await mailedCode();
+    expect(await checkPasswordResetLink(older)).toEqual({ ok: true, email: "ann@example.com" });
+    expect(await resetPassword({ oobCode: newer, password: "Brand-new1" })).toEqual({ ok: true });
+    expect(await checkPasswordResetLink(older)).toEqual({ ok: false, reason: "invalid-code" });
+    expect(await resetPassword({ oobCode: older, password: "Other-one1" })).toEqual({
+      ok: false,
+      reason: "invalid-code",
+    });
+    expect(codes.used.has(older)).toBe(false);
+  });
+
+  it("made after a reset still works", async () => {
+    await resetPassword({ oobCode: await mailedCode(), password: "Brand-new1" });
+    const fresh = await mailedCode();
+    expect(await checkPasswordResetLink(fresh)).toEqual({ ok: true, email: "ann@example.com" });
+    expect(await resetPassword({ oobCode: fresh, password: "Again-new1" })).toEqual({ ok: true });
+  });
+
+  it("that the site never mailed is refused", async () => {
+    expect(await checkPasswordResetLink("made-elsewhere")).toEqual({ ok: false, reason: "invalid-code" });
+  });
+});
+
 describe("a sign-in link", () => {
   it("links to our sign-in page with the code, the address and where to go next", async () => {
-    expect(await requestSignInLink("ann@example.com", "/my-bookings?tab=paid", "10.0.0.4")).toEqual({ ok: true });
+    expect(
+      await requestSignInLink("ann@example.com", "/my-bookings?tab=paid", { client: "10.0.0.4", knownDevice: false }),
+    ).toEqual({ ok: true });
     await sendDue();
     expect(provider.signInLinkCode).toHaveBeenCalledWith(
       "ann@example.com",
@@ -91,7 +152,7 @@ describe("a sign-in link", () => {
   });
 
   it("is sent to no address without an account", async () => {
-    await requestSignInLink("stranger@example.com", "/", "10.0.0.5");
+    await requestSignInLink("stranger@example.com", "/", { client: "10.0.0.5", knownDevice: false });
     await sendDue();
     expect(sent).toEqual([]);
     expect((await outboxRow("stranger@example.com", "sign-in-link")).status).toBe("skipped");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
 import { loginSchema } from "~/schemas/login";
 import { registerSchema } from "~/schemas/register";
+import { signInLinkRequestSchema } from "~/schemas/sign-in-link";
 
 function form(fields: Record<string, string | string[]>) {
   const data = new FormData();
@@ -101,5 +102,37 @@ describe("forgot password schema", () => {
   it("needs a valid email", () => {
     expect(errors(forgotPasswordSchema, {})).toEqual({ email: ["Email is required"] });
     expect(errors(forgotPasswordSchema, { email: "x" })).toEqual({ email: ["Invalid email address"] });
+  });
+});
+
+describe("every email field", () => {
+  const schemas = { loginSchema, registerSchema, forgotPasswordSchema, signInLinkRequestSchema };
+
+  it("takes exactly one address, never a list or a group that a mailer would read as other mailboxes", () => {
+    const notOneAddress = [
+      "zed@example.com,x.y",
+      "x:zed@example.com;",
+      "ann@example.com, zed@example.com",
+      "ann@example.com;zed@example.com",
+      "Zed <zed@example.com>",
+      "<zed@example.com>",
+      '"zed@example.com"@example.com',
+      "zed@example.com (Zed)",
+      "ann zed@example.com",
+      "ann@zed@example.com",
+      ".ann@example.com",
+      "ann..lee@example.com",
+      "ann@-example.com",
+      "ann@example..com",
+      `${"a".repeat(65)}@example.com`,
+    ];
+    for (const [name, schema] of Object.entries(schemas))
+      for (const email of notOneAddress)
+        expect(errors(schema, { email }).email, `${name}: ${email}`).toEqual(["Invalid email address"]);
+  });
+
+  it("keeps the addresses people have", () => {
+    for (const email of ["ann@example.com", "ann.lee+films@mail.example.co.uk", "o'neil@example.ie", "a_b-c@x-y.io"])
+      expect(errors(forgotPasswordSchema, { email }), email).toEqual({});
   });
 });

@@ -16,7 +16,7 @@ function message(changes: Partial<MailMessage> = {}): MailMessage {
     id,
     messageId: `<${id}@marquee.example>`,
     from: '"Marquee Cinemas" <no-reply@marquee.example>',
-    to: "ann@example.com",
+    to: { name: "Ann Lee", address: "ann@example.com" },
     subject: "Your tickets",
     text: "Seats: D4, D5",
     html: '<p>Seats: D4, D5</p><img src="cid:e-ticket" alt="QR">',
@@ -38,6 +38,7 @@ describe("through SMTP", () => {
     const [mail] = await inbox.waitFor(1);
     expect(mail.messageId).toBe(sent.messageId);
     expect(mail.from?.text).toBe('"Marquee Cinemas" <no-reply@marquee.example>');
+    expect(mail.to).toMatchObject({ value: [{ name: "Ann Lee", address: "ann@example.com" }] });
     expect(mail.text?.trim()).toBe("Seats: D4, D5");
     expect(mail.html).toContain('<img src="cid:e-ticket"');
     expect(mail.attachments[0]).toMatchObject({
@@ -79,5 +80,14 @@ describe("to a folder", () => {
     expect(fs.statSync(path.join(folder, `${sent.id}.eml`)).mode & 0o777).toBe(0o600);
     const mail = await simpleParser(fs.readFileSync(path.join(folder, `${sent.id}.eml`)));
     expect(mail).toMatchObject({ subject: "Your tickets, again", messageId: sent.messageId });
+  });
+
+  it("refuses for good a recipient that is not one mailbox, and writes nothing", async () => {
+    const mailer = folderMailer(folder);
+    for (const address of ["zed@example.com,x.y", "x:zed@example.com;", "Zed <zed@example.com>"]) {
+      const refused = message({ to: { name: "", address } });
+      expect(await mailer(refused), address).toMatchObject({ ok: false, permanent: true });
+      expect(fs.existsSync(path.join(folder, `${refused.id}.eml`))).toBe(false);
+    }
   });
 });

@@ -15,7 +15,8 @@ const { setStaffClaim } = await import("~/models/staff.server");
 const { findUser } = await import("~/models/users.server");
 const { getDb } = await import("~/services/db.server");
 const { runInRequestContext } = await import("~/services/logger.server");
-const { sessionCookie, sessionSetCookie } = await import("~/http/session-cookie.server");
+const { sessionCookie, sessionSetCookie, signedInHeaders } = await import("~/http/session-cookie.server");
+const { linkAsker } = await import("~/http/known-device.server");
 const { getViewer, requireStaff, requireUser, signOut } = await import("~/http/viewer.server");
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -330,5 +331,38 @@ describe("signOut", () => {
     expect(cleared).toMatch(/Max-Age=0/);
     expect(await getViewer(requestWith(laptop))).toBeNull();
     expect(await getViewer(requestWith(phone))).toMatchObject({ uid: "dave" });
+  });
+});
+
+describe("known device cookie", () => {
+  const signInOn = async (request: Request, email: string) => {
+    const headers = await signedInHeaders(request, { session: { sessionId: "s" }, user: { email } });
+    return headers.getSetCookie().find((cookie) => cookie.startsWith("known_device="))!;
+  };
+  const forgotPassword = (setCookie: string) => requestWith(setCookie, "http://localhost/forgot-password");
+
+  it("is set at sign-in, httpOnly and SameSite=Lax, for a year, and counts for that account's email only", async () => {
+    const known = await signInOn(new Request("http://localhost/login"), "Ann@Example.com");
+    expect(known).toMatch(/HttpOnly/);
+    expect(known).toMatch(/SameSite=Lax/);
+    expect(known).toMatch(/Max-Age=31536000/);
+    expect(known).not.toContain("example");
+    expect(await linkAsker(forgotPassword(known), "10.0.0.1", "ann@example.com")).toEqual({
+      client: "10.0.0.1",
+      knownDevice: true,
+    });
+    expect(await linkAsker(forgotPassword(known), "10.0.0.1", "zed@example.com")).toMatchObject({ knownDevice: false });
+  });
+
+  it("keeps the other accounts signed in on the browser, and an edited cookie counts for none", async () => {
+    const first = await signInOn(new Request("http://localhost/login"), "ann@example.com");
+    const both = await signInOn(forgotPassword(first), "zed@example.com");
+    for (const email of ["ann@example.com", "zed@example.com"])
+      expect(await linkAsker(forgotPassword(both), "10.0.0.1", email)).toMatchObject({ knownDevice: true });
+    const [value, signature] = both.split(";")[0].slice("known_device=".length).split(".");
+    const edited = `known_device=${value.slice(0, -2)}AA.${signature}`;
+    expect(await linkAsker(forgotPassword(edited), "10.0.0.1", "ann@example.com")).toMatchObject({
+      knownDevice: false,
+    });
   });
 });
