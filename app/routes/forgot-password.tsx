@@ -48,3 +48,5 @@ export default function ForgotPassword() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

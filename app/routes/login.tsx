@@ -75,3 +75,5 @@ export default function Login() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

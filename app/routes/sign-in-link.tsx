@@ -56,3 +56,5 @@ export default function SignInLink() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";
