@@ -11,12 +11,13 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useContext, useEffect, type ReactNode } from "react";
-import { errorPageText, RouteError } from "~/components/ErrorPage";
+import { errorPageText } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
 import { Navbar } from "~/components/Navbar";
 import { Toaster } from "~/components/Toaster";
 import { useCssText } from "~/hooks/inline-css";
+import { useAdminLayout } from "~/hooks/use-admin-layout";
 import { layoutData } from "~/http/layout.server";
 import layoutStyles from "~/styles/layout.css";
 
@@ -25,9 +26,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Also the meta of every error page: Remix then runs only the meta of the routes down to the error boundary.
+// Also the meta of every error page: the routes' own defer to it there (`withErrorMeta`).
 export const meta: MetaFunction = ({ error }) => {
-  if (error === undefined)
+  if (!error)
     return [
       { title: "Marquee Cinemas – book movie tickets" },
       { name: "description", content: "Book seats for the latest films at Marquee Cinemas, on any phone or computer." },
@@ -38,7 +39,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 export const loader = ({ request }: LoaderFunctionArgs) => layoutData(request);
 
-const BARE_PAGES = /^\/(admin|login|register)(\/|$)/;
+const BARE_PAGES = /^\/(login|register)(\/|$)/;
 
 /**
  * The `links` of the matched routes, as Remix's <Links> renders them, except that a style sheet whose text is at
@@ -89,7 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const bare = BARE_PAGES.test(pathname);
+  // The staff area draws its own header; a page it refused or failed (a customer's 403) keeps the site's navbar.
+  const inAdminLayout = useAdminLayout();
+  const bare = inAdminLayout || BARE_PAGES.test(pathname);
   const user = root?.user ?? null;
   // Marks the page as React's, once it is: a change made before then goes unheard (tests/e2e/steps.ts waits for it).
   useEffect(() => {
@@ -113,6 +116,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <RouteError next={[{ to: "/", label: "Back to home" }]} />;
-}
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { useRequestId } from "~/hooks/request-id";
+import { useAdminLayout } from "~/hooks/use-admin-layout";
 
 type NextStep = { to: string; label: string };
 
@@ -39,8 +40,9 @@ export function ErrorPage({
 }
 
 /**
- * The title and message of an error page. A 404 or 403 says in its body what was not found or why it is refused;
- * anything else is our fault and says so without details.
+ * The title and message of an error page. A 404 or 403 says in its body what was not found or why it is refused, a
+ * 429 how long to wait, a 503 which service is away for a moment; anything else is our fault and says so without
+ * details.
  */
 export function errorPageText(error: unknown) {
   const said = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : null;
@@ -52,6 +54,8 @@ export function errorPageText(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 403)
     return { title: "Access denied", message: said ?? "You do not have access to this page." };
   if (isRouteErrorResponse(error) && error.status === 429 && said) return { title: "Too many requests", message: said };
+  if (isRouteErrorResponse(error) && error.status === 503 && said)
+    return { title: "Briefly unavailable", message: said };
   if (isRouteErrorResponse(error) && error.status < 500 && said) return { title: "Sorry", message: said };
   return {
     title: "Something went wrong",
@@ -59,30 +63,28 @@ export function errorPageText(error: unknown) {
   };
 }
 
-/** A route's error boundary: the error in the page's own layout, with the next steps that make sense there. */
-export function RouteError({ next }: { next: NextStep[] }) {
+const HOME: NextStep[] = [{ to: "/", label: "Back to home" }];
+const DASHBOARD: NextStep[] = [{ to: "/admin", label: "Back to the Dashboard" }];
+const MY_BOOKINGS: NextStep[] = [
+  { to: "/my-bookings", label: "Go to My Bookings" },
+  { to: "/movies", label: "Browse Movies" },
+];
+// A booking's pages, and a show's seat map where bookings are made.
+const BOOKING_PAGES = /^\/(my-bookings\/[^/]+|movies\/[^/]+\/[^/]+)(\/|$)/;
+
+/**
+ * Every page's error boundary, and the root's: the error in the site's layout (and the staff area's, while its
+ * layout is drawn), in words, with the request's id and the next steps that make sense where it happened.
+ */
+export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRequestId();
+  const inAdminLayout = useAdminLayout();
+  const { pathname } = useLocation();
   // For the browser's console; on the server, entry.server's handleError logs it with the request.
   useEffect(() => {
     if (!isRouteErrorResponse(error)) console.error(error);
   }, [error]);
+  const next = inAdminLayout ? DASHBOARD : BOOKING_PAGES.test(pathname) ? MY_BOOKINGS : HOME;
   return <ErrorPage {...errorPageText(error)} next={next} requestId={requestId} />;
-}
-
-/** For the booking pages: seats, payment, cancellation, the ticket. */
-export function BookingErrorBoundary() {
-  return (
-    <RouteError
-      next={[
-        { to: "/my-bookings", label: "Go to My Bookings" },
-        { to: "/movies", label: "Browse Movies" },
-      ]}
-    />
-  );
-}
-
-/** For the staff pages: shown inside the admin layout, so the menu stays. */
-export function AdminErrorBoundary() {
-  return <RouteError next={[{ to: "/admin", label: "Back to the Dashboard" }]} />;
 }

@@ -8,3 +8,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function NotFound() {
   return null;
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

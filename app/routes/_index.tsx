@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
@@ -8,6 +8,7 @@ import type { loadHomePage } from "~/http/home-page.server";
 import cardStyles from "~/styles/cards.css";
 import homeStyles from "~/styles/home.css";
 import { formatRuntime, releaseYear } from "~/utils/format";
+import { withErrorMeta } from "~/utils/page-meta";
 
 export { loadHomePage as loader } from "~/http/home-page.server";
 
@@ -15,13 +16,13 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cardStyles },
   { rel: "stylesheet", href: homeStyles },
 ];
-export const meta: MetaFunction = () => [
+export const meta = withErrorMeta(() => [
   { title: "Marquee Cinemas – now showing" },
   {
     name: "description",
     content: "See what is showing at Marquee Cinemas, watch the latest trailers and book your seats online.",
   },
-];
+]);
 
 export default function Home() {
   const { featured, movies, trailers, selectedTrailerId } = useLoaderData<typeof loadHomePage>();
@@ -64,3 +65,5 @@ export default function Home() {
     </>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

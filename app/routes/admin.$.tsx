@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { notFound } from "~/http/not-found.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 // Any /admin URL without a page of its own: guarded like the rest of the admin area, then not found.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,3 +13,5 @@ export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(reque
 export default function AdminNotFound() {
   return null;
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,15 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { getDashboard, type Figure } from "~/models/dashboard.server";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta("Dashboard – Admin Panel", "The cinema's figures this week and the shows coming up.");
 
@@ -86,3 +83,5 @@ export default function Dashboard() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

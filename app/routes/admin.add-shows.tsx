@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddShowForm } from "~/components/AddShowForm";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
@@ -19,8 +18,6 @@ import { listedShowPath } from "~/schemas/show-list";
 import addShowsStyles from "~/styles/add-shows.css";
 import { toMinorUnits } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: addShowsStyles }];
 export const meta = pageMeta(
@@ -114,3 +111,5 @@ export default function AddShows() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -15,7 +14,6 @@ import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatClock24, formatShowTime } from "~/utils/show-display";
 
-export { AdminErrorBoundary as ErrorBoundary };
 export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
@@ -104,3 +102,5 @@ export default function TicketCheckIn() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,15 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { shortReferenceOf } from "~/domain/booking";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { ticketCodeForReference } from "~/models/check-in.server";
 import { parseQuery } from "~/schemas/list-query";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
 import { pageMeta } from "~/utils/page-meta";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta("Check In – Admin Panel", "Type an e-ticket's code or booking reference to check it in.");
 
@@ -67,3 +64,5 @@ export default function CheckIn() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { HallForm } from "~/components/HallForm";
 import { config } from "~/config.server";
 import { listSeats } from "~/domain/booking-steps";
@@ -15,14 +14,13 @@ import { getHall, saveHall } from "~/models/halls.server";
 import { hallSchema, PREVIEW, PRICED_TYPES } from "~/schemas/hall";
 import seatStyles from "~/styles/seats.css";
 import { formatAmount } from "~/utils/money";
-
-export { AdminErrorBoundary as ErrorBoundary };
+import { withErrorMeta } from "~/utils/page-meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta = withErrorMeta<typeof loader>(({ data }) => [
   { title: `${data?.hallName ?? "New Hall"} – Admin Panel – Marquee Cinemas` },
   { name: "description", content: "A hall's rows of seats, its seat types and their prices." },
-];
+]);
 
 const NEW = "new";
 // A new hall starts from a small example the staff member changes.
@@ -91,3 +89,5 @@ export default function EditHall() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

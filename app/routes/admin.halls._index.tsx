@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { TableScroll } from "~/components/StaffList";
 import { SEAT_TYPE_NAMES, seatTypesOf } from "~/domain/hall-layout";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -8,8 +7,6 @@ import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { listHalls } from "~/models/halls.server";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta("Halls – Admin Panel", "The cinema's screens: their seats, seat types and prices.");
 
@@ -86,3 +83,5 @@ export default function Halls() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -19,8 +18,6 @@ import { listQuery, parseQuery } from "~/schemas/list-query";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta(
   "List Bookings – Admin Panel",
@@ -146,3 +143,5 @@ export default function ListBookings() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { ShowListFilters } from "~/components/ShowListFilters";
 import { FilterLinks, PageJump, SortHeader, StaffList } from "~/components/StaffList";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -20,8 +19,6 @@ import {
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta(
   "List Shows – Admin Panel",
@@ -137,3 +134,5 @@ function ShowActions({ show, named }: { show: StaffShow; named: string }) {
     </div>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { Facts } from "~/components/Facts";
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_LABELS } from "~/domain/outbox";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -11,8 +10,6 @@ import { findOutboxMessageForStaff } from "~/models/outbox-admin.server";
 import outboxStyles from "~/styles/outbox.css";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: outboxStyles }];
 export const meta = pageMeta("Message – Admin Panel", "One message of the outbox, as it was sent.");
@@ -63,3 +60,5 @@ export default function OutboxMessage() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

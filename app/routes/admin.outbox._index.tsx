@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { StaffList } from "~/components/StaffList";
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_LABELS } from "~/domain/outbox";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -11,8 +10,6 @@ import { outboxListSchema } from "~/schemas/outbox-list";
 import outboxStyles from "~/styles/outbox.css";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: outboxStyles }];
 export const meta = pageMeta("Outbox – Admin Panel", "The latest mails the site sent or is about to send.");
@@ -70,3 +67,5 @@ export default function Outbox() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { notFound } from "~/http/not-found.server";
@@ -15,8 +14,6 @@ import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
 
 // The confirmation before a show with bookings is cancelled: what will be refunded, then one button.
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta("Cancel Show – Admin Panel", "Cancel a show and refund its bookings.");
 
@@ -78,3 +75,5 @@ export default function CancelShow() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

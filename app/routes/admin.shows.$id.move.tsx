@@ -2,7 +2,6 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/ErrorPage";
 import { FormErrors, FormField } from "~/components/FormField";
 import { config } from "~/config.server";
 import { useValidatedForm } from "~/hooks/use-validated-form";
@@ -22,8 +21,6 @@ import { formatLocalClock, formatShowTime } from "~/utils/show-display";
 import { localShowTime } from "~/utils/wall-clock";
 
 // Move Show: a new time and/or hall for a show, by Add Shows' rules; its ticket holders are mailed.
-
-export { AdminErrorBoundary as ErrorBoundary };
 
 export const meta = pageMeta("Move Show – Admin Panel", "Move a show to another time or hall and tell its customers.");
 
@@ -132,3 +129,5 @@ export default function MoveShow() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

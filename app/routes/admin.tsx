@@ -106,3 +106,5 @@ export default function AdminLayout() {
     </div>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -38,3 +38,5 @@ export default function Favourites() {
     />
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -50,3 +50,5 @@ export default function ForgotPassword() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

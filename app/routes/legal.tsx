@@ -34,3 +34,5 @@ export default function Legal() {
     </article>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

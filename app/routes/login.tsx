@@ -74,3 +74,5 @@ export default function Login() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -64,3 +64,5 @@ export default function EmailLinkSignIn() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

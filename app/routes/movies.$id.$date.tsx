@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -9,7 +9,6 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
-import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { SeatChoice } from "~/components/seat-page/SeatChoice";
 import { SeatMap } from "~/components/seat-page/SeatMap";
 import { ShowTimes } from "~/components/seat-page/ShowTimes";
@@ -22,16 +21,16 @@ import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { bookFromSeatPage, loadSeatPage } from "~/http/seat-page.server";
 import seatStyles from "~/styles/seats.css";
+import { withErrorMeta } from "~/utils/page-meta";
 
-export { BookingErrorBoundary as ErrorBoundary };
 export { loadSeatPage as loader, bookFromSeatPage as action, keepRetryAfter as headers } from "~/http/seat-page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
 
-export const meta: MetaFunction<typeof loadSeatPage> = ({ data }) => [
+export const meta = withErrorMeta<typeof loadSeatPage>(({ data }) => [
   { title: data ? `Seats for ${data.movie.title} – Marquee Cinemas` : "Choose seats – Marquee Cinemas" },
   { name: "description", content: "Pick a show time and up to five seats, then book them." },
-];
+]);
 
 /** The seat map's id: the anchor a chosen time lands on. */
 const SEAT_MAP_ID = "seats";
@@ -151,3 +150,5 @@ export default function SeatPage() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
@@ -13,6 +13,7 @@ import type { loadMoviePage } from "~/http/movie-page.server";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
+import { withErrorMeta } from "~/utils/page-meta";
 
 export { loadMoviePage as loader, chooseShowDate as action } from "~/http/movie-page.server";
 
@@ -23,13 +24,14 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: cardStyles },
   { rel: "stylesheet", href: movieStyles },
 ];
-export const meta: MetaFunction<typeof loadMoviePage> = ({ data }) =>
+export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
   data
     ? [
         { title: `${data.movie.title} – Marquee Cinemas` },
         { name: "description", content: shortenText(data.movie.overview, DESCRIPTION_LENGTH, { wholeWords: true }) },
       ]
-    : [{ title: "Movie not found – Marquee Cinemas" }];
+    : [],
+);
 
 export default function MovieDetail() {
   const { movie, dates, times, recommended, trailer, favourite } = useLoaderData<typeof loadMoviePage>();
@@ -90,3 +92,5 @@ export default function MovieDetail() {
     </>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

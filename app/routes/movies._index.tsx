@@ -22,3 +22,5 @@ export default function Movies() {
   const page = useLoaderData<typeof loader>();
   return <MovieBrowser {...page} title="Movies" path="/movies" resetLabel="Reset Filters" />;
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
 import { ETicket } from "~/components/ETicket";
-import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { shortBookingId } from "~/domain/booking";
@@ -15,8 +14,6 @@ import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
-
-export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta = pageMeta("Your booking", "Your booking at Marquee Cinemas: seats, payment and e-ticket.");
@@ -109,3 +106,5 @@ export default function BookingDetails() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
-import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { cancelRefusal, cancelRefusalMessage } from "~/domain/booking";
@@ -15,8 +14,6 @@ import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
-
-export { BookingErrorBoundary as ErrorBoundary };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta = pageMeta("Cancel booking", "Confirm that you want to cancel a booking and free its seats.");
@@ -86,3 +83,5 @@ export default function CancelBooking() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -5,7 +5,6 @@ import { BookingCard } from "~/components/BookingCard";
 import { CardForm } from "~/components/checkout/CardForm";
 import { HoldEnded } from "~/components/checkout/HoldEnded";
 import { HoldTimer } from "~/components/checkout/HoldTimer";
-import { BookingErrorBoundary } from "~/components/ErrorPage";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { chooseSeatsAgainUrl, payRefusal } from "~/domain/booking";
@@ -24,7 +23,6 @@ import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 
-export { BookingErrorBoundary as ErrorBoundary };
 export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
@@ -101,3 +99,5 @@ export default function Checkout() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

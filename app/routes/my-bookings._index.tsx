@@ -75,3 +75,5 @@ export default function MyBookings() {
     </section>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -76,3 +76,5 @@ export default function Register() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -59,3 +59,5 @@ export default function ResetPassword() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

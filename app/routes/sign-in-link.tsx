@@ -58,3 +58,5 @@ export default function SignInLink() {
     </AuthCard>
   );
 }
+
+export { ErrorBoundary } from "~/components/ErrorPage";

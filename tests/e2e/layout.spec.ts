@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { seat, showIn, timeRadios } from "./booking-steps";
-import { latestFirst, open } from "./steps";
+import { expectErrorPage, latestFirst, open } from "./steps";
 import { expect, test } from "./fixtures";
 
 const movie = latestFirst[1];
@@ -82,7 +82,9 @@ test("the legal links open the policies", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Cookie Policy" })).toBeVisible();
 });
 
-test("an unknown address answers 404, says what was not found, and gives a way home", async ({ page }) => {
+test("an unknown address answers 404 in the site's layout, says what was not found, and gives a way home", async ({
+  page,
+}) => {
   const noMovie = "We could not find that movie. It may no longer be in our programme, or the link may be wrong.";
   for (const [path, said] of [
     ["/no-such-page", "We could not find a page at /no-such-page. It may have moved, or the link may be wrong."],
@@ -90,10 +92,9 @@ test("an unknown address answers 404, says what was not found, and gives a way h
     ["/movies/999999999", noMovie],
     ["/movies/%00", noMovie],
   ]) {
-    const response = await page.goto(path);
+    const response = await open(page, path);
     expect(response?.status(), path).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await expect(page.getByText(said)).toBeVisible();
+    await expectErrorPage(page, response, "Page not found", said);
   }
   await page.getByRole("link", { name: "Back to home" }).click();
   await expect(page).toHaveURL("/");

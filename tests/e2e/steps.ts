@@ -1,5 +1,5 @@
 // The steps several specs share, and the sample catalogue the test server loads.
-import { test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
 export { latestFirst, movieById, sampleMovies as movies, sampleTrailers as trailers } from "../sample-catalogue";
 
 /** Opens a page and, with JavaScript, waits until it is hydrated, so clicks are handled by the app. */
@@ -10,6 +10,20 @@ export async function open(page: Page, path: string) {
   if (test.info().project.use.javaScriptEnabled !== false)
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
+}
+
+/**
+ * An error page in the site's layout: its navigation, what went wrong in words (in its title too), and the id of the
+ * request that failed, the one its answer's `X-Request-Id` names.
+ */
+export async function expectErrorPage(page: Page, answer: Response | null, title: string, message: string) {
+  const requestId = answer?.headers()["x-request-id"];
+  expect(requestId).toMatch(/^[0-9a-z]{8}$/);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} – Marquee Cinemas`);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Request id: ${requestId}`, { exact: true })).toBeVisible();
 }
 
 /** The movie cards in a region of the page, e.g. "Now Showing". */
