@@ -1,11 +1,12 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { config, getSessionSecrets } from "~/config.server";
 import type { LinkAsker } from "~/models/accounts.server";
 
 // The accounts that signed in on this browser, so that what strangers ask for an account's mails cannot use up what
-// its own devices may ask for (decision 8). Each is named by a hash of its email: the cookie is signed, not
-// encrypted, and the next person at a shared computer need not read whose accounts were used there.
+// its own devices may ask for (decision 8). Each is named by a keyed hash of its email: the cookie is signed, not
+// encrypted, and the next person at a shared computer cannot even test a guess of whose accounts were used there. A
+// new first session secret forgets them; the next sign-in names the browser again.
 const knownDeviceCookie = createCookie("known_device", {
   path: "/",
   httpOnly: true,
@@ -19,7 +20,7 @@ const knownDeviceCookie = createCookie("known_device", {
 const MAX_ACCOUNTS = 5;
 
 const accountKey = (email: string) =>
-  createHash("sha256").update(`known-device:${email.toLowerCase()}`).digest("base64url");
+  createHmac("sha256", getSessionSecrets()[0]).update(`known-device:${email.toLowerCase()}`).digest("base64url");
 
 async function knownAccounts(request: Request): Promise<string[]> {
   const keys: unknown = await knownDeviceCookie.parse(request.headers.get("Cookie")).catch(() => null);
