@@ -4,7 +4,7 @@ import { bookingFailure } from "~/http/booking-failures.server";
 import { checkedFormValues, MAX_FORM_BYTES, URL_ENCODED } from "~/http/forms.server";
 import { seatAsk } from "~/http/seat-page.server";
 import { hasSessionCookie } from "~/http/session-cookie.server";
-import { knownTakenSeats } from "~/models/bookings.server";
+import { knownTakenSeats } from "~/models/seat-memory.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import { isValidDay } from "~/utils/dates";
 import { refusalPage } from "./refusal-page";

@@ -26,6 +26,10 @@ export type BookingState = {
   checkedIn: boolean;
 };
 
+/** The booking holds its seats, so nobody else may have them: paid, or a hold still running. */
+export const holdsSeats = (booking: Pick<BookingState, "status">) =>
+  booking.status === "paid" || booking.status === "pending";
+
 export type Booking = BookingState & {
   id: string;
   /** The cinema cancelled the show (its bookings are cancelled and refunded with it). */

@@ -1,7 +1,7 @@
 import type { Booking } from "~/domain/booking";
 import { companionSeatMessage, strandedSeatMessage, unknownSeatMessage } from "~/domain/booking-steps";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
-import type { BookingFailure } from "~/models/bookings.server";
+import type { BookingFailure } from "~/models/seat-booking.server";
 import { describeMinutes } from "~/utils/format";
 
 /** What the seat page says, and with which status, when a booking is refused; `field` when it is about the seats. */

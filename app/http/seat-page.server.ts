@@ -5,13 +5,9 @@ import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
 import { packLayout, seatLabels, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
-import {
-  bookSeats,
-  checkSeatsBeforeBooking,
-  knownSoldOut,
-  occupiedSeats,
-  type SeatAsk,
-} from "~/models/bookings.server";
+import { occupiedSeats } from "~/models/bookings.server";
+import { bookSeats } from "~/models/seat-booking.server";
+import { checkSeatsBeforeBooking, knownSoldOut, type SeatAsk } from "~/models/seat-memory.server";
 import { findWaitlistPlace } from "~/models/waitlist.server";
 import type { z } from "zod";
 import { seatSelectionSchema } from "~/schemas/booking";

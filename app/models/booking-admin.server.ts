@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { bookingStatusSql } from "~/models/bookings.server";
+import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/booking";
 import { ALL_HALLS, type BookingListQuery, type BookingSort } from "~/schemas/booking-list";

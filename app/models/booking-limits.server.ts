@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
 import type { Queryable } from "~/services/db.server";
+import { runningHoldSql } from "./booking-rules.server";
 
 // What one customer may hold unpaid: at most MAX_UNPAID_BOOKINGS bookings, and MAX_SEATS_PER_BOOKING seats of one
 // show. A booking made on the seat page and a waitlist offer both obey them, counted the same way.
@@ -13,9 +14,10 @@ export type HoldLimitFailure =
 
 /** SQL reading the `CustomerHolds` of the customer `user` in the show `show` (each a parameter or a column). */
 export const customerHoldsSql = (user: string, show: string) =>
-  `select count(distinct id)::int as unpaid, coalesce(array_agg(seat) filter (where show_id = ${show}), '{}') as "heldHere"
-   from bookings cross join lateral unnest(seats) as seat
-   where user_uid = ${user} and status = 'pending' and hold_expires_at > now()`;
+  `select count(distinct b.id)::int as unpaid,
+     coalesce(array_agg(seat) filter (where b.show_id = ${show}), '{}') as "heldHere"
+   from bookings b cross join lateral unnest(b.seats) as seat
+   where b.user_uid = ${user} and ${runningHoldSql("b")}`;
 
 /**
  * Locks the customer's row for the rest of the transaction, so their limits are counted without a race between their

@@ -1,5 +1,5 @@
 import { config, getSessionSecrets } from "~/config.server";
-import { bookingStatusSql } from "~/models/bookings.server";
+import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import type { BookingStatus } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";

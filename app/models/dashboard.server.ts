@@ -1,5 +1,5 @@
 import type { Activity } from "~/domain/staff";
-import { bookingStatusSql } from "~/models/bookings.server";
+import { holdsSeatsSql } from "~/models/booking-rules.server";
 import { SEAT_FIGURES_JOIN } from "~/models/show-admin.server";
 import { userNameSql } from "~/models/users.server";
 import { getDb } from "~/services/db.server";
@@ -32,7 +32,7 @@ type FigureName = "bookings" | "revenue" | "users" | "activeShows";
 
 const recent = (column: string) => `${column} > now() - interval '7 days'`;
 const earlier = (column: string) => `${column} <= now() - interval '7 days' and ${column} > now() - interval '14 days'`;
-const live = `${bookingStatusSql("b")} in ('paid', 'pending')`;
+const live = holdsSeatsSql("b");
 
 // Each figure's total, and how much it grew in the last 7 days and in the 7 before: bookings made that still hold
 // (paid or pending), revenue taken net of refunds, users who joined, shows added.

@@ -2,7 +2,8 @@ import type { Hall, TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, isUniqueViolation, retryingConflicts, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
-import { HOLDS_SEATS, SEAT_ORDER_SQL } from "./bookings.server";
+import { holdsSeatsSql } from "./booking-rules.server";
+import { SEAT_ORDER_SQL } from "./bookings.server";
 import { offerFreedSeatsInHall } from "./waitlist.server";
 
 // The cinema's halls: their layouts, capacities and seat prices. A show plays in one hall; a hall's seats that are
@@ -96,7 +97,7 @@ async function seatsWantedLater(tx: Queryable, hallId: string) {
   const rows = await tx.query<{ seat: string }>(
     `select seat from (
        select distinct unnest(b.seats) as seat from bookings b join shows s on s.id = b.show_id
-       where s.hall_id = $1 and s.starts_at > now() and ${HOLDS_SEATS}
+       where s.hall_id = $1 and s.starts_at > now() and ${holdsSeatsSql("b")}
      ) wanted order by ${SEAT_ORDER_SQL("seat")}`,
     [hallId],
   );

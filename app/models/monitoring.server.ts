@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking";
 import { getDb } from "~/services/db.server";
-import { bookingStatusSql } from "./bookings.server";
+import { bookingStatusSql } from "./booking-rules.server";
 
 // What /metrics reads from the database at each scrape, so the figures are the same from every instance and no
 // model has to count anything as it works.

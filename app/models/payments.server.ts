@@ -3,7 +3,9 @@ import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
 import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
 import type { CardDetails } from "~/services/payments/types";
-import { findBooking, releaseStartedHold } from "./bookings.server";
+import { canPaySql } from "./booking-rules.server";
+import { findBooking } from "./bookings.server";
+import { releaseStartedHold } from "./holds.server";
 import { queueBookingPaid } from "./notifications.server";
 
 export type Payment = {
@@ -118,8 +120,7 @@ async function recordCharge({
   return db.transaction(async (tx) => {
     const paid = await tx.query<{ amountCents: number }>(
       `update bookings b set status = 'paid', paid_at = now() from shows s
-       where b.id = $1 and b.user_uid = $2 and b.status = 'pending' and b.hold_expires_at > now()
-         and s.id = b.show_id and s.starts_at > now()
+       where b.id = $1 and b.user_uid = $2 and s.id = b.show_id and ${canPaySql("b", "s")}
        returning b.amount_cents as "amountCents"`,
       [bookingId, userUid],
     );

@@ -4,6 +4,7 @@ import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { pageWindow } from "~/schemas/list-query";
 import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { holdsSeatsSql } from "./booking-rules.server";
 import { cinemaDaySql } from "./shows.server";
 import { addDays } from "~/utils/dates";
 import { isUuid } from "~/utils/uuid";
@@ -236,13 +237,12 @@ export async function listHallDay(hallId: string, day: string): Promise<HallDayS
 // what they were paid (earnings: each seat's price, its type's difference included), and how many bookings refer
 // to it at all, expired and cancelled ones included.
 export const SEAT_FIGURES_JOIN = `left join (
-  select show_id,
-    coalesce(sum(cardinality(seats)) filter (where status = 'paid'), 0)::int as sold,
-    coalesce(sum(amount_cents) filter (where status = 'paid'), 0)::int as earnings,
-    coalesce(sum(cardinality(seats)) filter (where status = 'paid' or (status = 'pending' and hold_expires_at > now())),
-      0)::int as booked,
+  select b.show_id,
+    coalesce(sum(cardinality(b.seats)) filter (where b.status = 'paid'), 0)::int as sold,
+    coalesce(sum(b.amount_cents) filter (where b.status = 'paid'), 0)::int as earnings,
+    coalesce(sum(cardinality(b.seats)) filter (where ${holdsSeatsSql("b")}), 0)::int as booked,
     count(*)::int as bookings
-  from bookings group by show_id
+  from bookings b group by b.show_id
 ) seat_figures on seat_figures.show_id = s.id`;
 
 /** A show as List Shows shows it. Earnings are what its paid bookings cost. */

@@ -2,6 +2,7 @@ import { config } from "~/config.server";
 import { seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
+import { holdsSeatsSql, runningHoldSql } from "./booking-rules.server";
 import { findBooking } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
@@ -43,9 +44,8 @@ const SHOW_TO_CHANGE = `select s.id, s.movie_id as "movieId", m.title, s.hall_id
     (select coalesce(sum(b.amount_cents), 0)::int from bookings b where b.show_id = s.id and b.status = 'paid')
       as "paidCents",
     (select count(*)::int from bookings b
-     where b.show_id = s.id and b.status = 'pending' and b.hold_expires_at > now()) as holds,
-    array(select unnest(b.seats) from bookings b where b.show_id = s.id
-          and (b.status = 'paid' or (b.status = 'pending' and b.hold_expires_at > now()))) as "takenSeats"
+     where b.show_id = s.id and ${runningHoldSql("b")}) as holds,
+    array(select unnest(b.seats) from bookings b where b.show_id = s.id and ${holdsSeatsSql("b")}) as "takenSeats"
   from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id where s.id = $1`;
 
 /** A show with what cancelling or moving it would touch; null for an unknown id. */
@@ -71,10 +71,9 @@ async function lockShow(tx: Queryable, showId: string) {
 
 /** The show's paid bookings and running holds, each locked: the ones a change has to deal with. */
 async function lockLiveBookings(tx: Queryable, showId: string, statuses: "paid" | "paid-or-held") {
-  const held = statuses === "paid" ? "false" : "b.status = 'pending' and b.hold_expires_at > now()";
+  const live = statuses === "paid" ? "b.status = 'paid'" : holdsSeatsSql("b");
   return tx.query<{ id: string; userUid: string }>(
-    `select b.id, b.user_uid as "userUid" from bookings b
-     where b.show_id = $1 and (b.status = 'paid' or ${held}) order by b.id for update`,
+    `select b.id, b.user_uid as "userUid" from bookings b where b.show_id = $1 and ${live} order by b.id for update`,
     [showId],
   );
 }

@@ -4,7 +4,9 @@ import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
 import { getDb, type Queryable } from "~/services/db.server";
 import { customerHolds, holdLimitFailure, lockCustomer, type HoldLimitFailure } from "./booking-limits.server";
-import { occupiedSeats, releaseHolds } from "./bookings.server";
+import { lapsedHoldSql } from "./booking-rules.server";
+import { occupiedSeats } from "./bookings.server";
+import { releaseHolds } from "./holds.server";
 import { queueWaitlistOffer } from "./notifications.server";
 
 // The waitlist of a sold-out show (docs/decisions/0017-waitlist.md). Seats that come free are offered by the
@@ -92,7 +94,7 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
   if (!show || show.started) return;
   // Seats of holds that ran out look free but keep their rows until let go: let go of them before choosing.
-  await releaseHolds(tx, "b.show_id = $1 and b.hold_expires_at <= now()", [showId]);
+  await releaseHolds(tx, `b.show_id = $1 and ${lapsedHoldSql("b")}`, [showId]);
   const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(
     `select w.id::text, w.user_uid as "userUid", w.seat_count as "seatCount" from waitlist_entries w
      where w.show_id = $1 and w.offered_at is null order by w.id`,
@@ -162,7 +164,7 @@ export async function offerSeatsOfExpiredHolds(): Promise<number> {
   const db = await getDb();
   const shows = await db.query<{ showId: string }>(
     `select distinct w.show_id as "showId" from waitlist_entries w
-     join bookings b on b.show_id = w.show_id and b.status = 'pending' and b.hold_expires_at <= now()
+     join bookings b on b.show_id = w.show_id and ${lapsedHoldSql("b")}
      where w.offered_at is null`,
   );
   for (const { showId } of shows) {

@@ -5,7 +5,7 @@ import { BookingCard } from "~/components/BookingCard";
 import { ETicket } from "~/components/ETicket";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
-import { shortBookingId } from "~/domain/booking";
+import { holdsSeats, shortBookingId } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { eTicketFor } from "~/models/e-tickets.server";
@@ -98,9 +98,7 @@ export default function BookingDetails() {
           ) : (
             <p>Not paid.</p>
           )}
-          {booking.status === "paid" || booking.status === "pending" ? (
-            <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
-          ) : null}
+          {holdsSeats(booking) ? <RefundTerms cutoffMinutes={cancelCutoffMinutes} /> : null}
         </section>
       </div>
     </section>

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { hasControlCharacter, pageField, searchField } from "./fields";
-import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS } from "./movie-filter-options";
+import { ALL_GENRES, MAX_SEARCH_LENGTH, MOVIE_SORTS, type MovieFilters } from "./movie-filter-options";
+
+export type { MovieFilters };
 
 const MAX_PAGE = 100;
 
@@ -16,9 +18,7 @@ export const movieFiltersSchema = z.object({
     .catch(ALL_GENRES),
   sort: z.enum(MOVIE_SORTS).catch("latest"),
   page: pageField(MAX_PAGE),
-});
-
-export type MovieFilters = z.infer<typeof movieFiltersSchema>;
+}) satisfies z.ZodType<MovieFilters, z.ZodTypeDef, unknown>;
 
 export function parseMovieFilters(params: URLSearchParams): MovieFilters {
   return movieFiltersSchema.parse({

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { bookSeats } from "~/models/bookings.server";
+import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { deliverDueMessages } from "~/models/outbox-worker.server";
 import { payBooking } from "~/models/payments.server";

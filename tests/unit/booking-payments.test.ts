@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
-import { bookSeats, findBooking, occupiedSeats } from "~/models/bookings.server";
+import { findBooking, occupiedSeats } from "~/models/bookings.server";
+import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { findPayment, payBooking, settleInterruptedPayments } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";

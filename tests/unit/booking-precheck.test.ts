@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { bookSeats } from "~/models/seat-booking.server";
 import {
-  bookSeats,
   checkSeatsBeforeBooking,
   knownSoldOut,
   knownTakenSeats,
   SEAT_HINT_MS,
   type SeatRequest,
-} from "~/models/bookings.server";
+} from "~/models/seat-memory.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { getDb } from "~/services/db.server";
 import { addHall, addMovie, addShow, addUser } from "./fixtures";

@@ -1,14 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import {
-  bookSeats,
-  findBooking,
-  listBookings,
-  occupiedSeats,
-  summarizeBookings,
-  type SeatRequest,
-} from "~/models/bookings.server";
+import { findBooking, listBookings, occupiedSeats, summarizeBookings } from "~/models/bookings.server";
+import { bookSeats } from "~/models/seat-booking.server";
+import type { SeatRequest } from "~/models/seat-memory.server";
 import { parseLayout } from "~/domain/hall-layout-text";
 import { cancelBooking } from "~/models/cancellations.server";
 import { saveHall } from "~/models/halls.server";

@@ -2,11 +2,11 @@ import { once } from "node:events";
 import type { AddressInfo, Server } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { knownTakenSeats } from "~/models/bookings.server";
+import { knownTakenSeats } from "~/models/seat-memory.server";
 import { answerKnownTakenSeatsWhenLate, LATE_TURN_MS } from "../../server/late-seat-refusals";
 import { waitedForTurnMs } from "../../server/request-turns";
 
-vi.mock("~/models/bookings.server", () => ({ knownTakenSeats: vi.fn() }));
+vi.mock("~/models/seat-memory.server", () => ({ knownTakenSeats: vi.fn() }));
 vi.mock("../../server/request-turns", () => ({ waitedForTurnMs: vi.fn() }));
 
 const MOVIE = "t-late";

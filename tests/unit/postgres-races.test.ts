@@ -13,7 +13,9 @@ const MOVIE = "t-pg-races";
 const models = () =>
   Promise.all([
     import("~/services/db.server"),
-    import("~/models/bookings.server"),
+    Promise.all([import("~/models/bookings.server"), import("~/models/seat-booking.server")]).then(
+      ([reading, booking]) => ({ ...reading, ...booking }),
+    ),
     import("~/models/payments.server"),
     import("~/services/payments/test-provider.server"),
     import("./fixtures"),

@@ -9,7 +9,7 @@ import { showChangeScenarios } from "./show-changes-scenarios";
 const MOVIE = "t-pg-show-changes";
 const models = async () => ({
   db: await import("~/services/db.server"),
-  bookings: await import("~/models/bookings.server"),
+  bookings: { ...(await import("~/models/bookings.server")), ...(await import("~/models/seat-booking.server")) },
   changes: await import("~/models/show-changes.server"),
   fixtures: await import("./fixtures"),
 });

@@ -10,7 +10,7 @@ const MOVIE = "t-pg-waitlist";
 const models = () =>
   Promise.all([
     import("~/services/db.server"),
-    import("~/models/bookings.server"),
+    import("~/models/seat-booking.server"),
     import("~/models/cancellations.server"),
     import("~/models/waitlist.server"),
     import("./fixtures"),

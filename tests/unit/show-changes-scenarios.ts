@@ -8,7 +8,7 @@ const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc
 
 const modules = async () => ({
   db: await import("~/services/db.server"),
-  bookings: await import("~/models/bookings.server"),
+  bookings: { ...(await import("~/models/bookings.server")), ...(await import("~/models/seat-booking.server")) },
   payments: await import("~/models/payments.server"),
   cancellations: await import("~/models/cancellations.server"),
   changes: await import("~/models/show-changes.server"),

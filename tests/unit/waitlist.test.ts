@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
-import { bookSeats, findBooking, occupiedSeats } from "~/models/bookings.server";
+import { findBooking, occupiedSeats } from "~/models/bookings.server";
+import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { findWaitlistPlace, joinWaitlist, leaveWaitlist, offerSeatsOfExpiredHolds } from "~/models/waitlist.server";
 import { getDb } from "~/services/db.server";

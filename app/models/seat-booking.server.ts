@@ -1,0 +1,205 @@
+import { config } from "~/config.server";
+import type { Booking } from "~/domain/booking";
+import { bookingAmountCents } from "~/domain/hall";
+import { companionPartners, layoutSeats, seatRuns, type HallLayout, type Seat } from "~/domain/hall-layout";
+import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
+import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import {
+  customerHoldsSql,
+  holdLimitFailure,
+  lockCustomer,
+  type CustomerHolds,
+  type HoldLimitFailure,
+} from "./booking-limits.server";
+import { holdsSeatsSql, lapsedHoldSql, showStartedSql } from "./booking-rules.server";
+import { findBookingByToken, occupiedSeats, seatsOfCustomer } from "./bookings.server";
+import { releaseHolds } from "./holds.server";
+import { hallAsBooked, learnFromBooking, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
+import { cinemaDaySql } from "./shows.server";
+import { offerFreedSeats } from "./waitlist.server";
+
+export type BookingFailure =
+  | { reason: "show-unavailable" }
+  | { reason: "show-started" }
+  | SeatRefusal
+  | { reason: "stranded-seat"; seats: string[] }
+  /** Companion seats kept for wheelchair users, chosen without the wheelchair space beside them. */
+  | { reason: "companion-seat"; seats: string[]; releaseMinutes: number }
+  | HoldLimitFailure;
+
+/** What the seat page answers a booking with: where it leads, what it holds, and until when. */
+type BookedSeats = Pick<Booking, "id" | "seats" | "status" | "holdExpiresAt">;
+type BookingOutcome = { ok: true; booking: BookedSeats; repeated: boolean } | ({ ok: false } & BookingFailure);
+
+/**
+ * Books seats of a show for a customer in one transaction. The primary key on (show, seat) decides every race:
+ * the seats are inserted with "on conflict do nothing", so a seat another buyer got first comes back missing and
+ * the whole booking is rolled back, naming it. The customer's own row is locked first, so their limits (unpaid
+ * bookings, seats held per show) are counted without a race between their own tabs. A form posted again answers
+ * the booking it made (`repeated`), in the state it is in now.
+ */
+export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
+  // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
+  // still pick a victim when other locks cross, that transaction simply runs again.
+  const outcome = await retryingConflicts(() => attemptBooking(request));
+  learnFromBooking(request, outcome);
+  return outcome;
+}
+
+async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      await lockCustomer(tx, request.userUid);
+      const show = await readShowToBook(tx, request);
+      // The same form posted again answers its booking, whatever became of the show since.
+      const repeated =
+        !show || show.earlier ? await findBookingByToken(tx, request.userUid, request.requestToken) : null;
+      if (repeated) return { ok: true as const, booking: repeated, repeated: true };
+      if (!show) throw new Refusal({ reason: "show-unavailable" });
+      if (show.started) throw new Refusal({ reason: "show-started" });
+      const { layout, typeExtras } = await hallAsBooked(tx, show.hallId, show.hallVersion);
+      const wanted = seatsWanted(layout, request.seats);
+      const seats = wanted.map((seat) => seat.label);
+      const refusal = await seatRefusal(tx, request, show, layout, seats);
+      if (refusal) throw new Refusal(refusal);
+      const offered = await letGoOfLapsedHolds(tx, request.showId, show.seatRows, seats);
+      // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
+      if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
+      const types = wanted.map((seat) => seat.type);
+      const booking = await insertBooking(tx, request, seats, bookingAmountCents(show.priceCents, types, typeExtras));
+      return { ok: true as const, booking, repeated: false };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false as const, ...error.failure };
+    throw error;
+  }
+}
+
+type ShowToBook = CustomerHolds & {
+  earlier: boolean;
+  priceCents: number;
+  started: boolean;
+  /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
+  companionsReleased: boolean;
+  hallId: string;
+  /** The hall row's version (`xmin`): a new one with every change staff save. */
+  hallVersion: string;
+  seatRows: { seat: string; live: boolean }[];
+};
+
+/**
+ * One read after the customer's lock: whether this form made a booking already, the show, the customer's running
+ * holds (all shows) and the show's seat rows. The hall is read under a shared lock, so staff cannot change its layout
+ * while this booking is made; the show's key lock (its foreign keys take it anyway) makes staff cancelling or moving
+ * it wait for this booking, or this booking wait for them and then find the show gone from here. After such a wait,
+ * the seat rows are those from before it: the key on (show, seat) still refuses a seat taken since.
+ */
+async function readShowToBook(tx: Queryable, request: SeatRequest): Promise<ShowToBook | undefined> {
+  const { showId, movieId, day, userUid, requestToken } = request;
+  const [show] = await tx.query<ShowToBook>(
+    `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
+       s.price_cents as "priceCents", ${showStartedSql("s")} as started,
+       s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
+       h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
+       coalesce(seat_rows.rows, '[]') as "seatRows"
+     from shows s join halls h on h.id = s.hall_id,
+       lateral (${customerHoldsSql("$6", "s.id")}) holds,
+       lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${holdsSeatsSql("b")})) as rows
+                from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
+     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
+     for share of h for key share of s`,
+    [showId, movieId, day, config.timeZone, config.bookings.companionReleaseMinutes, userUid, requestToken],
+  );
+  return show;
+}
+
+/** The hall's seats asked for, in hall order: every buyer locks seats in the same order, so two cannot deadlock. */
+function seatsWanted(layout: HallLayout, labels: string[]): Seat[] {
+  const hallSeats = layoutSeats(layout);
+  const known = new Set(hallSeats.map((seat) => seat.label));
+  const unknown = labels.filter((label) => !known.has(label));
+  if (unknown.length > 0) throw new Refusal({ reason: "seat-unknown", seats: unknown });
+  return hallSeats.filter((seat) => labels.includes(seat.label));
+}
+
+/**
+ * Why these seats may not be booked for this customer: past their limits, taken by a paid booking or a running hold,
+ * companion seats kept for a wheelchair user, or leaving a single seat stranded; null when they may.
+ */
+async function seatRefusal(
+  tx: Queryable,
+  request: SeatRequest,
+  show: ShowToBook,
+  layout: HallLayout,
+  seats: string[],
+): Promise<BookingFailure | null> {
+  const { strandedSeatRule, companionReleaseMinutes } = config.bookings;
+  const overLimit = holdLimitFailure(show, seats.length);
+  if (overLimit) return overLimit;
+  const taken = show.seatRows.filter((row) => row.live).map((row) => row.seat);
+  const alreadyTaken = seats.filter((seat) => taken.includes(seat));
+  if (alreadyTaken.length > 0) return { reason: "seats-taken", seats: alreadyTaken };
+  const partners = companionPartners(layout);
+  if (!show.companionsReleased && seats.some((seat) => partners.has(seat))) {
+    const held = await seatsOfCustomer(tx, request.userUid, request.showId);
+    const kept = refusedCompanionSeats({ partners, chosen: seats, held });
+    if (kept.length > 0) return { reason: "companion-seat", seats: kept, releaseMinutes: companionReleaseMinutes };
+  }
+  const stranded = strandedSeatRule ? refusedStrandedSeats({ runs: seatRuns(layout), taken, chosen: seats }) : [];
+  if (stranded.length > 0) return { reason: "stranded-seat", seats: stranded };
+  return null;
+}
+
+/**
+ * Holds on these seats that have run out let go of them, so the key can take the new ones. People waiting for this
+ * sold-out show come first: seats let go are offered to them before this buyer's. Answers the seats asked for that
+ * went to them.
+ */
+async function letGoOfLapsedHolds(tx: Queryable, showId: string, seatRows: ShowToBook["seatRows"], seats: string[]) {
+  if (!seatRows.some((row) => !row.live && seats.includes(row.seat))) return [];
+  const freed = await releaseHolds(
+    tx,
+    `${lapsedHoldSql("b")}
+     and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
+    [showId, seats],
+  );
+  if (freed === 0) return [];
+  await offerFreedSeats(tx, showId);
+  return (await occupiedSeats(showId, tx)).filter((seat) => seats.includes(seat));
+}
+
+/**
+ * Writes the booking and its seat rows in one statement; a seat another buyer got first refuses the booking, naming
+ * it. A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
+ */
+async function insertBooking(
+  tx: Queryable,
+  request: SeatRequest,
+  seats: string[],
+  amountCents: number,
+): Promise<BookedSeats> {
+  const [{ got, id, holdExpiresAt }] = await tx.query<{ got: string[] | null; id: string; holdExpiresAt: Date }>(
+    `with b as (
+       insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
+       select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), $6 from shows s where s.id = $2
+       returning id, hold_expires_at),
+     seated as (
+       insert into booked_seats (show_id, seat, booking_id) select $2, unnest($3::text[]), (select id from b)
+       on conflict (show_id, seat) do nothing returning seat)
+     select (select array_agg(seat) from seated) as got, b.id, b.hold_expires_at as "holdExpiresAt" from b`,
+    [request.userUid, request.showId, seats, amountCents, config.bookings.holdMinutes, request.requestToken],
+  );
+  const seated = new Set(got ?? []);
+  if (seated.size < seats.length) {
+    throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !seated.has(seat)) });
+  }
+  return { id, seats, status: "pending", holdExpiresAt: new Date(holdExpiresAt).toISOString() };
+}
+
+/** Thrown inside a transaction to roll it back with a reason for the customer. */
+class Refusal extends Error {
+  constructor(readonly failure: BookingFailure) {
+    super(failure.reason);
+  }
+}
