@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const short = args.includes("--short") || process.env.PROVE_SCALE === "short";
 const scale = short
-  ? { name: "short scale", buyers: 500, fuzzRequests: 1000, bookingPosts: 100, payments: 25 }
+  ? { name: "short scale", buyers: 500, fuzzRequests: 400, bookingPosts: 40, payments: 10 }
   : { name: "full scale", buyers: 5000, fuzzRequests: 10_000, bookingPosts: 200, payments: 50 };
 try {
   const buyers = crowdSize(process.env.PREMIERE_BUYERS, scale.buyers);
@@ -79,6 +79,7 @@ for (const database of databases) {
   let shared;
   for (const part of parts) {
     console.log(`\n== ${part.name} on ${database} (load average ${load()})`);
+    const partStarted = Date.now();
     let setup;
     try {
       if (part.env || !shared) {
@@ -107,6 +108,7 @@ for (const database of databases) {
       console.log(`FAIL  ${part.name} did not run to the end: ${error instanceof Error ? error.stack : error}`);
     } finally {
       if (setup && setup !== shared) await stopSetup(setup);
+      console.log(`  ${part.name} on ${database}: ${Math.round((Date.now() - partStarted) / 1000)} s`);
     }
   }
   if (shared) await stopSetup(shared);
