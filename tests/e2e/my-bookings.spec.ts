@@ -107,13 +107,9 @@ test("an unpaid hold expires at its deadline, for its owner and for everyone els
 
   // The hold's deadline comes: on the test server (decision 37), and with JavaScript on the page's clock too.
   await endHoldNow(page, bookingId);
-  if (jsEnabled) {
-    await page.clock.fastForward("01:01");
-    await expect(card.getByText("Expired")).toBeVisible();
-  } else {
-    await page.reload();
-    await expect(card.getByText("Expired")).toBeVisible();
-  }
+  if (jsEnabled) await page.clock.fastForward("01:01");
+  else await page.reload();
+  await expect(card.getByText("Expired")).toBeVisible();
   await other.page.reload();
   await expect(seat(other.page, "I1")).toBeEnabled();
   await expect(seat(other.page, "I1")).toHaveAccessibleName(/^Row I, seat 1, (available|selected)$/);
