@@ -1,7 +1,8 @@
 // `npm run prove`: builds, then runs each part (scripts/prove/*.mjs) on the embedded PGlite with one instance and on
 // PostgreSQL with two, and prints every figure beside its target with PASS or FAIL; exits 1 if any failed.
-//   PROVE_SCALE=short (or --short): the CI form, a few minutes; it exits 1 only for a FAIL that is not a speed
-//   figure (latency, memory: they depend on the machine, and CI's is shared). --no-build: use the build in build/.
+//   PROVE_SCALE=short (or --short): smaller crowds, as `npm test` runs its correctness parts (decision 37); it exits
+//   1 only for a FAIL that is not a speed figure (latency, memory: they depend on the machine, and CI's is shared).
+//   --no-build: use the build in build/. Each part says how long it took.
 //   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for README.
 //   PREMIERE_BUYERS=N: the premiere's crowd, still sent within 10 s, to find the rate a machine answers in time.
 import { spawnSync } from "node:child_process";
