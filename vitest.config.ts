@@ -5,8 +5,6 @@ const resolve = { alias: { "~": path.resolve("app") } };
 
 export default defineConfig({
   test: {
-    // Every core: Vitest's default leaves one to its main process, which mostly waits (on 2 cores, one file at a time).
-    maxWorkers: "100%",
     projects: [
       {
         resolve,
