@@ -50,8 +50,10 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       CINEMA_TIMEZONE: "UTC",
-      // Unpaid holds end after a minute, so a test can watch one expire.
+      // Unpaid holds last a minute, so the checkout's last-minute warning shows at once.
       HOLD_MINUTES: "1",
+      // Tests end a hold now instead of waiting for its deadline (decision 37).
+      TEST_HOOKS: "true",
       // Paid bookings can be cancelled until 10 days before the show, so tests have sample shows on both sides.
       CANCEL_CUTOFF_MINUTES: "14400",
       // The test server's own Auth emulator, on a free port (tests/e2e/identity.ts reads which).

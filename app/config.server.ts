@@ -111,6 +111,9 @@ export const environmentSchema = z.object({
   ADMIN_EMAILS: list().describe("emails made staff when they sign in with a verified email"),
   STAFF_EMAIL: text().describe("the embedded default's staff account; default staff@marquee.example"),
   HOLD_MINUTES: integer(1, 1440).describe("how long an unpaid booking holds its seats; default 10"),
+  TEST_HOOKS: flag().describe(
+    "tests only: lets a POST to /test-hooks/holds/<booking id>/end end that hold now (decision 37); default false",
+  ),
   MAX_UNPAID_BOOKINGS: integer(1, 1000).describe("unpaid bookings a customer may hold at once; default 3"),
   STRANDED_SEAT_RULE: flag().describe(
     "refuse a seat choice that leaves a single empty seat between taken ones; default true",
@@ -239,6 +242,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       companionReleaseMinutes: env.COMPANION_RELEASE_MINUTES ?? 60,
     },
     cleaningMinutes: env.CLEANING_MINUTES ?? 15,
+    testHooks: env.TEST_HOOKS ?? false,
     paymentProvider: env.PAYMENT_PROVIDER ?? "test",
     mail: {
       siteUrl: env.SITE_URL ?? localSiteUrl(host, port),

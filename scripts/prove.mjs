@@ -1,7 +1,8 @@
 // `npm run prove`: builds, then runs each part (scripts/prove/*.mjs) on the embedded PGlite with one instance and on
 // PostgreSQL with two, and prints every figure beside its target with PASS or FAIL; exits 1 if any failed.
-//   PROVE_SCALE=short (or --short): the CI form, a few minutes; it exits 1 only for a FAIL that is not a speed
-//   figure (latency, memory: they depend on the machine, and CI's is shared). --no-build: use the build in build/.
+//   PROVE_SCALE=short (or --short): smaller crowds, as `npm test` runs its correctness parts (decision 37); it exits
+//   1 only for a FAIL that is not a speed figure (latency, memory: they depend on the machine, and CI's is shared).
+//   --no-build: use the build in build/. Each part says how long it took.
 //   --only=premiere,crash,...: some parts. --database=pglite|postgres: one setup. --markdown: the table for docs/guarantees.md.
 //   PREMIERE_BUYERS=N: the premiere's crowd, still sent within 10 s, to find the rate a machine answers in time.
 import { spawnSync } from "node:child_process";
@@ -18,7 +19,7 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const short = args.includes("--short") || process.env.PROVE_SCALE === "short";
 const scale = short
-  ? { name: "short scale", buyers: 500, fuzzRequests: 1000, bookingPosts: 100, payments: 25 }
+  ? { name: "short scale", buyers: 500, fuzzRequests: 400, bookingPosts: 40, payments: 10 }
   : { name: "full scale", buyers: 5000, fuzzRequests: 10_000, bookingPosts: 200, payments: 50 };
 try {
   const buyers = crowdSize(process.env.PREMIERE_BUYERS, scale.buyers);
@@ -79,6 +80,7 @@ for (const database of databases) {
   let shared;
   for (const part of parts) {
     console.log(`\n== ${part.name} on ${database} (load average ${load()})`);
+    const partStarted = Date.now();
     let setup;
     try {
       if (part.env || !shared) {
@@ -107,6 +109,7 @@ for (const database of databases) {
       console.log(`FAIL  ${part.name} did not run to the end: ${error instanceof Error ? error.stack : error}`);
     } finally {
       if (setup && setup !== shared) await stopSetup(setup);
+      console.log(`  ${part.name} on ${database}: ${Math.round((Date.now() - partStarted) / 1000)} s`);
     }
   }
   if (shared) await stopSetup(shared);

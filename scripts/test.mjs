@@ -1,7 +1,8 @@
 // `npm test`: lint, type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), tests of the
 // built server as a whole, the short form of `npm run prove`, then end-to-end tests in Chromium with JavaScript on
-// and off.
-import { spawnSync } from "node:child_process";
+// and off. `npm run test:quick` (--quick): lint, type check and the unit tests on PGlite, the everyday loop
+// (decision 37). Each step's time is said as it ends.
+import { spawn, spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
 import { startPostgres } from "./postgres.mjs";
 
@@ -12,19 +13,54 @@ function finish(code) {
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => finish(1));
 
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 function run(label, command, args, env = {}) {
   console.log(`\n== ${label}`);
+  const stepStarted = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) {
-    console.error(`\n${label} failed`);
+    console.error(`\n${label} failed after ${seconds(stepStarted)}`);
     finish(result.status ?? 1);
   }
+  console.log(`== ${label}: ${seconds(stepStarted)} (${seconds(started)} in all)`);
 }
 
-const chromium = await ensureChromium();
+/** Steps at once, as two cores allow; each one's output is shown when it ends, so they do not interleave. */
+async function runTogether(steps) {
+  console.log(`\n== ${steps.map((step) => step.label).join(" and ")}, side by side`);
+  const stepStarted = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (code) => resolve({ label, code, output, time: seconds(stepStarted) }));
+        }),
+    ),
+  );
+  for (const { label, code, output, time } of results) {
+    process.stdout.write(output);
+    console.log(`== ${label}: ${code === 0 ? "passed" : "failed"} after ${time}`);
+  }
+  if (results.some(({ code }) => code !== 0)) finish(1);
+  console.log(`== (${seconds(started)} in all)`);
+}
+
+const quick = process.argv.includes("--quick");
 const bin = (name) => `node_modules/.bin/${name}`;
-run("lint", "npm", ["run", "--silent", "lint"]);
-run("type check", bin("tsc"), []);
+await runTogether([
+  { label: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+  { label: "type check", command: bin("tsc"), args: [] },
+]);
+if (quick) {
+  run("unit tests on PGlite", bin("vitest"), ["run", "--project", "unit"], { TEST_DATABASE_URL: "" });
+  finish(0);
+}
+const chromium = await ensureChromium();
 run("build", "npm", ["run", "--silent", "build"]);
 
 const postgres = startPostgres();
@@ -32,7 +68,13 @@ if (postgres) cleanups.push(postgres.stop);
 else console.log("\nPostgreSQL is not installed and cannot be installed here: its tests are skipped.");
 run("unit tests", bin("vitest"), ["run", "--project", "unit"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
 run("server tests", bin("vitest"), ["run", "--project", "server"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
-// The short form of `npm run prove`: the premiere, crashes, a PostgreSQL restart, fuzzing and nginx, on both databases.
-run("prove (short)", process.execPath, ["scripts/prove.mjs", "--no-build", "--short"]);
+// The short form of `npm run prove`, the parts no other test covers (decision 37): crashes, a PostgreSQL restart,
+// fuzzing and nginx. The premiere's correctness is tests/server/race.test.ts's; its speed is `npm run prove`'s.
+run("prove (short)", process.execPath, [
+  "scripts/prove.mjs",
+  "--no-build",
+  "--short",
+  "--only=crash,postgres-restart,fuzz,nginx",
+]);
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
 finish(0);

@@ -25,6 +25,7 @@ import { remixRequests } from "./remix-requests";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import { requestTurns } from "./request-turns";
 import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "./route-matching";
+import { END_HOLD_PATH, endHoldNow } from "./test-hooks";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
 const LISTEN_BACKLOG = 4096;
@@ -149,6 +150,7 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
   app.use(refuseOldDataRequests);
   app.get("/healthz", serveHealth(checks, state));
   app.get("/metrics", serveMetrics(metrics, config.metricsToken, config.trustProxy));
+  if (config.testHooks) app.post(END_HOLD_PATH, endHoldNow);
   // Build assets have their content's hash in their names, so they never change.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   // Before the other files: public/ has none of the kept pages' addresses.

@@ -75,6 +75,18 @@ export async function bookSeats(page: Page, jsEnabled: boolean, path: string, la
   await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
 }
 
+/**
+ * Ends a booking's hold now on the test server (TEST_HOOKS, decision 37), as its deadline would, so a test moves
+ * the clock instead of waiting for the hold to run out.
+ */
+export async function endHoldNow(page: Page, bookingId: string) {
+  const response = await page.request.post(`/test-hooks/holds/${bookingId}/end`);
+  expect(response.status()).toBe(204);
+}
+
+/** The id of the booking whose checkout or page the page is on. */
+export const bookingIdIn = (page: Page) => /\/my-bookings\/([0-9a-f-]{36})/.exec(page.url())![1];
+
 type Slot = ReturnType<typeof bookingSlot>;
 
 /** Books and pays seats of a slot; leaves the page on the paid booking's own page. */

@@ -13,6 +13,7 @@ describe("configuration", () => {
       secureCookies: false,
       timeZone: "UTC",
       currency: "USD",
+      testHooks: false,
     });
     expect(config.identity).toMatchObject({ embedded: true, projectId: "demo-marquee", emulatorHost: null });
   });

@@ -96,12 +96,16 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const { user, result } = await bookFor(seat);
     if (!result.ok) throw new Error(`booking failed: ${result.reason}`);
     const db = await getDb();
-    await db.query(
-      "update bookings set hold_expires_at = clock_timestamp() + make_interval(secs => $2) where id = $1",
+    const [{ expiresAt }] = await db.query<{ expiresAt: Date }>(
+      `update bookings set hold_expires_at = clock_timestamp() + make_interval(secs => $2) where id = $1
+       returning hold_expires_at as "expiresAt"`,
       [result.booking.id, ms / 1000],
     );
-    return { user, bookingId: result.booking.id };
+    return { user, bookingId: result.booking.id, expiresAt };
   }
+
+  /** Waits until a hold's deadline has passed by the database's clock (this machine's), and no longer. */
+  const untilPast = (deadline: Date) => sleep(Math.max(0, deadline.getTime() - Date.now()) + 50);
 
   /** Which bookings hold or paid for `seat`, and which booking its seat row belongs to. */
   async function whoHas(seat: string) {
@@ -137,7 +141,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const payment = await holdTransactionAt(/set status = 'paid'/, "after");
     const paying = payBooking(a.user, a.bookingId, GOOD_CARD, randomUUID());
     await payment.reached;
-    await sleep(2000);
+    await untilPast(a.expiresAt);
     // The hold has run out by the clock now; the payment's update is written but not committed.
     const booking = bookFor("A1").then(({ result }) => result);
     const waited = await someoneWaitsForALock();
@@ -158,7 +162,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const paying = payBooking(a.user, a.bookingId, GOOD_CARD, randomUUID());
     // The payment's transaction has begun (its clock reads before the deadline) and waits to write.
     await payment.reached;
-    await sleep(2000);
+    await untilPast(a.expiresAt);
     const { result: booked } = await bookFor("A2");
     payment.release();
     const paid = await paying;

@@ -1,0 +1,22 @@
+// With TEST_HOOKS=true only (the end-to-end tests' server): a test moves a hold's clock instead of waiting for it.
+// The site's PGlite is open in its process alone, so the test asks the site (decision 37).
+import type { NextFunction, Request, Response } from "express";
+import { getDb } from "~/services/db.server";
+import { isUuid } from "~/utils/uuid";
+
+export const END_HOLD_PATH = "/test-hooks/holds/:id/end";
+
+/** Ends an unpaid booking's hold now, as if its deadline had come: 204, or 404 for no such hold. */
+export function endHoldNow(req: Request<{ id: string }>, res: Response, next: NextFunction) {
+  const { id } = req.params;
+  if (!isUuid(id)) return void res.sendStatus(404);
+  getDb()
+    .then((db) =>
+      db.query(
+        `update bookings set hold_expires_at = now()
+         where id = $1 and status = 'pending' and hold_expires_at > now() returning id`,
+        [id],
+      ),
+    )
+    .then((ended) => res.sendStatus(ended.length > 0 ? 204 : 404), next);
+}
