@@ -6,6 +6,7 @@ import { catalogueKey, catalogueState, forgetCatalogueState } from "~/models/cat
 import { logger } from "~/services/logger.server";
 import { DAY_PATTERN } from "~/utils/dates";
 import { cacheControlFor } from "~/http/cache-control.server";
+import { sendResponse } from "./remix-requests";
 import { requestIdOf, type RouteName } from "./request-log";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -63,19 +64,6 @@ export function pageCacheKey(originalUrl: string) {
 // What an answer must be to be kept for everyone: a 200 for nobody in particular.
 function isForEveryone(response: globalThis.Response) {
   return response.status === 200 && !response.headers.has("Set-Cookie") && response.headers.has("Content-Type");
-}
-
-async function sendResponse(res: Response, response: globalThis.Response) {
-  res.status(response.status);
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  const current = response.headers.get("Cache-Control") ?? undefined;
-  res.setHeader(
-    "Cache-Control",
-    cacheControlFor({ requestCookie: undefined, setsCookie: cookies.length > 0, current }),
-  );
-  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 export type PageCacheResult = "hit" | "miss" | "bypass";
@@ -196,7 +184,7 @@ export function pageCache(
       if ("page" in result) return send(req, res, result.page, "miss");
       // A page not for everyone (a redirect with a toast, a 404) goes to the one who asked, and is not kept.
       count("bypass");
-      await sendResponse(res, result.response);
+      await sendResponse(req, res, result.response);
     } catch (error) {
       logger.warn({ err: error }, "The page cache could not answer; the app answers instead");
       count("bypass");

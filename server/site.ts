@@ -1,30 +1,29 @@
 import fs from "node:fs";
-import type { Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { config } from "~/config.server";
-import { cacheControlFor } from "~/http/cache-control.server";
 import { BROTLI_PER_REQUEST, GZIP_LEVEL_PER_REQUEST } from "~/http/compression.server";
 import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
 import { startOutboxWorker } from "~/models/outbox-worker.server";
 import { settleInterruptedPayments } from "~/models/payments.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
-import { closeDb, databaseAwaySince, getDb, pingDatabase } from "~/services/db.server";
+import { closeDb, getDb, pingDatabase } from "~/services/db.server";
 import { pingIdentityProvider } from "~/services/identity-toolkit.server";
 import { logger } from "~/services/logger.server";
+import { askDatabaseWhenAway, failsForDatabaseAway, sendDatabaseAway } from "./database-away";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
 import { answerKnownTakenSeatsWhenLate } from "./late-seat-refusals";
 import { createMetrics, serveMetrics } from "./metrics";
 import { pageCache } from "./page-cache";
-import { refusalPage } from "./refusal-page";
+import { sendRefusal } from "./refusal-page";
 import { remixRequests } from "./remix-requests";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import { requestTurns } from "./request-turns";
-import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "./route-matching";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
 const LISTEN_BACKLOG = 4096;
@@ -44,11 +43,7 @@ function clientErrorStatus(error: unknown) {
 /** Forms another site makes a browser send (CSRF) get our 403 page before the app sees them. */
 function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   if (!isCrossSiteRequest(req.method, { get: (name) => req.get(name) }, req.get("host") ?? "")) return next();
-  res
-    .status(403)
-    .type("html")
-    .set("Cache-Control", "no-store")
-    .send(refusalPage(res, "Access denied", CROSS_SITE_MESSAGE));
+  sendRefusal(res, { status: 403, title: "Access denied", message: CROSS_SITE_MESSAGE });
 }
 
 /**
@@ -60,76 +55,10 @@ function refuseOldDataRequests(req: Request, res: Response, next: NextFunction) 
   if (query === -1 || !/_data|%5fdata/i.test(req.originalUrl)) return next();
   // Read as Remix reads it; URLSearchParams, unlike URL, takes any text.
   if (!new URLSearchParams(req.originalUrl.slice(query + 1)).has("_data")) return next();
-  res
-    .status(400)
-    .type("html")
-    .set("Cache-Control", "no-store")
-    .send(refusalPage(res, "Bad request", BAD_REQUEST_MESSAGE));
-}
-
-/** Sets each answer's Cache-Control when its headers are final: only then is it known whether it sets a cookie. */
-function applyCachePolicy(req: Request, res: Response, next: NextFunction) {
-  const response: ServerResponse = res;
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    const cacheControl = cacheControlFor({
-      requestCookie: req.get("Cookie"),
-      setsCookie: this.hasHeader("Set-Cookie"),
-      current: this.getHeader("Cache-Control")?.toString(),
-    });
-    this.setHeader("Cache-Control", cacheControl);
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
-  next();
-}
-
-const UNAVAILABLE_TITLE = "Briefly unavailable";
-const UNAVAILABLE_MESSAGE =
-  "The site is briefly unavailable while we reconnect to our database. Nothing you completed was lost. Please try again in a minute.";
-const RETRY_AFTER_SECONDS = 30;
-
-/**
- * While the database is away (a restart, a failover) every page would fail: the site answers 503 with a page that
- * says so, and `Retry-After`, instead of a 500. Each request first asks the database again, so the site serves
- * again as soon as it is back; an answer the app is failing with meanwhile (a 500) is replaced by that page.
- */
-function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunction) {
-  const unavailable = () =>
-    res
-      .status(503)
-      .type("html")
-      .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
-      .send(refusalPage(res, UNAVAILABLE_TITLE, UNAVAILABLE_MESSAGE));
-  // The status is set before the first byte of the body: that is when a 500 is swapped for the page. What the app
-  // writes after that is dropped (passed on, it would be a write after the end: an error event that ends the process).
-  const { write, end } = res;
-  let state: "app" | "replacing" | "replaced" = "app";
-  const replaced = () => {
-    if (state === "app" && !res.headersSent && res.statusCode === 500 && databaseAwaySince() !== null) {
-      state = "replacing";
-      // The app's answer came compressed whole (decisions 32, 34); the page that replaces it is compressed on its own.
-      res.removeHeader("Content-Length");
-      res.removeHeader("Content-Encoding");
-      unavailable();
-      state = "replaced";
-    }
-    return state === "replaced";
-  };
-  res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
-    return replaced() || write.apply(this, args);
-  } as Response["write"];
-  res.end = function (this: Response, ...args: Parameters<Response["end"]>) {
-    return replaced() ? this : end.apply(this, args);
-  } as Response["end"];
-  if (databaseAwaySince() === null) return next();
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS).unref());
-  Promise.race([pingDatabase(), timeout]).then(() => next(), unavailable);
+  sendRefusal(res, { status: 400, title: "Bad request", message: BAD_REQUEST_MESSAGE });
 }
 
 function createApp(build: ServerBuild, state: { stopping: boolean }, turns: ReturnType<typeof requestTurns>) {
-  rememberRouteMatches();
-  rememberRouteTrees();
-  queryMatchedBranches();
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy we trust, the client is the last address it added to X-Forwarded-For; otherwise the socket's.
@@ -158,9 +87,8 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
   // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
   app.use(publicFiles("public", { maxAge: "7d" }));
   app.use(nameRemixRoutes(build.routes));
-  app.use(answerWhileDatabaseAway);
+  app.use(askDatabaseWhenAway);
   app.use(refuseCrossSitePosts);
-  app.use(applyCachePolicy);
   app.use(turns.waitForTurn);
   app.post("/movies/:id/:date", answerKnownTakenSeatsWhenLate);
   app.all(
@@ -174,18 +102,14 @@ function createApp(build: ServerBuild, state: { stopping: boolean }, turns: Retu
     if (res.headersSent) return res.end();
     // Express marks what the client got wrong (an address with broken percent-encoding) with a 4xx status.
     const status = clientErrorStatus(error);
-    if (status)
-      return res
-        .status(status)
-        .type("html")
-        .send(refusalPage(res, "Bad request", BAD_REQUEST_MESSAGE));
+    if (status) return sendRefusal(res, { status, title: "Bad request", message: BAD_REQUEST_MESSAGE });
+    if (failsForDatabaseAway(500)) return sendDatabaseAway(res);
     logger.error({ err: error }, "Request failed outside the app");
-    res
-      .status(500)
-      .type("html")
-      .send(
-        refusalPage(res, "Something went wrong", "Sorry, we could not show this page. Please try again in a moment."),
-      );
+    sendRefusal(res, {
+      status: 500,
+      title: "Something went wrong",
+      message: "Sorry, we could not show this page. Please try again in a moment.",
+    });
   });
   return app;
 }

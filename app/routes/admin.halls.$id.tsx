@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/ErrorPage";
@@ -15,10 +15,11 @@ import { getHall, saveHall } from "~/models/halls.server";
 import { hallSchema, PREVIEW, PRICED_TYPES } from "~/schemas/hall";
 import seatStyles from "~/styles/seats.css";
 import { formatAmount } from "~/utils/money";
+import { pageLinks } from "~/utils/page-links";
 
 export { AdminErrorBoundary as ErrorBoundary };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: seatStyles }]);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.hallName ?? "New Hall"} – Admin Panel – Marquee Cinemas` },
   { name: "description", content: "A hall's rows of seats, its seat types and their prices." },

@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -22,11 +22,12 @@ import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { bookFromSeatPage, loadSeatPage } from "~/http/seat-page.server";
 import seatStyles from "~/styles/seats.css";
+import { pageLinks } from "~/utils/page-links";
 
 export { BookingErrorBoundary as ErrorBoundary };
 export { loadSeatPage as loader, bookFromSeatPage as action, keepRetryAfter as headers } from "~/http/seat-page.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: seatStyles }]);
 
 export const meta: MetaFunction<typeof loadSeatPage> = ({ data }) => [
   { title: data ? `Seats for ${data.movie.title} – Marquee Cinemas` : "Choose seats – Marquee Cinemas" },
