@@ -1,16 +1,12 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { RequestHandler } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { catalogueKey, catalogueState, forgetCatalogueState } from "~/models/catalogue.server";
 import { logger } from "~/services/logger.server";
 import { DAY_PATTERN } from "~/utils/dates";
 import { cacheControlFor } from "~/http/cache-control.server";
+import { compressKept } from "./compression";
 import { sendResponse } from "./remix-requests";
 import { requestIdOf, type RouteName } from "./request-log";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 // The bounds of the memory pages take: past either, the least recently served pages go first.
 const MAX_ENTRIES = 1_000;
@@ -114,15 +110,12 @@ export function pageCache(
     });
     if (!isForEveryone(response)) return { response };
     const identity = Buffer.from(await response.arrayBuffer());
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: occupancy ? 5 : 11 } }),
-      gzip(identity, { level: 9 }),
-    ]);
+    const { br, gzip } = await compressKept(identity, { briefly: occupancy });
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers],
-      bodies: { identity, br, gzip: gz },
-      bytes: identity.length + br.length + gz.length,
+      bodies: { identity, br, gzip },
+      bytes: identity.length + br.length + gzip.length,
       catalogue,
       // Occupancy is read after startedAt, so a seat taken before then shows taken; one after, within the time.
       expiresAt: occupancy ? Math.min(validUntil, startedAt + OCCUPANCY_MS) : validUntil,
