@@ -28,6 +28,53 @@ function layer(files, allowed, { noServerModules = false, noConform = false } = 
   return { files, rules: { "no-restricted-imports": ["error", { patterns }] } };
 }
 
+// Public APIs only (issue 47): an upgrade of a dependency must not break us without a type error.
+const PUBLIC_API_MESSAGE =
+  "Use the dependency's public API: no UNSAFE_ export, no underscore member, no patched response.";
+const UNSAFE_NAME = "/^UNSAFE_/";
+const publicApiSelectors = (underscoreMember) => [
+  { selector: `ImportSpecifier[imported.name=${UNSAFE_NAME}]`, message: PUBLIC_API_MESSAGE },
+  { selector: `MemberExpression[property.name=${UNSAFE_NAME}]`, message: PUBLIC_API_MESSAGE },
+  { selector: `MemberExpression[property.value=${UNSAFE_NAME}]`, message: PUBLIC_API_MESSAGE },
+  { selector: `MemberExpression[property.name=${underscoreMember}]`, message: PUBLIC_API_MESSAGE },
+  {
+    selector: "AssignmentExpression > MemberExpression.left[property.name=/^(writeHead|write|end)$/]",
+    message: "Decide headers before the answer is written (server/remix-requests.ts), never by replacing its methods.",
+  },
+];
+
+/**
+ * Refuses an assignment to a member of what a module exports (`router.matchRoutes = …`, `lib.default.x = …`): the
+ * binding of an `import`, or what `require(…)` or a function made by `createRequire` returned.
+ */
+const noPatchedImports = {
+  meta: { type: "problem", schema: [], messages: { patched: "Never reassign what a dependency exports." } },
+  create(context) {
+    const requireFunctions = new Set(["require"]);
+    const fromModule = (identifier) => {
+      const variable = context.sourceCode
+        .getScope(identifier)
+        .references.find((reference) => reference.identifier === identifier)?.resolved;
+      const definition = variable?.defs[0];
+      if (!definition) return false;
+      if (definition.type === "ImportBinding") return true;
+      const init = definition.node.init;
+      return init?.type === "CallExpression" && requireFunctions.has(init.callee.name);
+    };
+    return {
+      VariableDeclarator(node) {
+        if (node.init?.type === "CallExpression" && node.init.callee.name === "createRequire" && node.id.name)
+          requireFunctions.add(node.id.name);
+      },
+      "AssignmentExpression > MemberExpression.left"(node) {
+        let object = node.object;
+        while (object.type === "MemberExpression" || object.expression) object = object.object ?? object.expression;
+        if (object.type === "Identifier" && fromModule(object)) context.report({ node, messageId: "patched" });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", ".cache/", ".data/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -69,6 +116,19 @@ export default tseslint.config(
     // Scripts and tests report to the terminal.
     files: ["scripts/**", "tests/**", "server/**"],
     rules: { "no-console": "off" },
+  },
+  {
+    plugins: { local: { rules: { "no-patched-imports": noPatchedImports } } },
+    rules: {
+      "local/no-patched-imports": "error",
+      "no-restricted-syntax": ["error", ...publicApiSelectors("/^_/")],
+    },
+  },
+  {
+    // zod 3 has no public accessor for a pipeline's input, an intersection's halves or an array's maximum length;
+    // `_def` is in its published types, and zod 4 names it `def`.
+    files: ["app/http/forms.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...publicApiSelectors("/^_(?!def$)/")] },
   },
   layer(["app/routes/**"], [...LAYERS_BELOW, "config.server", "styles"]),
   layer(

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { wholeBody } from "~/http/compression.server";
 import { CssTextProvider } from "~/hooks/inline-css";
 import { RequestIdProvider } from "~/hooks/request-id";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/http/security.server";
@@ -57,8 +56,9 @@ export default function handleRequest(
           "Content-Security-Policy",
           contentSecurityPolicy(inlineScriptHashes(page.toString("utf8"))),
         );
-        const body = wholeBody(page, request, responseHeaders);
-        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+        // Its length lets the compression middleware leave a page under 1 KB as it is.
+        responseHeaders.set("Content-Length", String(page.length));
+        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
@@ -90,11 +90,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (!request.signal.aborted) logger.error({ err: error }, "Unexpected error while answering a request");
 };
 
-/** A data request's answer (single fetch), read whole and compressed in one call as a page is (decision 34). */
-export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+/**
+ * A data request's answer (single fetch) is read whole (no loader defers data) so that it says its length: the
+ * compression middleware then leaves one under 1 KB as it is, most of them (a refusal's message, a redirect's
+ * data), instead of streaming a few hundred bytes through a compressor (decision 34).
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response) => {
   response.headers.set("Content-Security-Policy", contentSecurityPolicy([]));
-  // Remix turns a redirect returned here into its own data answer, with these headers: it must carry no encoding.
+  // Remix turns a redirect returned here into its own data answer, with these headers: it must carry no length.
   if (!response.body || (response.status >= 300 && response.status < 400)) return response;
-  const body = wholeBody(Buffer.from(await response.arrayBuffer()), request, response.headers);
+  const body = Buffer.from(await response.arrayBuffer());
+  response.headers.set("Content-Length", String(body.length));
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };

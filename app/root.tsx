@@ -1,16 +1,15 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  UNSAFE_RemixContext,
   useLocation,
   useMatches,
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import { useContext, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { errorPageText } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { LoadingIndicator } from "~/components/LoadingIndicator";
@@ -20,11 +19,12 @@ import { useCssText } from "~/hooks/inline-css";
 import { useAdminLayout } from "~/hooks/use-admin-layout";
 import { layoutData } from "~/http/layout.server";
 import layoutStyles from "~/styles/layout.css";
+import { linksOf, pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [
+export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: layoutStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+]);
 
 // Also the meta of every error page: the routes' own defer to it there (`withErrorMeta`).
 export const meta: MetaFunction = ({ error }) => {
@@ -42,13 +42,12 @@ export const loader = ({ request }: LoaderFunctionArgs) => layoutData(request);
 const BARE_PAGES = /^\/(login|register)(\/|$)/;
 
 /**
- * The `links` of the matched routes, as Remix's <Links> renders them, except that a style sheet whose text is at
+ * The `links` of the matched routes (from their `handle`: `pageLinks`), as Remix's <Links> renders them, except that a style sheet whose text is at
  * hand is put in the page: the first paint then waits for no second round trip (docs/decisions/0019).
  */
 function PageLinks() {
-  const routeModules = useContext(UNSAFE_RemixContext)?.routeModules ?? {};
   const cssText = useCssText();
-  const descriptors = useMatches().flatMap((match) => routeModules[match.id]?.links?.() ?? []);
+  const descriptors = useMatches().flatMap((match) => linksOf(match.handle));
   const seen = new Set<string>();
   return descriptors.map((link) => {
     if (!("href" in link) || !link.href || seen.has(link.href)) return null;

@@ -7,7 +7,7 @@ import { hasSessionCookie } from "~/http/session-cookie.server";
 import { knownTakenSeats } from "~/models/seat-memory.server";
 import { seatSelectionSchema } from "~/schemas/booking";
 import { isValidDay } from "~/utils/dates";
-import { refusalPage } from "./refusal-page";
+import { sendRefusal } from "./refusal-page";
 import { waitedForTurnMs } from "./request-turns";
 
 // A post that waited this long for its turn finds the site behind: a crowd is posting (decision 35).
@@ -55,9 +55,5 @@ async function answerIfKnownTaken(req: Request, res: Response, next: NextFunctio
   const { status, message } = bookingFailure({ reason: "seats-taken", seats: taken });
   const stillFree = ask.seats.filter((seat) => !taken.includes(seat));
   const seatMap = seatPageUrl(movieId, day, ask.showId, stillFree);
-  res
-    .status(status)
-    .type("html")
-    .set("Cache-Control", "no-store")
-    .send(refusalPage(res, "Seats taken", message, [{ to: seatMap, label: "Choose other seats" }]));
+  sendRefusal(res, { status, title: "Seats taken", message, next: [{ to: seatMap, label: "Choose other seats" }] });
 }

@@ -1,15 +1,12 @@
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { RequestHandler } from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { catalogueKey, catalogueState, forgetCatalogueState } from "~/models/catalogue.server";
 import { logger } from "~/services/logger.server";
 import { DAY_PATTERN } from "~/utils/dates";
 import { cacheControlFor } from "~/http/cache-control.server";
+import { compressKept } from "./compression";
+import { sendResponse } from "./remix-requests";
 import { requestIdOf, type RouteName } from "./request-log";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 // The bounds of the memory pages take: past either, the least recently served pages go first.
 const MAX_ENTRIES = 1_000;
@@ -65,19 +62,6 @@ function isForEveryone(response: globalThis.Response) {
   return response.status === 200 && !response.headers.has("Set-Cookie") && response.headers.has("Content-Type");
 }
 
-async function sendResponse(res: Response, response: globalThis.Response) {
-  res.status(response.status);
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  const current = response.headers.get("Cache-Control") ?? undefined;
-  res.setHeader(
-    "Cache-Control",
-    cacheControlFor({ requestCookie: undefined, setsCookie: cookies.length > 0, current }),
-  );
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
-
 export type PageCacheResult = "hit" | "miss" | "bypass";
 
 /**
@@ -126,15 +110,12 @@ export function pageCache(
     });
     if (!isForEveryone(response)) return { response };
     const identity = Buffer.from(await response.arrayBuffer());
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: occupancy ? 5 : 11 } }),
-      gzip(identity, { level: 9 }),
-    ]);
+    const { br, gzip } = await compressKept(identity, { briefly: occupancy });
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers],
-      bodies: { identity, br, gzip: gz },
-      bytes: identity.length + br.length + gz.length,
+      bodies: { identity, br, gzip },
+      bytes: identity.length + br.length + gzip.length,
       catalogue,
       // Occupancy is read after startedAt, so a seat taken before then shows taken; one after, within the time.
       expiresAt: occupancy ? Math.min(validUntil, startedAt + OCCUPANCY_MS) : validUntil,
@@ -196,7 +177,7 @@ export function pageCache(
       if ("page" in result) return send(req, res, result.page, "miss");
       // A page not for everyone (a redirect with a toast, a 404) goes to the one who asked, and is not kept.
       count("bypass");
-      await sendResponse(res, result.response);
+      await sendResponse(req, res, result.response);
     } catch (error) {
       logger.warn({ err: error }, "The page cache could not answer; the app answers instead");
       count("bypass");

@@ -5,10 +5,13 @@ import {
   type RequestHandler,
 } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { cacheControlFor } from "~/http/cache-control.server";
+import { failsForDatabaseAway, sendDatabaseAway } from "./database-away";
 
 /**
  * Express middleware that answers with Remix, as `@remix-run/express` does, except that a body a middleware before
- * it has already read (`req.body`, a Buffer) is handed on rather than read from the spent stream (decision 35).
+ * it has already read (`req.body`, a Buffer) is handed on rather than read from the spent stream (decision 35), and
+ * that its answer goes through `sendResponse`.
  */
 export function remixRequests(
   handle: RequestHandler,
@@ -17,7 +20,7 @@ export function remixRequests(
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handle(fetchRequest(req, res), loadContext(req, res));
-      await send(res, response);
+      await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -51,10 +54,28 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse) {
   return new Request(url, init);
 }
 
-async function send(res: ExpressResponse, response: Response) {
+/**
+ * The one writer of the app's fetch `Response`s into Node, where what depends on the whole answer is decided before
+ * a byte is written: a 500 while the database is away becomes the 503 page, and `Cache-Control` is set once it is
+ * known whether the answer sets a cookie.
+ */
+export async function sendResponse(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  if (failsForDatabaseAway(response.status)) {
+    await response.body?.cancel();
+    return sendDatabaseAway(res);
+  }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // Headers' iterator gives each Set-Cookie apart, so appending keeps them all.
+  for (const [name, value] of response.headers) res.append(name, value);
+  res.set(
+    "Cache-Control",
+    cacheControlFor({
+      requestCookie: req.get("Cookie"),
+      setsCookie: response.headers.has("Set-Cookie"),
+      current: response.headers.get("Cache-Control") ?? undefined,
+    }),
+  );
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -1,209 +1,22 @@
-import fs from "node:fs";
-import type { Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import net from "node:net";
-import type { Duplex } from "node:stream";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "@remix-run/node";
+import type express from "express";
 import { config } from "~/config.server";
-import { cacheControlFor } from "~/http/cache-control.server";
-import { BROTLI_PER_REQUEST, GZIP_LEVEL_PER_REQUEST } from "~/http/compression.server";
-import { COMMON_SECURITY_HEADERS, CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/http/security.server";
 import { startOutboxWorker } from "~/models/outbox-worker.server";
 import { settleInterruptedPayments } from "~/models/payments.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
-import { closeDb, databaseAwaySince, getDb, pingDatabase } from "~/services/db.server";
-import { pingIdentityProvider } from "~/services/identity-toolkit.server";
+import { closeDb, getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
-import { CHECK_TIMEOUT_MS, serveHealth } from "./health";
-import { answerKnownTakenSeatsWhenLate } from "./late-seat-refusals";
-import { createMetrics, serveMetrics } from "./metrics";
-import { pageCache } from "./page-cache";
-import { refusalPage } from "./refusal-page";
-import { remixRequests } from "./remix-requests";
-import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
+import { explainRefusedRequests } from "./refusals";
+import { requestPath } from "./request-path";
 import { requestTurns } from "./request-turns";
-import { queryMatchedBranches, rememberRouteMatches, rememberRouteTrees } from "./route-matching";
-import { END_HOLD_PATH, endHoldNow } from "./test-hooks";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
 const LISTEN_BACKLOG = 4096;
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-
-const BAD_REQUEST_MESSAGE = "This address could not be read. Please check the link and try again.";
-
-/** The 4xx status Express's middleware gave an error (as `status` or `statusCode`), or null for a failure of ours. */
-function clientErrorStatus(error: unknown) {
-  if (typeof error !== "object" || error === null) return null;
-  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
-  const code = typeof status === "number" ? status : statusCode;
-  return typeof code === "number" && code >= 400 && code < 500 ? code : null;
-}
-
-/** Forms another site makes a browser send (CSRF) get our 403 page before the app sees them. */
-function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
-  if (!isCrossSiteRequest(req.method, { get: (name) => req.get(name) }, req.get("host") ?? "")) return next();
-  res
-    .status(403)
-    .type("html")
-    .set("Cache-Control", "no-store")
-    .send(refusalPage(res, "Access denied", CROSS_SITE_MESSAGE));
-}
-
-/**
- * Remix's data requests from before single fetch (`?_data=`): none of our pages makes one, and Remix answers some of
- * them (an action's) with an error of its own. They get our 400 page instead.
- */
-function refuseOldDataRequests(req: Request, res: Response, next: NextFunction) {
-  const query = req.originalUrl.indexOf("?");
-  if (query === -1 || !/_data|%5fdata/i.test(req.originalUrl)) return next();
-  // Read as Remix reads it; URLSearchParams, unlike URL, takes any text.
-  if (!new URLSearchParams(req.originalUrl.slice(query + 1)).has("_data")) return next();
-  res
-    .status(400)
-    .type("html")
-    .set("Cache-Control", "no-store")
-    .send(refusalPage(res, "Bad request", BAD_REQUEST_MESSAGE));
-}
-
-/** Sets each answer's Cache-Control when its headers are final: only then is it known whether it sets a cookie. */
-function applyCachePolicy(req: Request, res: Response, next: NextFunction) {
-  const response: ServerResponse = res;
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    const cacheControl = cacheControlFor({
-      requestCookie: req.get("Cookie"),
-      setsCookie: this.hasHeader("Set-Cookie"),
-      current: this.getHeader("Cache-Control")?.toString(),
-    });
-    this.setHeader("Cache-Control", cacheControl);
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
-  next();
-}
-
-const UNAVAILABLE_TITLE = "Briefly unavailable";
-const UNAVAILABLE_MESSAGE =
-  "The site is briefly unavailable while we reconnect to our database. Nothing you completed was lost. Please try again in a minute.";
-const RETRY_AFTER_SECONDS = 30;
-
-/**
- * While the database is away (a restart, a failover) every page would fail: the site answers 503 with a page that
- * says so, and `Retry-After`, instead of a 500. Each request first asks the database again, so the site serves
- * again as soon as it is back; an answer the app is failing with meanwhile (a 500) is replaced by that page.
- */
-function answerWhileDatabaseAway(_req: Request, res: Response, next: NextFunction) {
-  const unavailable = () =>
-    res
-      .status(503)
-      .type("html")
-      .set({ "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) })
-      .send(refusalPage(res, UNAVAILABLE_TITLE, UNAVAILABLE_MESSAGE));
-  // The status is set before the first byte of the body: that is when a 500 is swapped for the page. What the app
-  // writes after that is dropped (passed on, it would be a write after the end: an error event that ends the process).
-  const { write, end } = res;
-  let state: "app" | "replacing" | "replaced" = "app";
-  const replaced = () => {
-    if (state === "app" && !res.headersSent && res.statusCode === 500 && databaseAwaySince() !== null) {
-      state = "replacing";
-      // The app's answer came compressed whole (decisions 32, 34); the page that replaces it is compressed on its own.
-      res.removeHeader("Content-Length");
-      res.removeHeader("Content-Encoding");
-      unavailable();
-      state = "replaced";
-    }
-    return state === "replaced";
-  };
-  res.write = function (this: Response, ...args: Parameters<Response["write"]>) {
-    return replaced() || write.apply(this, args);
-  } as Response["write"];
-  res.end = function (this: Response, ...args: Parameters<Response["end"]>) {
-    return replaced() ? this : end.apply(this, args);
-  } as Response["end"];
-  if (databaseAwaySince() === null) return next();
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS).unref());
-  Promise.race([pingDatabase(), timeout]).then(() => next(), unavailable);
-}
-
-function createApp(build: ServerBuild, state: { stopping: boolean }, turns: ReturnType<typeof requestTurns>) {
-  rememberRouteMatches();
-  rememberRouteTrees();
-  queryMatchedBranches();
-  const app = express();
-  app.disable("x-powered-by");
-  // Behind a proxy we trust, the client is the last address it added to X-Forwarded-For; otherwise the socket's.
-  app.set("trust proxy", config.trustProxy ? 1 : false);
-  const metrics = createMetrics();
-  app.use(logRequests(config.trustProxy, metrics.observe));
-  app.use((_req, res, next) => {
-    res.set(COMMON_SECURITY_HEADERS);
-    // While stopping, each connection closes after its answer, so the stop does not wait on idle clients.
-    if (state.stopping) res.set("Connection", "close");
-    next();
-  });
-  // Rendered pages come compressed whole (entry.server); this compresses the rest of what is answered per request
-  // (data requests, redirects' bodies, the site's own refusal pages) with the same settings.
-  app.use(compression({ level: GZIP_LEVEL_PER_REQUEST, brotli: { params: BROTLI_PER_REQUEST } }));
-  const checks = { database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) };
-  app.use(refuseOldDataRequests);
-  app.get("/healthz", serveHealth(checks, state));
-  app.get("/metrics", serveMetrics(metrics, config.metricsToken, config.trustProxy));
-  if (config.testHooks) app.post(END_HOLD_PATH, endHoldNow);
-  // Build assets have their content's hash in their names, so they never change.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  // Before the other files: public/ has none of the kept pages' addresses.
-  // One Remix handler for the page cache's renders and for everything else.
-  const remix = createRequestHandler(build, process.env.NODE_ENV);
-  app.use(pageCache(remix, remixRouteNamer(build.routes), metrics.countPageCache));
-  // Artwork, trailers and the icon keep their names when they change: a week, then checked again (ETag).
-  app.use(publicFiles("public", { maxAge: "7d" }));
-  app.use(nameRemixRoutes(build.routes));
-  app.use(answerWhileDatabaseAway);
-  app.use(refuseCrossSitePosts);
-  app.use(applyCachePolicy);
-  app.use(turns.waitForTurn);
-  app.post("/movies/:id/:date", answerKnownTakenSeatsWhenLate);
-  app.all(
-    "*",
-    remixRequests(remix, (req, res) => ({
-      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      requestId: requestIdOf(res),
-    })),
-  );
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) return res.end();
-    // Express marks what the client got wrong (an address with broken percent-encoding) with a 4xx status.
-    const status = clientErrorStatus(error);
-    if (status)
-      return res
-        .status(status)
-        .type("html")
-        .send(refusalPage(res, "Bad request", BAD_REQUEST_MESSAGE));
-    logger.error({ err: error }, "Request failed outside the app");
-    res
-      .status(500)
-      .type("html")
-      .send(
-        refusalPage(res, "Something went wrong", "Sorry, we could not show this page. Please try again in a moment."),
-      );
-  });
-  return app;
-}
-
-/**
- * The files of a folder, looked up only for addresses under one of its own top-level names (`/artwork/…`,
- * `/favicon.svg`): looking for every page's address there cost a failed `stat` per request, about 3 % of a signed-in
- * page's CPU. The names are read at start; a file added inside them later is served. `build` has its own mount, so
- * a missing build file is not looked for twice.
- */
-function publicFiles(folder: string, options: Parameters<typeof express.static>[1]) {
-  const names = new Set(fs.readdirSync(folder).filter((name) => name !== "build"));
-  const serve = express.static(folder, options);
-  return (req: Request, res: Response, next: NextFunction) =>
-    names.has(req.path.split("/", 2)[1]) ? serve(req, res, next) : next();
-}
 
 const SETTLE_EVERY_MS = 15_000;
 
@@ -220,23 +33,6 @@ function settlePaymentsRegularly() {
   const timer = setInterval(settle, SETTLE_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-const TOO_LONG_MESSAGE = "This address is too long to read. Please check the link and try again.";
-
-/**
- * Node refuses a request whose address and headers pass its limit (16 KB) before Express sees it, with an empty
- * 431 or a cut connection; this answers it in words instead.
- */
-function explainRefusedRequests(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (!socket.writable) return socket.destroy();
-  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const [status, message] = tooLarge
-    ? ["431 Request Header Fields Too Large", TOO_LONG_MESSAGE]
-    : ["400 Bad Request", BAD_REQUEST_MESSAGE];
-  socket.end(
-    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
-  );
 }
 
 function listen(app: express.Express) {
@@ -266,7 +62,7 @@ export async function serveSite(build: ServerBuild) {
   const stopSettling = settlePaymentsRegularly();
   const state = { stopping: false };
   const turns = requestTurns();
-  const server = await listen(createApp(build, state, turns));
+  const server = await listen(requestPath(build, state, turns));
   turns.watch(server);
   console.info(`Site on http://${config.host}:${config.port}`);
 

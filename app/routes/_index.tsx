@@ -1,4 +1,3 @@
-import type { LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
@@ -9,13 +8,14 @@ import cardStyles from "~/styles/cards.css";
 import homeStyles from "~/styles/home.css";
 import { formatRuntime, releaseYear } from "~/utils/format";
 import { withErrorMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
 export { loadHomePage as loader } from "~/http/home-page.server";
 
-export const links: LinksFunction = () => [
+export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: cardStyles },
   { rel: "stylesheet", href: homeStyles },
-];
+]);
 export const meta = withErrorMeta(() => [
   { title: "Marquee Cinemas – now showing" },
   {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AddShowForm } from "~/components/AddShowForm";
@@ -18,8 +18,9 @@ import { listedShowPath } from "~/schemas/show-list";
 import addShowsStyles from "~/styles/add-shows.css";
 import { toMinorUnits } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: addShowsStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: addShowsStyles }]);
 export const meta = pageMeta(
   "Add Shows – Admin Panel",
   "Schedule new shows of a movie: pick the movie, set the price and add the times.",

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
@@ -13,10 +13,11 @@ import { plural } from "~/utils/format";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatClock24, formatShowTime } from "~/utils/show-display";
+import { pageLinks } from "~/utils/page-links";
 
 export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: checkInStyles }]);
 export const meta = pageMeta("Check In – Admin Panel", "Check an e-ticket at the door and let its holder in.");
 
 const INVALID_CODE = "This ticket code is not valid.";

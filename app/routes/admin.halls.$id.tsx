@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HallForm } from "~/components/HallForm";
@@ -15,8 +15,9 @@ import { hallSchema, PREVIEW, PRICED_TYPES } from "~/schemas/hall";
 import seatStyles from "~/styles/seats.css";
 import { formatAmount } from "~/utils/money";
 import { withErrorMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: seatStyles }]);
 export const meta = withErrorMeta<typeof loader>(({ data }) => [
   { title: `${data?.hallName ?? "New Hall"} – Admin Panel – Marquee Cinemas` },
   { name: "description", content: "A hall's rows of seats, its seat types and their prices." },

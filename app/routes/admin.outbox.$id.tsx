@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Facts } from "~/components/Facts";
@@ -10,8 +10,9 @@ import { findOutboxMessageForStaff } from "~/models/outbox-admin.server";
 import outboxStyles from "~/styles/outbox.css";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: outboxStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: outboxStyles }]);
 export const meta = pageMeta("Message – Admin Panel", "One message of the outbox, as it was sent.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

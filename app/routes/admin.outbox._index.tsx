@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StaffList } from "~/components/StaffList";
 import { OUTBOX_KIND_LABELS, OUTBOX_STATUS_LABELS } from "~/domain/outbox";
@@ -10,8 +10,9 @@ import { outboxListSchema } from "~/schemas/outbox-list";
 import outboxStyles from "~/styles/outbox.css";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: outboxStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: outboxStyles }]);
 export const meta = pageMeta("Outbox – Admin Panel", "The latest mails the site sent or is about to send.");
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { replace } from "@remix-run/node";
 import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { AdminMenuToggle, useMenuCollapsed } from "~/components/AdminMenuToggle";
@@ -11,12 +11,13 @@ import adminStyles from "~/styles/admin.css";
 import staffListStyles from "~/styles/staff-lists.css";
 import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { pageLinks } from "~/utils/page-links";
 
 // The staff lists' table styles serve the dashboard and both lists, so they come with the layout.
-export const links: LinksFunction = () => [
+export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: adminStyles },
   { rel: "stylesheet", href: staffListStyles },
-];
+]);
 export const meta = pageMeta(
   "Admin Panel",
   "Marquee Cinemas' tools for staff: shows, bookings and the cinema's figures.",

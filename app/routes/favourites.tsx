@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MovieBrowser } from "~/components/MovieBrowser";
 import { requireUser } from "~/http/viewer.server";
@@ -6,8 +6,9 @@ import { browseMovies } from "~/models/movies.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 import cardStyles from "~/styles/cards.css";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: cardStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: cardStyles }]);
 export const meta = pageMeta(
   "Your favourites",
   "The movies you keep at Marquee Cinemas: find them again and book a show.",

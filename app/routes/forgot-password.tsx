@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -12,8 +12,9 @@ import { requestPasswordReset } from "~/models/accounts.server";
 import { forgotPasswordSchema } from "~/schemas/forgot-password";
 import authStyles from "~/styles/auth.css";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: authStyles }]);
 export const meta = pageMeta(
   "Reset your password",
   "Get a link to choose a new password for your Marquee Cinemas account.",

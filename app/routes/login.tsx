@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
@@ -17,8 +17,9 @@ import authStyles from "~/styles/auth.css";
 import { accountPageLink } from "~/utils/account-links";
 import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: authStyles }]);
 export const meta = pageMeta("Sign in", "Sign in to book seats, see your tickets and keep favourites.");
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
@@ -16,8 +16,9 @@ import authStyles from "~/styles/auth.css";
 import { accountPageLink } from "~/utils/account-links";
 import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: authStyles }]);
 export const meta = pageMeta("Sign in with your link", "Finish signing in with the link we emailed you.");
 
 // The page a sign-in mail's link opens. Opening it signs nobody in: a mail scanner that opens links would use the

@@ -1,4 +1,3 @@
-import type { LinksFunction } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -22,10 +21,11 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import type { bookFromSeatPage, loadSeatPage } from "~/http/seat-page.server";
 import seatStyles from "~/styles/seats.css";
 import { withErrorMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
 export { loadSeatPage as loader, bookFromSeatPage as action, keepRetryAfter as headers } from "~/http/seat-page.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: seatStyles }]);
 
 export const meta = withErrorMeta<typeof loadSeatPage>(({ data }) => [
   { title: data ? `Seats for ${data.movie.title} – Marquee Cinemas` : "Choose seats – Marquee Cinemas" },

@@ -1,4 +1,3 @@
-import type { LinksFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
@@ -14,16 +13,17 @@ import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 import { withErrorMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
 export { loadMoviePage as loader, chooseShowDate as action } from "~/http/movie-page.server";
 
 // Search results show about this many characters of a description.
 const DESCRIPTION_LENGTH = 155;
 
-export const links: LinksFunction = () => [
+export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: cardStyles },
   { rel: "stylesheet", href: movieStyles },
-];
+]);
 export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
   data
     ? [

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MovieBrowser } from "~/components/MovieBrowser";
 import { catalogue } from "~/http/catalogue.server";
@@ -6,8 +6,9 @@ import { requireUser } from "~/http/viewer.server";
 import { parseMovieFilters } from "~/schemas/movie-filters";
 import cardStyles from "~/styles/cards.css";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: cardStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: cardStyles }]);
 export const meta = pageMeta(
   "Movies",
   "Every movie showing at Marquee Cinemas: search by title, filter by genre, sort by date, rating or title.",

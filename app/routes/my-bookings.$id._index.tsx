@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
@@ -14,8 +14,9 @@ import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
 export const meta = pageMeta("Your booking", "Your booking at Marquee Cinemas: seats, payment and e-ticket.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
 import { RefundTerms } from "~/components/RefundTerms";
@@ -14,8 +14,9 @@ import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
 export const meta = pageMeta("Cancel booking", "Confirm that you want to cancel a booking and free its seats.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { BookingCard } from "~/components/BookingCard";
@@ -22,10 +22,11 @@ import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
 export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
 export const meta = pageMeta("Pay for your booking", "Pay for your held seats to get your e-ticket.");
 
 const ALREADY_PAID = "This booking is already paid.";

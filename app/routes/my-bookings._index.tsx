@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
@@ -10,8 +10,9 @@ import { listBookings, summarizeBookings } from "~/models/bookings.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
 export const meta = pageMeta("My Bookings", "Your tickets at Marquee Cinemas: pay, view or cancel a booking.");
 
 export async function loader({ request }: LoaderFunctionArgs) {

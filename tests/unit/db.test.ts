@@ -112,4 +112,22 @@ describe("PGlite's statements (decision 31)", () => {
     await expect(ended.query(insert, ["C3"])).rejects.toThrow(/Transaction is closed/);
     expect(await db.query("select label from seats")).toEqual([{ label: "B2" }]);
   });
+
+  it("keeps another caller's statement out of an open transaction: it waits, and a rollback leaves it stored", async () => {
+    db = openDatabase("memory://");
+    await db.exec("create table seats (label text primary key)");
+    const insert = "insert into seats (label) values ($1)";
+    let outside: Promise<unknown> = Promise.resolve();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(insert, ["A1"]);
+        // Another request's statement, sent while this transaction is open on PGlite's one connection.
+        outside = db.query(insert, ["B2"]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error("the booking failed");
+      }),
+    ).rejects.toThrow("the booking failed");
+    await outside;
+    expect(await db.query("select label from seats")).toEqual([{ label: "B2" }]);
+  });
 });
