@@ -7,6 +7,7 @@ import { cacheControlFor } from "~/http/cache-control.server";
 import { compressKept } from "./compression";
 import { sendResponse } from "./remix-requests";
 import { requestIdOf, type RouteName } from "./request-log";
+import { KNOWN_DEVICE_COOKIE } from "~/http/known-device.server";
 
 // The bounds of the memory pages take: past either, the least recently served pages go first.
 const MAX_ENTRIES = 1_000;
@@ -64,10 +65,18 @@ function isForEveryone(response: globalThis.Response) {
 
 export type PageCacheResult = "hit" | "miss" | "bypass";
 
+// The known-device cookie changes no page (it only counts toward mail limits), so a browser that once signed in and
+// carries it alone is served the kept pages like any visitor.
+const carriesCookieForPages = (cookieHeader: string | undefined) =>
+  (cookieHeader ?? "")
+    .split(";")
+    .some((pair) => pair.trim() !== "" && !pair.trim().startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+
 /**
  * Serves anonymous GETs of the catalogue's pages from memory (docs/decisions/0019-page-cache.md). A page is
  * rendered once per catalogue state by the app itself, for a request that carries no cookie at all, and kept with
- * its brotli and gzip bodies. Requests with any cookie (a session, a toast) pass by to the app and are never kept.
+ * its brotli and gzip bodies. Requests with a cookie a page may read (a session, a toast) pass by to the app and are
+ * never kept.
  */
 export function pageCache(
   render: RequestHandler,
@@ -146,7 +155,7 @@ export function pageCache(
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const cacheable = pageCacheKey(req.originalUrl);
     if (!cacheable) return next();
-    if (req.get("Cookie")) {
+    if (carriesCookieForPages(req.get("Cookie"))) {
       count("bypass");
       return next();
     }

@@ -7,7 +7,9 @@ import type { LinkAsker } from "~/models/accounts.server";
 // its own devices may ask for (decision 8). Each is named by a keyed hash of its email: the cookie is signed, not
 // encrypted, and the next person at a shared computer cannot even test a guess of whose accounts were used there. A
 // new first session secret forgets them; the next sign-in names the browser again.
-const knownDeviceCookie = createCookie("known_device", {
+export const KNOWN_DEVICE_COOKIE = "known_device";
+
+const knownDeviceCookie = createCookie(KNOWN_DEVICE_COOKIE, {
   path: "/",
   httpOnly: true,
   sameSite: "lax",

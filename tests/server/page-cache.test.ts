@@ -93,6 +93,14 @@ describe("the page cache on one instance", () => {
     expect(withCookie.headers.get("X-Cache")).toBeNull();
   });
 
+  it("serves a kept page to a browser whose only cookie is the known-device one, which changes no page", async () => {
+    await get(site, "/legal");
+    const knownDevice = await get(site, "/legal", { Cookie: "known_device=x" });
+    expect(knownDevice.headers.get("X-Cache")).toBe("hit");
+    const withToast = await get(site, "/legal", { Cookie: "known_device=x; toast=y" });
+    expect(withToast.headers.get("X-Cache")).toBeNull();
+  });
+
   it("sends a page rendered for one viewer compressed as asked, with a CSP that fits it, and plain with its length", async () => {
     const { email } = await register(site, `whole-${randomUUID().slice(0, 8)}@example.com`);
     const cookie = (await signIn(site, email))!;
