@@ -7,14 +7,15 @@ export const PASSWORD_REQUIRED = "Password is required";
 const MAX_EMAIL_LENGTH = 254;
 const MAX_PASSWORD_LENGTH = 128;
 
-// One mailbox as RFC 5321 writes it: at most 254 characters, a dot-atom local part of at most 64, and a domain of at
-// least two labels. Nothing a mail program reads as a list, a group, a display name or a comment (commas, semicolons,
-// colons, angle brackets, quotes, parentheses, spaces) can pass, so a mail never goes to another inbox than the one
-// typed.
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+// One mailbox as RFC 5321 writes it, with the letters of any language RFC 6531 allows: at most 254 characters, a
+// dot-atom local part of at most 64, and a domain of at least two labels. Nothing a mail program reads as a list, a
+// group, a display name or a comment (commas, semicolons, colons, angle brackets, quotes, parentheses, spaces) can
+// pass, so a mail never goes to another inbox than the one typed.
+const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?";
 const MAILBOX_PATTERN = new RegExp(
   `^(?=.{1,${MAX_EMAIL_LENGTH}}$)(?=[^@]{1,64}@)${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`,
+  "u",
 );
 
 /** Whether `address` is exactly one mailbox (what every email field accepts). */
