@@ -12,6 +12,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Each file's in-memory database starts from one dump, migrated once, not from initdb (seconds a file).
+          globalSetup: ["tests/unit/database-dump.ts"],
           env: { DATA_DIR: "memory://", CINEMA_TIMEZONE: "UTC" },
           testTimeout: 20_000,
           // Loading the sample catalogue into a fresh in-memory database, on a busy machine.

@@ -60,6 +60,9 @@ export const environmentSchema = z.object({
   HOST: text().describe("address the site listens on; default 127.0.0.1 (0.0.0.0 for every interface)"),
   TRUST_PROXY: flag().describe("true behind a reverse proxy that sets X-Forwarded-For; default false"),
   DATA_DIR: text().describe("folder of the embedded database, accounts and secrets; default .data"),
+  MEMORY_DATABASE_DUMP: text().describe(
+    "a PGlite dump (.tar) that an in-memory database (DATA_DIR=memory://) starts from instead of a new cluster; the unit tests make one, migrated; default none",
+  ),
   DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// URL, e.g. postgres://user:pass@host:5432/db"),
   ).describe("PostgreSQL instead of the embedded PGlite"),
@@ -219,6 +222,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     // PGlite keeps its files in a folder of their own inside the data folder.
     databaseLocation: databaseUrl ?? (dataDir === MEMORY ? MEMORY : path.join(dataDir, "db")),
     databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
+    memoryDatabaseDump: env.MEMORY_DATABASE_DUMP ?? null,
     siteHeapMegabytes: env.SITE_HEAP_MB ?? null,
     sampleData: env.SAMPLE_DATA ?? !databaseUrl,
     configuredSessionSecrets: env.SESSION_SECRET ?? null,

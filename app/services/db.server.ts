@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite, parse as pgliteResults, protocol as pgliteProtocol } from "@electric-sql/pglite";
 import pg from "pg";
@@ -86,9 +87,14 @@ function oneAtATime(lite: PGlite) {
 }
 
 function openPglite(dataDir: string): Database {
-  // PGlite's memory only grows: Postgres's default 128 MB of shared buffers would in time be resident for a catalogue
-  // and bookings that fill a few MB. 16 MB holds them, and the process stays under its 500 MB (issue 21).
-  const lite = new PGlite(dataDir, { postgresqlconf: "shared_buffers = 16MB" });
+  // A new cluster costs PGlite seconds of initdb; an in-memory one may start from a dump instead (the unit tests').
+  const dump = dataDir === "memory://" && config.memoryDatabaseDump;
+  const lite = new PGlite(dataDir, {
+    // PGlite's memory only grows: Postgres's default 128 MB of shared buffers would in time be resident for a
+    // catalogue and bookings that fill a few MB. 16 MB holds them, and the process stays under its 500 MB (issue 21).
+    postgresqlconf: "shared_buffers = 16MB",
+    ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
+  });
   const run = preparedStatements(lite);
   const inTurn = oneAtATime(lite);
   return {

@@ -1,5 +1,7 @@
-import { readdirSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { migrate, openDatabase, type Database } from "~/services/db.server";
 
 const migrations = readdirSync("data/migrations")
@@ -18,7 +20,10 @@ async function tables(database: Database) {
 
 describe("migrate", () => {
   it("creates the schema on a fresh PGlite and records each migration", async () => {
-    db = openDatabase("memory://");
+    // In a folder: the unit tests' in-memory databases start from a migrated dump (tests/unit/database-dump.ts).
+    const folder = mkdtempSync(path.join(os.tmpdir(), "cinema-fresh-db-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    db = openDatabase(folder);
     expect(await tables(db)).toEqual([]);
     await migrate(db);
     expect(await tables(db)).toEqual(
