@@ -83,7 +83,7 @@ describe("secrets", () => {
     const showId = /name="time" value="([0-9a-f-]{36})"/.exec(seatPage)![1];
     // The first seat of the first row: whatever hall the show is in, booking it alone strands no seat.
     const seatMap = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}?time=${showId}`)).text();
-    const seat = /aria-label="Row [A-Z], seat \d+, available" value="([A-Z]\d+)"/.exec(seatMap)![1];
+    const seat = /aria-label="Row [A-Z], seat \d+(?:, premium seat)?, available" value="([A-Z]\d+)"/.exec(seatMap)![1];
     const booked = await postForm(
       site,
       `/movies/${movieId}/${tomorrow}`,

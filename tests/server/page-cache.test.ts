@@ -191,7 +191,7 @@ describe("the page cache on one instance", () => {
     const seatPage = `/movies/${show.movieId}/${show.day}?time=${show.showId}`;
     const seatInput = (html: string, seat: string) => new RegExp(`<input[^>]*value="${seat}"[^>]*>`).exec(html)![0];
     const before = await (await get(site, seatPage)).text();
-    const seat = /aria-label="Row [A-Z], seat \d+, available" value="([A-Z]\d+)"/.exec(before)![1];
+    const seat = /aria-label="Row [A-Z], seat \d+(?:, premium seat)?, available" value="([A-Z]\d+)"/.exec(before)![1];
     const { email } = await register(site, `buyer-${randomUUID().slice(0, 8)}@example.com`);
     const cookie = (await signIn(site, email))!;
     // Kept again just before the seat is sold.
