@@ -108,13 +108,25 @@ export function AddShowForm({ movies, halls, matching, search, currency, timeZon
   );
 }
 
-/** With JavaScript: the chosen hall's shows on the typed day, asked for whenever either changes. */
+/**
+ * With JavaScript: the chosen hall's shows on the typed day, asked for whenever either changes. A plain fetch, not a
+ * Remix fetcher: the hall-day route is found by Remix's lazy route discovery, and a discovery that an Add Time post
+ * interrupts fails the fetcher with a 404 that replaces the whole page; a failed fetch here only leaves the day out.
+ */
 function useHallDay(hallId: string | undefined, time: string | undefined) {
-  const fetcher = useFetcher<{ hallDay: HallDayShows | null }>();
   const day = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : "";
-  const { load } = fetcher;
+  const [loaded, setLoaded] = useState<{ key: string; hallDay: HallDayShows | null }>();
+  const key = hallId && day ? `${hallId} ${day}` : "";
   useEffect(() => {
-    if (hallId && day) load(`/admin/hall-day?${new URLSearchParams({ hall: hallId, day })}`);
-  }, [hallId, day, load]);
-  return hallId && day ? fetcher.data?.hallDay : undefined;
+    if (!hallId || !day) return;
+    const controller = new AbortController();
+    fetch(`/admin/hall-day?${new URLSearchParams({ hall: hallId, day })}`, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { hallDay: HallDayShows | null } | null) => {
+        if (body) setLoaded({ key: `${hallId} ${day}`, hallDay: body.hallDay });
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [hallId, day]);
+  return key && loaded?.key === key ? loaded.hallDay : undefined;
 }

@@ -3,12 +3,13 @@ import { readHallDay } from "~/http/hall-day.server";
 import { requireStaff } from "~/http/viewer.server";
 import { isShowDay, isValidDay } from "~/utils/dates";
 
-// Add Shows asks this with JavaScript when the hall or the date changes: the hall's shows that day, as data.
+// Add Shows asks this with JavaScript when the hall or the date changes: the hall's shows that day, as JSON.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const url = new URL(request.url);
   const day = url.searchParams.get("day") ?? "";
   const hallId = url.searchParams.get("hall") ?? "";
   const hallDay = isValidDay(day) && isShowDay(day) ? await readHallDay(hallId, day) : null;
-  return { hallDay };
+  // JSON, as Add Shows' plain fetch reads it: a naked object would be turned into JSON only until React Router 7.
+  return Response.json({ hallDay });
 }
