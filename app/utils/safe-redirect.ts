@@ -1,7 +1,7 @@
 const LOCAL_ORIGIN = "http://local.invalid";
 
 // Control characters, backslashes (browsers read "\" as "/") and whitespace never belong in a local path.
-const UNSAFE_CHARACTERS = /[\p{Cc}\s\\]/u;
+const REFUSED_CHARACTERS = /[\p{Cc}\s\\]/u;
 
 /**
  * `to` if it is a path on this site, else `fallback`. Checked twice: as given and once resolved,
@@ -9,7 +9,7 @@ const UNSAFE_CHARACTERS = /[\p{Cc}\s\\]/u;
  */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || to.length > 2000) return fallback;
-  if (!isLocalPath(to) || UNSAFE_CHARACTERS.test(to)) return fallback;
+  if (!isLocalPath(to) || REFUSED_CHARACTERS.test(to)) return fallback;
   let url: URL;
   try {
     url = new URL(to, LOCAL_ORIGIN);
