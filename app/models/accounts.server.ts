@@ -147,9 +147,11 @@ async function mailLink(
 ): Promise<AccountResult> {
   const refused = await throttled(limits.asks);
   if (refused) return refused;
-  const capped = (await minutesUntilAllowed([limits.mails])) > 0;
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // Asks for one inbox at the same moment take turns, so the cap is read and counted as one step and never passed.
+    await tx.query("select pg_advisory_xact_lock(hashtext($1))", [`${limits.mails.bucket} ${limits.mails.key}`]);
+    const capped = (await minutesUntilAllowed([limits.mails], tx)) > 0;
     await recordHits(capped ? limits.asks : [...limits.asks, limits.mails], tx);
     if (!capped) await queue(tx);
   });

@@ -3,10 +3,11 @@ import { getDb, type Queryable } from "~/services/db.server";
 /** At most `max` hits per `key` in the last `windowMinutes`, counted in `bucket`. */
 export type RateLimit = { bucket: string; key: string; max: number; windowMinutes: number };
 
-/** The longest wait, in minutes, before every one of the limits allows another hit; 0 when none is reached. */
-export async function minutesUntilAllowed(limits: RateLimit[]): Promise<number> {
+/** The longest wait, in minutes, before every one of the limits allows another hit; 0 when none is reached. Read in
+ * the caller's transaction `tx` if given. */
+export async function minutesUntilAllowed(limits: RateLimit[], tx?: Queryable): Promise<number> {
   if (limits.length === 0) return 0;
-  const db = await getDb();
+  const db = tx ?? (await getDb());
   const rows = await db.query<{ waitMinutes: number }>(
     `select ceil(extract(epoch from (min(h.at) filter (where h.rank = l.max)
               + make_interval(mins => l.window_minutes) - now())) / 60)::int as "waitMinutes"

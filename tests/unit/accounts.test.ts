@@ -146,6 +146,15 @@ describe("password reset limits", () => {
     expect(await queuedTo("password-reset", owner)).toBe(4);
   });
 
+  it("never passes an inbox's cap when many ask for it at the same moment", async () => {
+    const owner = "crowded@example.com";
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => requestPasswordReset(owner, stranger(`198.51.100.${i}`))),
+    );
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    expect(await queuedTo("password-reset", owner)).toBe(3);
+  });
+
   it("send one person a handful of mails an hour at most, her own devices' asks included", async () => {
     const owner = "busy@example.com";
     for (let i = 0; i < 3; i++) await requestPasswordReset(owner, stranger(`10.4.0.${i}`));
