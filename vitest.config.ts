@@ -29,7 +29,22 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
           fileParallelism: false,
+          globalSetup: ["tests/server/shared-auth-emulator.ts"],
           testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The built site as `npm start` runs it, with the Auth emulator it brings. Starting one is half a minute of
+        // one core's work, so two tests run at once (they assert no timings); more only makes each start slower.
+        resolve,
+        test: {
+          name: "embedded-default",
+          include: ["tests/embedded-default/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          maxConcurrency: 2,
+          testTimeout: 300_000,
           hookTimeout: 120_000,
         },
       },

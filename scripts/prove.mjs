@@ -7,6 +7,7 @@
 //   PREMIERE_BUYERS=N: the premiere's crowd, still sent within 10 s, to find the rate a machine answers in time.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
+import { startAuthEmulatorAlone } from "./lib/site.mjs";
 import { startPostgres } from "./postgres.mjs";
 import { startSites } from "./prove/common.mjs";
 import { crashes } from "./prove/crash.mjs";
@@ -35,8 +36,8 @@ const databases = option("database")?.split(",") ?? ["pglite", "postgres"];
 // One set of sites per database serves every part but nginx's, in this order (the crash part restarts them). The
 // premiere is many buyers posting once each: the per-client limit (one load generator, one address) would refuse
 // most of them, and seats picked at random would trip the stranded-seat rule; both have their own tests
-// (tests/unit/post-limits.test.ts, tests/e2e/post-limits.spec.ts for the 429 page). The fuzz signs staff in.
-const SHARED_ENV = { POST_LIMITS: "false", STRANDED_SEAT_RULE: "false", STAFF_PASSWORD: "Prove-staff-2026" };
+// (tests/unit/post-limits.test.ts, tests/e2e/post-limits.spec.ts for the 429 page).
+const SHARED_ENV = { POST_LIMITS: "false", STRANDED_SEAT_RULE: "false" };
 const PARTS = [
   { name: "premiere", run: premiere },
   { name: "crash", run: crashes },
@@ -52,7 +53,10 @@ if (!args.includes("--no-build")) {
 }
 
 const postgres = databases.includes("postgres") ? startPostgres() : null;
-const cleanups = [() => postgres?.stop()];
+// The short form's sites share one Auth emulator started alone, so each start takes seconds, not the emulator's half
+// minute; the full form starts every site as `npm start` does, its own emulator with it.
+const identity = short ? await startAuthEmulatorAlone() : undefined;
+const cleanups = [() => postgres?.stop(), () => identity?.stop()];
 process.once("SIGINT", async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   process.exit(130);
@@ -87,6 +91,7 @@ for (const database of databases) {
         setup = await startSites(/** @type {"pglite" | "postgres"} */ (database), {
           adminUrl: postgres?.url,
           env: part.env ?? SHARED_ENV,
+          identity,
         });
         cleanups.push(setup.stop);
         if (!part.env) shared = setup;
@@ -115,6 +120,7 @@ for (const database of databases) {
   if (shared) await stopSetup(shared);
 }
 postgres?.stop();
+await identity?.stop();
 
 const widths = [9, 17, 52, 22, 18, 4];
 const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join(" ");

@@ -1,5 +1,5 @@
 // `npm test`: lint, type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), tests of the
-// built server as a whole, the short form of `npm run prove`, then end-to-end tests in Chromium with JavaScript on
+// built server as a whole (on a shared Auth emulator, then as `npm start` runs it, with its own), the short form of `npm run prove`, then end-to-end tests in Chromium with JavaScript on
 // and off. `npm run test:quick` (--quick): lint, type check and the unit tests on PGlite, the everyday loop
 // (decision 37). Each step's time is said as it ends.
 import { spawn, spawnSync } from "node:child_process";
@@ -68,6 +68,7 @@ if (postgres) cleanups.push(postgres.stop);
 else console.log("\nPostgreSQL is not installed and cannot be installed here: its tests are skipped.");
 run("unit tests", bin("vitest"), ["run", "--project", "unit"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
 run("server tests", bin("vitest"), ["run", "--project", "server"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
+run("tests of the embedded default", bin("vitest"), ["run", "--project", "embedded-default"]);
 // The short form of `npm run prove`, the parts no other test covers (decision 37): crashes, a PostgreSQL restart,
 // fuzzing and nginx. The premiere's correctness is tests/server/race.test.ts's; its speed is `npm run prove`'s.
 run("prove (short)", process.execPath, [

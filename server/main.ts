@@ -13,6 +13,8 @@ async function run(): Promise<number | void> {
   switch (command) {
     case "start":
       return superviseSite(entry);
+    case "auth-emulator":
+      return superviseSite(entry, { withSite: false });
     case "serve":
       return serveSite(build as unknown as ServerBuild);
     case "seed":
@@ -20,7 +22,7 @@ async function run(): Promise<number | void> {
     case "grant-admin":
       return grantAdmin(args);
     default:
-      console.error(`Unknown command "${command}": use start, serve, seed or grant-admin.`);
+      console.error(`Unknown command "${command}": use start, auth-emulator, serve, seed or grant-admin.`);
       return 2;
   }
 }

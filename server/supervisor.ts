@@ -16,8 +16,11 @@ const SITE_STOP_TIMEOUT_MS = 15_000;
  * beside it. If either dies the other is stopped and this exits non-zero, so a supervisor (systemd, README)
  * restarts the whole. SIGTERM or SIGINT stop the site first (it finishes its requests), then save the accounts
  * and stop the emulator, and exit 0.
+ *
+ * With `withSite` false (`node build/index.js auth-emulator`) only the emulator runs, with its staff account: copies
+ * of the site told of it by FIREBASE_AUTH_EMULATOR_HOST share it, as the server tests' sites do.
  */
-export async function superviseSite(entry: string) {
+export async function superviseSite(entry: string, { withSite = true } = {}) {
   let site: ChildProcess | null = null;
   let emulator: RunningEmulator | null = null;
   let emulatorProcess: ChildProcess | null = null;
@@ -77,6 +80,10 @@ export async function superviseSite(entry: string) {
       siteEnvironment.AUTH_EMULATOR_HUB = emulator.hub;
     }
     if (stopping) return;
+    if (!withSite) {
+      if (!emulator) throw new Error("A Firebase project is configured: there is no embedded Auth emulator to run.");
+      return;
+    }
     const heapLimit = config.siteHeapMegabytes ? [`--max-old-space-size=${config.siteHeapMegabytes}`] : [];
     site = spawn(process.execPath, [...heapLimit, entry, "serve"], {
       stdio: "inherit",

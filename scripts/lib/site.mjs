@@ -35,9 +35,58 @@ export function tempDataDir() {
 }
 
 /**
+ * The embedded default's Auth emulator alone (`node build/index.js auth-emulator`), with its staff account, on a
+ * temporary data folder of its own. Sites given it as their `identity` share it and start in seconds, without an
+ * emulator of their own to start (half a minute of firebase-tools compiling its schemas). `stop` removes the folder.
+ * @returns {Promise<AuthEmulator & { stop(): Promise<void> }>}
+ */
+export async function startAuthEmulatorAlone() {
+  const dataDir = tempDataDir();
+  const child = spawn(process.execPath, ["build/index.js", "auth-emulator"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+  });
+  let output = "";
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const host = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.kill(-child.pid, "SIGKILL");
+      reject(new Error(`the Auth emulator did not start within 120 s:\n${output}`));
+    }, 120_000);
+    const read = (/** @type {Buffer} */ chunk) => {
+      output += chunk;
+      const started = /Auth emulator on http:\/\/(\S+) /.exec(output);
+      if (started) {
+        clearTimeout(timer);
+        resolve(started[1]);
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the Auth emulator exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    host,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** @typedef {{ host: string, dataDir: string }} AuthEmulator host:port of its endpoints, and its data folder */
+
+/**
  * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string, startSeconds?: number,
- *   choosePort?: () => Promise<number> }} options `cwd`: the folder of the app to start, by default this checkout's;
- *   `startSeconds`: how long it may take to answer; `choosePort`: where it is asked to listen, a free port by default.
+ *   choosePort?: () => Promise<number>, identity?: AuthEmulator }} options `cwd`: the folder of the app to start, by
+ *   default this checkout's; `startSeconds`: how long it may take to answer; `choosePort`: where it is asked to listen,
+ *   a free port by default; `identity`: an emulator started alone, used instead of one of the site's own.
  */
 export async function startSite({ dataDir = tempDataDir(), choosePort = freePort, ...options } = {}) {
   let output = "";
@@ -56,12 +105,13 @@ export async function startSite({ dataDir = tempDataDir(), choosePort = freePort
 }
 
 /**
- * @param {{ dataDir: string, env?: Record<string, string>, cwd?: string, startSeconds?: number }} options
+ * @param {{ dataDir: string, env?: Record<string, string>, cwd?: string, startSeconds?: number,
+ *   identity?: AuthEmulator }} options
  * @param {number} port
  * @param {(chunk: string) => void} print
  * @param {() => string} output everything the attempts so far printed
  */
-async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeconds = 90 }, port, print, output) {
+async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeconds = 90, identity }, port, print, output) {
   const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
     cwd,
     detached: true, // a process group of its own, so a test can kill it whole
@@ -74,6 +124,7 @@ async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeco
       PORT: String(port),
       CINEMA_TIMEZONE: "UTC",
       ...cpuProfileEnv(),
+      ...(identity ? { FIREBASE_AUTH_EMULATOR_HOST: identity.host } : {}),
       ...env,
     },
   });
@@ -109,6 +160,13 @@ async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeco
     supervisor,
     /** Everything the supervisor and its children printed so far. */
     output,
+    /** host:port of the Auth emulator the site uses, its own or the one it was given. */
+    authEmulatorHost() {
+      if (identity) return identity.host;
+      return JSON.parse(fs.readFileSync(path.join(dataDir, "identity", "emulator.json"), "utf8")).host;
+    },
+    /** Where the staff account's password was kept, by the site or by the emulator it was given. */
+    staffPasswordFile: path.join(identity?.dataDir ?? dataDir, "staff-password"),
     /** The pid of the site process (the supervisor's `serve` child). */
     sitePid() {
       const children = execFileSync("pgrep", ["-P", String(supervisor.pid), "-f", "build/index.js serve"], {
@@ -183,11 +241,11 @@ export function residentMegabytes(pid) {
 }
 
 /**
- * `count` customers made in the site's embedded Auth emulator, each signed in through /login: their cookies.
- * @param {{ url: string, dataDir: string }} site @param {number} count @param {string} prefix
+ * `count` customers made in the site's Auth emulator, each signed in through /login: their cookies.
+ * @param {{ url: string, authEmulatorHost(): string }} site @param {number} count @param {string} prefix
  */
 export async function signedInCustomers(site, count, prefix = "customer") {
-  const { host } = JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8"));
+  const host = site.authEmulatorHost();
   const run = Date.now().toString(36);
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
@@ -207,11 +265,11 @@ export async function signedInCustomers(site, count, prefix = "customer") {
 }
 
 /**
- * The embedded default's staff account, signed in: its password is the one the site kept in its data folder.
- * @param {{ url: string, dataDir: string }} site
+ * The embedded default's staff account, signed in: its password is the one made for the emulator's data folder.
+ * @param {{ url: string, staffPasswordFile: string }} site
  */
 export async function signedInStaff(site) {
-  const password = fs.readFileSync(path.join(site.dataDir, "staff-password"), "utf8").trim();
+  const password = fs.readFileSync(site.staffPasswordFile, "utf8").trim();
   const cookie = await signIn(site, "staff@marquee.example", password);
   if (!cookie) throw new Error("could not sign in the staff account");
   return cookie;

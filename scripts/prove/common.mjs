@@ -6,7 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createCookie } from "@remix-run/node";
 import pg from "pg";
-import { startSite as startOneSite, tempDataDir } from "../lib/site.mjs";
+import { startSite as startOneSite } from "../lib/site.mjs";
 
 // The machine may be shared and busy: a site is given minutes to start, and a second try (its Auth emulator gives up
 // after 90 s).
@@ -66,17 +66,18 @@ export async function openDb(location) {
 
 /**
  * The sites of one database setup. `pglite`: one site with its embedded database; `postgres`: two sites on a fresh
- * database of the cluster at `adminUrl`, the second using the first's Auth emulator. `databaseLocation` is where
- * `openDb` reads what they stored.
- * @param {"pglite" | "postgres"} kind @param {{ adminUrl?: string, env?: Record<string, string> }} options
+ * database of the cluster at `adminUrl`. Their Auth emulator is `identity` when given (one started alone, shared by
+ * every part of a short run), else the first site's own. `databaseLocation` is where `openDb` reads what they stored.
+ * @param {"pglite" | "postgres"} kind
+ * @param {{ adminUrl?: string, env?: Record<string, string>, identity?: import("../lib/site.mjs").AuthEmulator }} options
  */
-export async function startSites(kind, { adminUrl, env = {} } = {}) {
+export async function startSites(kind, { adminUrl, env = {}, identity } = {}) {
   // Each instance is held to the 500 MB the premiere and the fuzz allow, as an operator with that budget would hold
   // it (decision 27); the site's default leaves the heap to V8.
   const shared = { SESSION_SECRET, SITE_HEAP_MB: "384", ...env };
   if (kind === "pglite") {
-    const site = await startSite({ env: shared });
-    return setup([site], [shared], path.join(site.dataDir, "db"), async () => {});
+    const site = await startSite({ env: shared, identity });
+    return setup([site], shared, identity, path.join(site.dataDir, "db"), async () => {});
   }
   if (!adminUrl) throw new Error("PostgreSQL is needed for this part");
   const database = `prove_${randomUUID().slice(0, 8)}`;
@@ -93,20 +94,25 @@ export async function startSites(kind, { adminUrl, env = {} } = {}) {
   await admin(`create database ${database}`);
   const url = adminUrl.replace(/\/[^/]*$/, `/${database}`);
   const pgEnv = { ...shared, DATABASE_URL: url, SECURE_COOKIES: "false", SAMPLE_DATA: "true" };
-  const first = await startSite({ env: pgEnv });
-  const secondEnv = { ...pgEnv, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(first) };
-  const second = await startSite({ dataDir: tempDataDir(), env: secondEnv });
-  return setup([first, second], [pgEnv, secondEnv], url, async () => {
+  const first = await startSite({ env: pgEnv, identity });
+  const second = await startSite({ env: pgEnv, identity: identity ?? emulatorOf(first) });
+  return setup([first, second], pgEnv, identity, url, async () => {
     await admin(`drop database if exists ${database} with (force)`);
   });
 }
 
+/** @param {Awaited<ReturnType<typeof startSite>>} site the Auth emulator the site runs, for another to use */
+const emulatorOf = (site) => ({ host: site.authEmulatorHost(), dataDir: site.dataDir });
+
 /**
- * @param {Awaited<ReturnType<typeof startSite>>[]} sites @param {Record<string, string>[]} envs
+ * @param {Awaited<ReturnType<typeof startSite>>[]} sites @param {Record<string, string>} env
+ * @param {import("../lib/site.mjs").AuthEmulator | undefined} identity
  * @param {string} databaseLocation @param {() => Promise<void>} dropDatabase
  */
-function setup(sites, envs, databaseLocation, dropDatabase) {
+function setup(sites, env, identity, databaseLocation, dropDatabase) {
   const embedded = !/^postgres/.test(databaseLocation);
+  // Without an emulator of their own, the sites after the first use the first's, whose port is new after a restart.
+  const identityOf = (/** @type {number} */ index) => identity ?? (index === 0 ? undefined : emulatorOf(sites[0]));
   return {
     sites,
     databaseLocation,
@@ -121,11 +127,8 @@ function setup(sites, envs, databaseLocation, dropDatabase) {
     },
     /** Starts every site again on the same data (after a kill). */
     async restart() {
-      // The first site runs the Auth emulator the second uses; its port is new after a restart.
       for (const [index, site] of sites.entries()) {
-        const env = { ...envs[index] };
-        if (env.FIREBASE_AUTH_EMULATOR_HOST) env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost(sites[0]);
-        sites[index] = await startSite({ dataDir: site.dataDir, env });
+        sites[index] = await startSite({ dataDir: site.dataDir, env, identity: identityOf(index) });
       }
     },
     /**
@@ -139,15 +142,11 @@ function setup(sites, envs, databaseLocation, dropDatabase) {
         return await work(db);
       } finally {
         await db.close();
-        if (embedded) sites[0] = await startSite({ dataDir: sites[0].dataDir, env: envs[0] });
+        if (embedded) sites[0] = await startSite({ dataDir: sites[0].dataDir, env, identity });
       }
     },
   };
 }
-
-/** @param {{ dataDir: string }} site */
-const emulatorHost = (site) =>
-  JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8")).host;
 
 const sessionCookie = createCookie("__session", {
   path: "/",

@@ -10,7 +10,6 @@ import { postForm, register, residentMegabytes, signIn } from "../lib/site.mjs";
 import { figure, openDb } from "./common.mjs";
 
 const RSS_GROWTH_TARGET_MB = 100;
-const STAFF = { email: "staff@marquee.example", password: "Prove-staff-2026" };
 // Tables whose rows a refused request must leave alone. Not compared: what counts attempts (rate limits, failed
 // sign-ins), sessions, and what the background workers change on their own (the outbox, the schedule).
 const WATCHED = ["bookings", "booked_seats", "payments", "payment_attempts", "users", "favourites", "halls", "movies"];
@@ -112,7 +111,8 @@ async function run(setup, site, db, embedded, total) {
     { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", attemptToken: randomUUID() },
     { Cookie: customers[0].cookie },
   );
-  const staffCookie = await signIn(site, STAFF.email, STAFF.password);
+  const staffPassword = fs.readFileSync(site.staffPasswordFile, "utf8").trim();
+  const staffCookie = await signIn(site, "staff@marquee.example", staffPassword);
   if (!staffCookie) throw new Error("staff could not sign in");
   const cookies = { visitor: undefined, customer: customers[0].cookie, staff: staffCookie };
 
@@ -236,7 +236,7 @@ async function run(setup, site, db, embedded, total) {
   const logs = setup.sites.map((s) => s.output()).join("\n");
   const secrets = [
     ...customers.flatMap((c) => [c.password, c.cookie.split("=")[1]]),
-    STAFF.password,
+    staffPassword,
     staffCookie.split("=")[1],
     "4242424242424242",
     "4242 4242 4242 4242",

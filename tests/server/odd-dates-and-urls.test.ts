@@ -1,20 +1,19 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, signIn, startSite, type Site } from "./site";
+import { postForm, signedInStaff, startSite, type Site } from "./site";
 
 // A cinema in a zone with daylight saving, so Add Shows meets times that do not exist or happen twice.
 const ZONE = "America/New_York";
-const STAFF_PASSWORD = "Staff-passw0rd-test";
 
 let site: Site;
 let movieId: string;
 let staff: string;
 
 beforeAll(async () => {
-  site = await startSite({ env: { CINEMA_TIMEZONE: ZONE, STAFF_PASSWORD } });
+  site = await startSite({ env: { CINEMA_TIMEZONE: ZONE } });
   const home = await (await fetch(site.url)).text();
   movieId = /href="\/movies\/(\d+)"/.exec(home)![1];
-  staff = (await signIn(site, "staff@marquee.example", STAFF_PASSWORD))!;
+  staff = await signedInStaff(site);
 });
 afterAll(async () => {
   if (!site) return;

@@ -3,12 +3,10 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, postForm, register, signIn, startSite, type Site } from "./site";
 
-const STAFF_PASSWORD = `Staff-${randomUUID()}`;
 const METRICS_TOKEN = `metrics-${randomUUID()}`;
 const CARD = "4242 4242 4242 4242";
 const CVC = "8517";
@@ -17,7 +15,7 @@ const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 let site: Site;
 let movieId: string;
 beforeAll(async () => {
-  site = await startSite({ env: { STAFF_PASSWORD, METRICS_TOKEN, TRUST_PROXY: "true", SITE_HEAP_MB: "384" } });
+  site = await startSite({ env: { METRICS_TOKEN, TRUST_PROXY: "true", SITE_HEAP_MB: "384" } });
   movieId = /href="\/movies\/(\d+)"/.exec(await (await fetch(site.url)).text())![1];
 });
 afterAll(async () => {
@@ -107,7 +105,8 @@ describe("secrets", () => {
     const ticket = await (await fetch(`${site.url}/my-bookings/${bookingId}`, { headers: { Cookie: cookie } })).text();
     const code = />([A-Za-z0-9_-]{43})</.exec(ticket)![1];
 
-    const staffCookie = (await signIn(site, "staff@marquee.example", STAFF_PASSWORD))!;
+    const staffPassword = fs.readFileSync(site.staffPasswordFile, "utf8").trim();
+    const staffCookie = (await signIn(site, "staff@marquee.example", staffPassword))!;
     expect(staffCookie).toBeTruthy();
     // Tomorrow's ticket is refused at the door today (409); the check-in ran all the same.
     const checkIn = await postForm(site, `/admin/check-in/${code}`, {}, { Cookie: staffCookie });
@@ -121,7 +120,7 @@ describe("secrets", () => {
     const secrets = {
       password,
       wrongPassword,
-      STAFF_PASSWORD,
+      "staff password": staffPassword,
       "session cookie": cookieValue(cookie),
       "staff session cookie": cookieValue(staffCookie),
       "ID token": fakeIdToken,
@@ -210,9 +209,6 @@ describe("/metrics", () => {
   });
 });
 
-const emulatorHost = () =>
-  JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8")).host as string;
-
 /** A TCP relay to `target` that can be cut, as a network failure between the site and its database would. */
 async function relay(target: URL) {
   const port = await freePort();
@@ -248,14 +244,7 @@ describe.skipIf(!adminUrl)("/healthz on PostgreSQL", () => {
     const url = new URL(adminUrl!);
     url.port = String(link.port);
     url.pathname = `/${database}`;
-    const instance = await startSite({
-      // The first site's Auth emulator, so this one starts none of its own.
-      env: {
-        DATABASE_URL: url.toString(),
-        SESSION_SECRET: "health-secret",
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-      },
-    });
+    const instance = await startSite({ env: { DATABASE_URL: url.toString(), SESSION_SECRET: "health-secret" } });
     try {
       expect((await fetch(`${instance.url}/healthz`)).status).toBe(200);
       link.cut();

@@ -1,13 +1,9 @@
 import crypto, { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, register, signIn, startSite, tempDataDir, type Site } from "./site";
-
-const STAFF_PASSWORD = "Staff-passw0rd-test";
-const STAFF = "staff@marquee.example";
+import { postForm, register, signedInStaff, signIn, startSite, tempDataDir, type Site } from "./site";
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
@@ -15,7 +11,7 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string> = {}, dataDir = tempDataDir()) {
-  const site = await startSite({ dataDir, env: { STAFF_PASSWORD, ...env } });
+  const site = await startSite({ dataDir, env });
   cleanups.push(async () => {
     await site.stop();
     fs.rmSync(site.dataDir, { recursive: true, force: true });
@@ -214,7 +210,7 @@ describe("the page cache on one instance", () => {
   it("gives every page a CSP that allows exactly its inline scripts, by their hashes", async () => {
     const { email } = await register(site, `csp-${randomUUID().slice(0, 8)}@example.com`);
     const customer = (await signIn(site, email))!;
-    const staff = (await signIn(site, STAFF, STAFF_PASSWORD))!;
+    const staff = await signedInStaff(site);
     const seatPage = `/movies/${show.movieId}/${show.day}`;
     const pages: [string, string | null][] = [
       ["/", null],
@@ -271,8 +267,7 @@ describe.skipIf(!adminUrl)("the page cache on two instances of one PostgreSQL", 
       SAMPLE_DATA: "true",
     };
     first = await start(shared);
-    const { host } = JSON.parse(fs.readFileSync(path.join(first.dataDir, "identity", "emulator.json"), "utf8"));
-    second = await start({ ...shared, FIREBASE_AUTH_EMULATOR_HOST: host });
+    second = await start(shared);
     db = new pg.Client(shared.DATABASE_URL);
     await db.connect();
     cleanups.push(() => db.end());
@@ -284,7 +279,7 @@ describe.skipIf(!adminUrl)("the page cache on two instances of one PostgreSQL", 
     const moviePage = `/movies/${show.movieId}?day=${day}`;
     await get(second, moviePage);
     expect((await get(second, moviePage)).headers.get("X-Cache")).toBe("hit");
-    const staff = (await signIn(first, STAFF, STAFF_PASSWORD))!;
+    const staff = await signedInStaff(first);
     const [{ id: hallId }] = (await db.query("select id from halls where name = 'Screen 1'")).rows;
     const added = await postForm(
       first,

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Queryable } from "~/services/db.server";
 import { moviesFirstIn } from "../sample-catalogue";
-import { postForm, signIn, startSite, tempDataDir, type Site } from "./site";
+import { postForm, signedInCustomers, startSite, type Site } from "./site";
 
 const CUSTOMERS = 50;
 const POSTS = 200;
@@ -33,26 +33,6 @@ async function showInHall(site: Site, hallName: string): Promise<Target> {
   const movieId = moviesFirstIn(hallName, day)[0].id;
   const page = await (await fetch(`${site.url}/movies/${movieId}/${day}`)).text();
   return { movieId, day, showId: /name="time" value="([0-9a-f-]{36})"/.exec(page)![1] };
-}
-
-/** Customers made in the site's Auth emulator, each signed in through the site's own form. */
-async function signedInCustomers(site: Site) {
-  const { host } = JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8"));
-  return Promise.all(
-    Array.from({ length: CUSTOMERS }, async (_, i) => {
-      const email = `racer-${i}-${randomUUID().slice(0, 8)}@example.com`;
-      const password = "Passw0rd-race";
-      const signUp = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password, displayName: `Racer ${i}` }),
-      });
-      expect(signUp.ok).toBe(true);
-      const cookie = await signIn(site, email, password);
-      expect(cookie).toBeTruthy();
-      return cookie!;
-    }),
-  );
 }
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
@@ -112,7 +92,7 @@ describe("booking races", () => {
   it("on PGlite, in Screen 1 and in a hall with an aisle: each seat sold at most once, every loser told which seats, no 5xx", async () => {
     const site = await startSite({ env: RACE_SETTINGS });
     cleanups.push(() => fs.rmSync(site.dataDir, { recursive: true, force: true }));
-    const cookies = await signedInCustomers(site);
+    const cookies = await signedInCustomers(site, CUSTOMERS, "racer");
     const targets = [await showInHall(site, "Screen 1"), await showInHall(site, "Screen 2")];
     const answers = [];
     for (const target of targets) answers.push(await race([site], cookies, target));
@@ -142,16 +122,14 @@ describe("booking races", () => {
       SECURE_COOKIES: "false",
       SAMPLE_DATA: "true",
     };
-    const first = await startSite({ env: shared });
-    const { host } = JSON.parse(fs.readFileSync(path.join(first.dataDir, "identity", "emulator.json"), "utf8"));
-    const second = await startSite({ dataDir: tempDataDir(), env: { ...shared, FIREBASE_AUTH_EMULATOR_HOST: host } });
+    const [first, second] = [await startSite({ env: shared }), await startSite({ env: shared })];
     for (const site of [second, first]) {
       cleanups.push(async () => {
         await site.stop();
         fs.rmSync(site.dataDir, { recursive: true, force: true });
       });
     }
-    const cookies = await signedInCustomers(first);
+    const cookies = await signedInCustomers(first, CUSTOMERS, "racer");
     const target = await showInHall(first, "Screen 2");
     const answers = await race([first, second], cookies, target);
     const db = openDatabase(shared.DATABASE_URL);

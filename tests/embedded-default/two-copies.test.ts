@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { register, signIn, startSite, type Site } from "./site";
+import { register, signIn, startSite } from "../../scripts/lib/site.mjs";
+import type { Site } from "../server/site";
 
 const sites: Site[] = [];
 afterAll(async () => {

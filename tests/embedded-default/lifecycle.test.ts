@@ -2,8 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, describe, expect, it } from "vitest";
-import { register, signIn, startSite, tempDataDir, type Site } from "./site";
+import { afterAll, describe, expect, it } from "vitest";
+import { register, signIn, startSite, tempDataDir } from "../../scripts/lib/site.mjs";
+import type { Site } from "../server/site";
 
 const dataDirs: string[] = [];
 function dataDir() {
@@ -11,7 +12,7 @@ function dataDir() {
   dataDirs.push(dir);
   return dir;
 }
-afterEach(() => {
+afterAll(() => {
   for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,7 +48,8 @@ async function loadUntilClosed(site: Site, clients: number, onStarted: () => voi
   return outcomes;
 }
 
-describe("stopping", () => {
+// Each test starts the site with its own emulator, half a minute of one core's work: two run at once (vitest.config.ts).
+describe.concurrent("stopping", () => {
   it("on SIGTERM under load finishes every request it took, closes the database and exits 0", async () => {
     const dir = dataDir();
     const site = await startSite({ dataDir: dir });
@@ -66,11 +68,11 @@ describe("stopping", () => {
 
   it("says so and exits non-zero when the site process dies, and stops the emulator too", async () => {
     const site = await startSite({ dataDir: dataDir() });
-    const emulator = JSON.parse(fs.readFileSync(path.join(site.dataDir, "identity", "emulator.json"), "utf8"));
+    const emulatorHost = site.authEmulatorHost();
     process.kill(site.sitePid(), "SIGKILL");
     expect(await site.exited).toBe(1);
     expect(site.output()).toContain("The site process stopped unexpectedly (SIGKILL); stopping the site.");
-    const emulatorUp = await fetch(`http://${emulator.host}/`).then(
+    const emulatorUp = await fetch(`http://${emulatorHost}/`).then(
       () => true,
       () => false,
     );
@@ -78,7 +80,7 @@ describe("stopping", () => {
   });
 });
 
-describe("the embedded identity provider", () => {
+describe.concurrent("the embedded identity provider", () => {
   it("keeps an account whose sign-up was answered, though everything is killed a second later", async () => {
     const dir = dataDir();
     const accounts = [];

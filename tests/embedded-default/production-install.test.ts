@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { register, signIn, startSite, tempDataDir } from "./site";
+import { register, signIn, startSite, tempDataDir } from "../../scripts/lib/site.mjs";
 
 // A production install as docs/operations.md describes it: build with everything, drop the development dependencies, start the
 // embedded default from the build. Everything the running site needs, the embedded Auth emulator included, must be
