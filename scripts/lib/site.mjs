@@ -111,7 +111,12 @@ export async function startSite({ dataDir = tempDataDir(), choosePort = freePort
  * @param {(chunk: string) => void} print
  * @param {() => string} output everything the attempts so far printed
  */
-async function startSiteOnce({ dataDir, env = {}, cwd = process.cwd(), startSeconds = 90, identity }, port, print, output) {
+async function startSiteOnce(
+  { dataDir, env = {}, cwd = process.cwd(), startSeconds = 90, identity },
+  port,
+  print,
+  output,
+) {
   const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
     cwd,
     detached: true, // a process group of its own, so a test can kill it whole

@@ -273,7 +273,9 @@ test("staff make a hall in the editor, then two movies start at the same time in
     await page.getByRole("button", { name: "Create Show" }).click();
     await expect(page.getByText("Show added successfully")).toBeVisible();
   }
-  const rows = (await showRows(page, `?when=all&from=${day}&to=${day}`)).filter((r) => r.startsAt === `${day}T20:00:00.000Z`);
+  const rows = (await showRows(page, `?when=all&from=${day}&to=${day}`)).filter(
+    (r) => r.startsAt === `${day}T20:00:00.000Z`,
+  );
   expect(rows.map((r) => [r.title, r.hall, r.seats]).sort()).toEqual(
     [
       [first.title, name, "0 / 18"],
