@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { installedChromium } from "./scripts/chromium.mjs";
 
 // The config is evaluated again in every worker; the environment carries the first choice to them. The port is below
 // Linux's range for outgoing connections (32768 up), so none of them can be given it before the site listens.
@@ -21,7 +22,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: installedChromium(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
