@@ -128,9 +128,12 @@ test.describe("a visitor's Favorite", () => {
     await expect(page).toHaveURL(`/movies/${ember.id}`);
     await expect(removeButton(page)).toBeVisible();
     await expect(page.getByText("Added to your favourites")).toBeVisible();
-    // Applied once: taking it back again sticks.
+    // Applied once: taking it back again sticks. The button turns at once with JavaScript; the page is opened again
+    // only after the server has answered the post, which leaving the page sooner would cancel.
+    const removed = page.waitForResponse((response) => response.request().method() === "POST");
     await removeButton(page).click();
     await expect(addButton(page)).toBeVisible();
+    await removed;
     await open(page, `/movies/${ember.id}`);
     await expect(addButton(page)).toBeVisible();
   });
