@@ -1,7 +1,8 @@
 // `npm test`: lint, type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), tests of the
 // built server as a whole (on one shared Auth emulator, then as `npm start` runs it, with its own: decision 39), the
-// short form of `npm run prove`, then end-to-end tests in Chromium with JavaScript on and off. `npm run test:quick` (--quick): lint, type check and the unit tests on PGlite, the everyday loop
-// (decision 37). Each step's time is said as it ends.
+// short form of `npm run prove`, then end-to-end tests in Chromium with JavaScript on and off. `npm run test:quick`
+// (--quick): lint, type check and the unit tests on PGlite, the everyday loop (decision 37). Each step's time is said
+// as it ends.
 import { spawn, spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
 import { startPostgres } from "./postgres.mjs";

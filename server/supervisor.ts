@@ -51,6 +51,9 @@ export async function superviseSite(entry: string, { withSite = true } = {}) {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
 
   try {
+    if (!withSite && !config.identity.embedded) {
+      throw new Error("A Firebase project is configured: there is no embedded Auth emulator to run.");
+    }
     makeDataFolderPrivate(config.dataDir);
     const siteEnvironment: Record<string, string> = {};
     if (config.identity.embedded) {
@@ -80,10 +83,7 @@ export async function superviseSite(entry: string, { withSite = true } = {}) {
       siteEnvironment.AUTH_EMULATOR_HUB = emulator.hub;
     }
     if (stopping) return;
-    if (!withSite) {
-      if (!emulator) throw new Error("A Firebase project is configured: there is no embedded Auth emulator to run.");
-      return;
-    }
+    if (!withSite) return;
     const heapLimit = config.siteHeapMegabytes ? [`--max-old-space-size=${config.siteHeapMegabytes}`] : [];
     site = spawn(process.execPath, [...heapLimit, entry, "serve"], {
       stdio: "inherit",

@@ -35,6 +35,20 @@ export function tempDataDir() {
 }
 
 /**
+ * `node build/index.js <command>` of the app in `cwd`, in production mode with only the environment given (and what
+ * finding programs needs), in a process group of its own so a test can kill it whole.
+ * @param {string} command @param {{ cwd?: string, env: Record<string, string | undefined> }} options
+ */
+function spawnBuild(command, { cwd = process.cwd(), env }) {
+  return spawn(process.execPath, ["build/index.js", command], {
+    cwd,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
+}
+
+/**
  * The embedded default's Auth emulator alone (`node build/index.js auth-emulator`), with its staff account, on a
  * temporary data folder of its own. Sites given it as their `identity` share it and start in seconds, without an
  * emulator of their own to start (half a minute of firebase-tools compiling its schemas). `stop` removes the folder.
@@ -42,11 +56,7 @@ export function tempDataDir() {
  */
 export async function startAuthEmulatorAlone() {
   const dataDir = tempDataDir();
-  const child = spawn(process.execPath, ["build/index.js", "auth-emulator"], {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
-  });
+  const child = spawnBuild("auth-emulator", { env: { DATA_DIR: dataDir } });
   let output = "";
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const host = await new Promise((resolve, reject) => {
@@ -117,14 +127,9 @@ async function startSiteOnce(
   print,
   output,
 ) {
-  const supervisor = spawn(process.execPath, ["build/index.js", "start"], {
+  const supervisor = spawnBuild("start", {
     cwd,
-    detached: true, // a process group of its own, so a test can kill it whole
-    stdio: ["ignore", "pipe", "pipe"],
     env: {
-      NODE_ENV: "production",
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
       DATA_DIR: dataDir,
       PORT: String(port),
       CINEMA_TIMEZONE: "UTC",
@@ -170,8 +175,10 @@ async function startSiteOnce(
       if (identity) return identity.host;
       return JSON.parse(fs.readFileSync(path.join(dataDir, "identity", "emulator.json"), "utf8")).host;
     },
-    /** Where the staff account's password was kept, by the site or by the emulator it was given. */
-    staffPasswordFile: path.join(identity?.dataDir ?? dataDir, "staff-password"),
+    /** The staff account's password, made for the data folder of the site or of the emulator it was given. */
+    staffPassword() {
+      return fs.readFileSync(path.join(identity?.dataDir ?? dataDir, "staff-password"), "utf8").trim();
+    },
     /** The pid of the site process (the supervisor's `serve` child). */
     sitePid() {
       const children = execFileSync("pgrep", ["-P", String(supervisor.pid), "-f", "build/index.js serve"], {
@@ -271,11 +278,10 @@ export async function signedInCustomers(site, count, prefix = "customer") {
 
 /**
  * The embedded default's staff account, signed in: its password is the one made for the emulator's data folder.
- * @param {{ url: string, staffPasswordFile: string }} site
+ * @param {{ url: string, staffPassword(): string }} site
  */
 export async function signedInStaff(site) {
-  const password = fs.readFileSync(site.staffPasswordFile, "utf8").trim();
-  const cookie = await signIn(site, "staff@marquee.example", password);
+  const cookie = await signIn(site, "staff@marquee.example", site.staffPassword());
   if (!cookie) throw new Error("could not sign in the staff account");
   return cookie;
 }

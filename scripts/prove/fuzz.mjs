@@ -111,7 +111,7 @@ async function run(setup, site, db, embedded, total) {
     { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", attemptToken: randomUUID() },
     { Cookie: customers[0].cookie },
   );
-  const staffPassword = fs.readFileSync(site.staffPasswordFile, "utf8").trim();
+  const staffPassword = site.staffPassword();
   const staffCookie = await signIn(site, "staff@marquee.example", staffPassword);
   if (!staffCookie) throw new Error("staff could not sign in");
   const cookies = { visitor: undefined, customer: customers[0].cookie, staff: staffCookie };

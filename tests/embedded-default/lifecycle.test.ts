@@ -48,7 +48,8 @@ async function loadUntilClosed(site: Site, clients: number, onStarted: () => voi
   return outcomes;
 }
 
-// Each test starts the site with its own emulator, half a minute of one core's work: two run at once (vitest.config.ts).
+// Each test starts the site with its own emulator, half a minute of one core's work: two run at once
+// (vitest.config.ts).
 describe.concurrent("stopping", () => {
   it("on SIGTERM under load finishes every request it took, closes the database and exits 0", async () => {
     const dir = dataDir();
