@@ -15,7 +15,8 @@ export default defineConfig({
           // Each file's in-memory database starts from one dump, migrated once, not from initdb (seconds a file).
           globalSetup: ["tests/unit/database-dump.ts"],
           // Two files at a time on two cores: each file's database loads from the dump in a moment (decision 39).
-          maxWorkers: 2,
+          // `npm test` runs them in one beside the server tests (UNIT_TEST_WORKERS=1, decision 40).
+          maxWorkers: Number(process.env.UNIT_TEST_WORKERS ?? 2),
           env: { DATA_DIR: "memory://", CINEMA_TIMEZONE: "UTC" },
           testTimeout: 20_000,
           // Loading the sample catalogue into a fresh in-memory database, on a busy machine.
@@ -38,14 +39,14 @@ export default defineConfig({
       },
       {
         // The built site as `npm start` runs it, with the Auth emulator it brings. Starting one is half a minute of
-        // one core's work, so two tests run at once (they assert no timings); more only makes each start slower.
+        // one core's work, so two files run at once (they assert no timings), each test in them one after another;
+        // more only makes each start slower.
         resolve,
         test: {
           name: "embedded-default",
           include: ["tests/embedded-default/**/*.test.ts"],
           environment: "node",
-          fileParallelism: false,
-          maxConcurrency: 2,
+          maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -128,6 +128,9 @@ export const environmentSchema = z.object({
   CANCEL_CUTOFF_MINUTES: integer(0, 43200).describe(
     "a paid booking can be cancelled with a full refund until this long before the show; default 120",
   ),
+  PAYMENT_RECOVERY_SECONDS: integer(1, 3600).describe(
+    "a payment attempt left unfinished this long is taken as cut off by a crash and settled with the provider; default 30",
+  ),
   PAYMENT_PROVIDER: optional(z.enum(PAYMENT_PROVIDER_IDS)).describe(
     `payment provider: ${PAYMENT_PROVIDER_IDS.join(", ")}; default test (a TEST MODE checkout of our own)`,
   ),
@@ -248,6 +251,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     cleaningMinutes: env.CLEANING_MINUTES ?? 15,
     testHooks: env.TEST_HOOKS ?? false,
     paymentProvider: env.PAYMENT_PROVIDER ?? "test",
+    paymentRecoverySeconds: env.PAYMENT_RECOVERY_SECONDS ?? 30,
     mail: {
       siteUrl: env.SITE_URL ?? localSiteUrl(host, port),
       smtpUrl: env.SMTP_URL ?? null,

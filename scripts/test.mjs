@@ -1,8 +1,9 @@
-// `npm test`: lint, type check, build, unit tests (on PGlite, and on PostgreSQL where one can run), tests of the
-// built server as a whole (on one shared Auth emulator, then as `npm start` runs it, with its own: decision 39), the
-// short form of `npm run prove`, then end-to-end tests in Chromium with JavaScript on and off. `npm run test:quick`
-// (--quick): lint, type check and the unit tests on PGlite, the everyday loop (decision 37). Each step's time is said
-// as it ends.
+// `npm test`: lint, type check and build; the unit tests (on PGlite, and on PostgreSQL where one can run) beside the
+// tests of the built server as a whole (on one shared Auth emulator: decision 39); the tests of the embedded default
+// (as `npm start` runs it, with its own emulator) beside the short form of `npm run prove`; then end-to-end tests in
+// Chromium with JavaScript on and off. Steps side by side are those that leave a core idle (decision 40).
+// `npm run test:quick` (--quick): lint, type check and the unit tests on PGlite, the everyday loop (decision 37).
+// Each step's time is said as it ends.
 import { spawn, spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
 import { startPostgres } from "./postgres.mjs";
@@ -33,9 +34,9 @@ async function runTogether(steps) {
   const stepStarted = Date.now();
   const results = await Promise.all(
     steps.map(
-      ({ label, command, args }) =>
+      ({ label, command, args, env = {} }) =>
         new Promise((resolve) => {
-          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+          const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
           let output = "";
           child.stdout.on("data", (chunk) => (output += chunk));
           child.stderr.on("data", (chunk) => (output += chunk));
@@ -53,30 +54,44 @@ async function runTogether(steps) {
 
 const quick = process.argv.includes("--quick");
 const bin = (name) => `node_modules/.bin/${name}`;
+const chromium = quick ? null : await ensureChromium();
+// Three programs of one thread each: the build does not wait for the checks.
 await runTogether([
   { label: "lint", command: "npm", args: ["run", "--silent", "lint"] },
   { label: "type check", command: bin("tsc"), args: [] },
+  ...(quick ? [] : [{ label: "build", command: "npm", args: ["run", "--silent", "build"] }]),
 ]);
 if (quick) {
   run("unit tests on PGlite", bin("vitest"), ["run", "--project", "unit"], { TEST_DATABASE_URL: "" });
   finish(0);
 }
-const chromium = await ensureChromium();
-run("build", "npm", ["run", "--silent", "build"]);
 
 const postgres = startPostgres();
 if (postgres) cleanups.push(postgres.stop);
 else console.log("\nPostgreSQL is not installed and cannot be installed here: its tests are skipped.");
-run("unit tests", bin("vitest"), ["run", "--project", "unit"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
-run("server tests", bin("vitest"), ["run", "--project", "server"], postgres ? { TEST_DATABASE_URL: postgres.url } : {});
-run("tests of the embedded default", bin("vitest"), ["run", "--project", "embedded-default"]);
+const onPostgres = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
+// The server tests keep little more than one core busy (their sites start and restart one at a time), so the unit
+// tests run beside them in one worker of their own, leaving the sites the other core for the timings they assert.
+await runTogether([
+  {
+    label: "unit tests",
+    command: bin("vitest"),
+    args: ["run", "--project", "unit"],
+    env: { ...onPostgres, UNIT_TEST_WORKERS: "1" },
+  },
+  { label: "server tests", command: bin("vitest"), args: ["run", "--project", "server"], env: onPostgres },
+]);
 // The short form of `npm run prove`, the parts no other test covers (decision 37): crashes, a PostgreSQL restart,
-// fuzzing and nginx. The premiere's correctness is tests/server/race.test.ts's; its speed is `npm run prove`'s.
-run("prove (short)", process.execPath, [
-  "scripts/prove.mjs",
-  "--no-build",
-  "--short",
-  "--only=crash,postgres-restart,fuzz,nginx",
+// fuzzing and nginx. The premiere's correctness is tests/server/race.test.ts's; its speed is `npm run prove`'s. It
+// keeps a third of the two cores busy, waiting on restarts, so it runs beside the embedded default's tests, which
+// are mostly starts of the Auth emulator; neither asserts a timing (decision 40).
+await runTogether([
+  { label: "tests of the embedded default", command: bin("vitest"), args: ["run", "--project", "embedded-default"] },
+  {
+    label: "prove (short)",
+    command: process.execPath,
+    args: ["scripts/prove.mjs", "--no-build", "--short", "--only=crash,postgres-restart,fuzz,nginx"],
+  },
 ]);
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
 finish(0);

@@ -153,16 +153,14 @@ async function voidUnrecordedCharge({
   await forgetAttempt(idempotencyKey);
 }
 
-// An attempt this old is no longer running in any instance: its request has long answered or its process died.
-const INTERRUPTED_AFTER_SECONDS = 30;
-
 /**
  * Settles payment attempts that a crash interrupted between the provider's charge and its record: each is asked of
  * the provider by its idempotency key (never charged again); a charge found is recorded if the booking can still
- * take it, else refunded; an attempt the provider never charged is dropped. Answers how many were recorded and
- * refunded.
+ * take it, else refunded; an attempt the provider never charged is dropped. An attempt older than
+ * PAYMENT_RECOVERY_SECONDS is taken as no longer running in any instance: its request has long answered or its
+ * process died. Answers how many were recorded and refunded.
  */
-export async function settleInterruptedPayments(olderThanSeconds = INTERRUPTED_AFTER_SECONDS) {
+export async function settleInterruptedPayments(olderThanSeconds = config.paymentRecoverySeconds) {
   const db = await getDb();
   const attempts = await db.query<{ idempotencyKey: string; bookingId: string; userUid: string; provider: string }>(
     `select idempotency_key as "idempotencyKey", booking_id as "bookingId", user_uid as "userUid", provider

@@ -4,11 +4,17 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { postForm } from "../lib/site.mjs";
-import { figure, freeScreenOneShow, insertSignedInCustomers, SCREEN_ONE_SEATS } from "./common.mjs";
+import {
+  figure,
+  freeScreenOneShow,
+  insertSignedInCustomers,
+  PAYMENT_RECOVERY_SECONDS,
+  SCREEN_ONE_SEATS,
+} from "./common.mjs";
 
-// The recovery pass leaves attempts younger than 30 s to their requests: the restart comes after that, so the pass
-// a site runs as it starts settles everything the crash interrupted.
-const RESTART_AFTER_MS = 32_000;
+// The recovery pass leaves attempts younger than PAYMENT_RECOVERY_SECONDS to their requests: the restart comes after
+// that, so the pass a site runs as it starts settles everything the crash interrupted.
+const RESTART_AFTER_MS = (PAYMENT_RECOVERY_SECONDS + 2) * 1000;
 const SETTLE_WITHIN_MS = 20_000;
 
 /** @param {string} location */

@@ -21,7 +21,6 @@ const ENTRY_PAGES = [
   "/legal",
   "/no-such-page",
 ];
-const STAFF_ENTRY_PAGES = [...ENTRY_PAGES, "/admin"];
 
 const ID_OR_DATE = [
   /^\d+$/,
@@ -64,14 +63,20 @@ async function scriptSwitch(page: Page, jsEnabled: boolean) {
   return { beforeLoad: () => allow(false), beforeAudit: () => allow(true) };
 }
 
-type CrawlOptions = { baseURL: string; entryPages: string[]; jsEnabled: boolean };
+type CrawlOptions = {
+  baseURL: string;
+  entryPages: string[];
+  jsEnabled: boolean;
+  /** Which linked pages the crawl follows (every one by default). */
+  follows?: (pathname: string) => boolean;
+};
 
 /**
- * Audits the entry pages and every same-origin page linked from them, breadth first, one page per route shape and
- * at most MAX_PAGES: pages added later are audited without a change here. Returns the shapes audited and the
- * violations found.
+ * Audits the entry pages and every same-origin page linked from them that the crawl follows, breadth first, one page
+ * per route shape and at most MAX_PAGES: pages added later are audited without a change here. Returns the shapes
+ * audited and the violations found.
  */
-async function auditSite(page: Page, { baseURL, entryPages, jsEnabled }: CrawlOptions) {
+async function auditSite(page: Page, { baseURL, entryPages, jsEnabled, follows = () => true }: CrawlOptions) {
   const origin = new URL(baseURL).origin;
   const queue = entryPages.map((path) => new URL(path, origin));
   const seen = new Set<string>();
@@ -97,7 +102,7 @@ async function auditSite(page: Page, { baseURL, entryPages, jsEnabled }: CrawlOp
     for (const href of links) {
       const link = new URL(href);
       link.hash = "";
-      if (isPageLink(link, origin) && !seen.has(routeShape(link.pathname))) queue.push(link);
+      if (isPageLink(link, origin) && follows(link.pathname) && !seen.has(routeShape(link.pathname))) queue.push(link);
     }
   }
   return { audited: [...seen], violations };
@@ -158,13 +163,27 @@ test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", (
     }
   });
 
+  // The pages everyone sees are the signed-in crawl's; staff see them with one more link in the header, so the home
+  // page stands for them.
   test("as staff", async ({ staffPage: page, baseURL, jsEnabled }) => {
     const { audited, violations } = await auditSite(page, {
       baseURL: baseURL!,
-      entryPages: STAFF_ENTRY_PAGES,
+      entryPages: ["/", "/admin"],
       jsEnabled,
+      follows: (pathname) => pathname.startsWith("/admin"),
     });
-    expect(audited).toEqual(expect.arrayContaining(["/admin", "/movies/:id"]));
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/admin",
+        "/admin/add-shows",
+        "/admin/list-shows",
+        "/admin/list-bookings",
+        "/admin/halls",
+        "/admin/check-in",
+        "/admin/outbox",
+      ]),
+    );
     expect(violations, violations.join("\n")).toEqual([]);
   });
 });

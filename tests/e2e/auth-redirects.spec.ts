@@ -3,9 +3,20 @@ import { ENCODED_LOCAL_REDIRECTS, OFF_SITE_REDIRECTS } from "../hostile-redirect
 import { createAccount } from "./identity";
 
 const HOSTILE = [...OFF_SITE_REDIRECTS, ...ENCODED_LOCAL_REDIRECTS];
+// One of each kind goes through the sign-in form in the browser; every one of them is posted below, and
+// tests/unit/safe-redirect.test.ts holds the rule to them all.
+const THROUGH_THE_FORM = [
+  "//evil.example",
+  "https://evil.example",
+  "/\\evil.example",
+  "%2F%2Fevil.example",
+  "javascript:alert(1)",
+  "/\t/evil.example",
+  "/%2F%2Fevil.example",
+];
 
 test.describe("sign-in never leaves this site", () => {
-  for (const hostile of HOSTILE) {
+  for (const hostile of THROUGH_THE_FORM) {
     test(`redirectTo ${JSON.stringify(hostile)}`, async ({ page, baseURL }) => {
       const account = await createAccount();
       await page.goto(`/login?${new URLSearchParams({ redirectTo: hostile })}`);
@@ -22,7 +33,9 @@ test.describe("sign-in never leaves this site", () => {
     });
   }
 
-  test("a tampered redirectTo in the posted form is refused too", async ({ page }) => {
+  test("a tampered redirectTo in the posted form is refused too, and so is one a signed-in visitor is sent to", async ({
+    page,
+  }) => {
     const account = await createAccount();
     for (const hostile of HOSTILE) {
       await page.context().clearCookies();
@@ -36,6 +49,11 @@ test.describe("sign-in never leaves this site", () => {
         continue;
       }
       expect(response.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
+      const signedIn = await page.request.get(`/login?${new URLSearchParams({ redirectTo: hostile })}`, {
+        maxRedirects: 0,
+      });
+      expect(signedIn.status(), hostile).toBe(302);
+      expect(signedIn.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
     }
   });
 });

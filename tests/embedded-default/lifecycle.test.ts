@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { register, signIn, startSite, tempDataDir } from "../../scripts/lib/site.mjs";
 import type { Site } from "../server/site";
@@ -48,87 +47,62 @@ async function loadUntilClosed(site: Site, clients: number, onStarted: () => voi
   return outcomes;
 }
 
-// Each test starts the site with its own emulator, half a minute of one core's work: two run at once
-// (vitest.config.ts).
-describe.concurrent("stopping", () => {
-  it("on SIGTERM under load finishes every request it took, closes the database and exits 0", async () => {
+/** Entries of a folder whose mode is looser than the owner's alone (0700 for folders, 0600 for files). */
+function looseEntries(folder: string) {
+  const loose: string[] = [];
+  const walk = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    const want = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o777) !== want) loose.push(`${entry} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) walk(path.join(entry, name));
+  };
+  walk(folder);
+  return loose;
+}
+
+// Each start of the site brings its own emulator, half a minute of one core's work: each test follows one data folder
+// through the starts and stops it needs, and two files run at once (vitest.config.ts).
+describe("the embedded default, started as npm start does", () => {
+  it("makes the staff password and prints it once, keeps the folder private, finishes every request it took on SIGTERM under load, and opens the same data again", async () => {
     const dir = dataDir();
     const site = await startSite({ dataDir: dir });
+    const password = fs.readFileSync(path.join(dir, "staff-password"), "utf8").trim();
+    expect(password).toMatch(/^Mq-[\w-]{24}$/);
+    expect(site.output()).toContain(`Staff account created: staff@marquee.example / ${password}`);
+    await register(site, `private-${Date.now()}@example.com`);
+
     const outcomes = await loadUntilClosed(site, 20, () => site.supervisor.kill("SIGTERM"));
     expect(await site.exited).toBe(0);
-    const failed = outcomes.filter((o) => o !== "ok" && o !== "refused");
-    expect(failed).toEqual([]);
+    expect(outcomes.filter((o) => o !== "ok" && o !== "refused")).toEqual([]);
     expect(outcomes.filter((o) => o === "ok").length).toBeGreaterThan(100);
     expect(site.output()).toContain("SIGTERM: finishing the requests in flight, then stopping.");
-    // The embedded database was closed: it opens again without complaint and nothing is left locked.
+    // The embedded database was closed (nothing is left locked), and everything in the folder is the site's alone.
     expect(fs.readdirSync(dir).filter((name) => name.endsWith(".lock"))).toEqual([]);
+    expect(looseEntries(dir)).toEqual([]);
+
     const again = await startSite({ dataDir: dir });
     expect((await fetch(`${again.url}/movies/1029437`)).status).toBe(200);
+    expect(await signIn(again, "staff@marquee.example", password)).toBeTruthy();
     expect(await again.stop()).toBe(0);
+    expect(again.output()).not.toContain(password);
   });
 
-  it("says so and exits non-zero when the site process dies, and stops the emulator too", async () => {
-    const site = await startSite({ dataDir: dataDir() });
+  it("never prints a staff password set in the environment; when the site process dies, says so, exits non-zero and stops the emulator too", async () => {
+    const chosen = "Chosen-Staff-Pass-9";
+    const site = await startSite({ dataDir: dataDir(), env: { STAFF_PASSWORD: chosen } });
+    expect(await signIn(site, "staff@marquee.example", chosen)).toBeTruthy();
+    expect(site.output()).toContain("Staff account: staff@marquee.example (password: STAFF_PASSWORD)");
+
     const emulatorHost = site.authEmulatorHost();
     process.kill(site.sitePid(), "SIGKILL");
     expect(await site.exited).toBe(1);
     expect(site.output()).toContain("The site process stopped unexpectedly (SIGKILL); stopping the site.");
+    expect(site.output()).not.toContain(chosen);
     const emulatorUp = await fetch(`http://${emulatorHost}/`).then(
       () => true,
       () => false,
     );
     expect(emulatorUp).toBe(false);
-  });
-});
-
-describe.concurrent("the embedded identity provider", () => {
-  it("keeps an account whose sign-up was answered, though everything is killed a second later", async () => {
-    const dir = dataDir();
-    const accounts = [];
-    for (let round = 0; round < 2; round++) {
-      const site = await startSite({ dataDir: dir });
-      accounts.push(await register(site, `kept-${round}-${Date.now()}@example.com`));
-      await sleep(1000);
-      await site.killAll();
-    }
-    const site = await startSite({ dataDir: dir });
-    for (const account of accounts) expect(await signIn(site, account.email, account.password)).toBeTruthy();
-    await site.stop();
-  });
-
-  it("keeps the data folder private to the site's account", async () => {
-    const site = await startSite({ dataDir: dataDir() });
-    await register(site, `private-${Date.now()}@example.com`);
-    await site.stop();
-    const loose: string[] = [];
-    const walk = (entry: string) => {
-      const stat = fs.lstatSync(entry);
-      if (stat.isSymbolicLink()) return;
-      const want = stat.isDirectory() ? 0o700 : 0o600;
-      if ((stat.mode & 0o777) !== want) loose.push(`${entry} ${(stat.mode & 0o777).toString(8)}`);
-      if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) walk(path.join(entry, name));
-    };
-    walk(site.dataDir);
-    expect(loose).toEqual([]);
-  });
-
-  it("makes the staff password for each data folder and prints it once; never one set in the environment", async () => {
-    const dir = dataDir();
-    const first = await startSite({ dataDir: dir });
-    await first.stop();
-    const password = fs.readFileSync(path.join(dir, "staff-password"), "utf8").trim();
-    expect(password).toMatch(/^Mq-[\w-]{24}$/);
-    expect(first.output()).toContain(`Staff account created: staff@marquee.example / ${password}`);
-    const second = await startSite({ dataDir: dir });
-    expect(await signIn(second, "staff@marquee.example", password)).toBeTruthy();
-    await second.stop();
-    expect(second.output()).not.toContain(password);
-
-    const chosen = "Chosen-Staff-Pass-9";
-    const configured = await startSite({ dataDir: dataDir(), env: { STAFF_PASSWORD: chosen } });
-    expect(await signIn(configured, "staff@marquee.example", chosen)).toBeTruthy();
-    await configured.stop();
-    expect(configured.output()).not.toContain(chosen);
-    expect(configured.output()).toContain("Staff account: staff@marquee.example (password: STAFF_PASSWORD)");
   });
 });
