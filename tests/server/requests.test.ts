@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNginx } from "../../scripts/prove/nginx.mjs";
-import { postForm, register, residentMegabytes, signIn, startSite, type Site } from "./site";
+import { cpuMilliseconds, postForm, register, residentMegabytes, signIn, startSite, type Site } from "./site";
 
 let site: Site;
 let movieId: string;
@@ -62,7 +62,7 @@ const HOSTILE_BODIES = {
 };
 
 describe("hostile form posts", () => {
-  it("get a small 400 within 100 ms each, and the server's memory stays flat", async () => {
+  it("get a small 400 for under 100 ms of the server's CPU each, and the server's memory stays flat", async () => {
     const pid = site.sitePid();
     // The largest form page is the seat page, whose size depends on the hall of the day's first show.
     const seatPage = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}`)).text();
@@ -70,21 +70,28 @@ describe("hostile form posts", () => {
       for (const [action, status, who] of actions()) {
         const headers = who ? { Cookie: customer } : {};
         for (const [label, body] of Object.entries(HOSTILE_BODIES)) {
-          // The fastest of three, so a busy machine's pause is not counted as the server's work on the post.
-          let ms = Infinity;
+          // The server's CPU time, not the wall clock, which also counts the other programs on a busy machine; the
+          // least of three, so a garbage collection or a timer of the site's that lands on one post is not its cost.
+          let cpuMs = Infinity;
+          let wallMs = Infinity;
           let response!: Response;
           let text = "";
-          for (let attempt = 0; attempt < 3 && ms >= 100; attempt++) {
-            const started = performance.now();
+          for (let attempt = 0; attempt < 3 && cpuMs >= 100; attempt++) {
+            const [cpuBefore, started] = [cpuMilliseconds(pid), performance.now()];
             response = await postForm(site, action, body, headers);
             text = await response.text();
-            ms = Math.min(ms, performance.now() - started);
+            wallMs = Math.min(wallMs, performance.now() - started);
+            cpuMs = Math.min(cpuMs, cpuMilliseconds(pid) - cpuBefore);
           }
           const where = `${action} [${label}]`;
           expect(response.status, where).toBe(status);
           // The form page again with its messages, at most: nothing of the hostile body comes back.
           expect(text.length, where).toBeLessThan(seatPage.length + 2_000);
-          if (timed) expect(ms, where).toBeLessThan(100);
+          if (timed) {
+            expect(cpuMs, where).toBeLessThan(100);
+            // Nor does the post wait on anything: a second is far beyond a busy machine's pauses.
+            expect(wallMs, where).toBeLessThan(1_000);
+          }
           expect(text, where).not.toContain("999999999");
         }
       }

@@ -3,6 +3,7 @@ import { inject } from "vitest";
 import { startSite as startSiteProcess } from "../../scripts/lib/site.mjs";
 
 export {
+  cpuMilliseconds,
   freePort,
   postForm,
   register,
