@@ -40,7 +40,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node build/index.js start",
-    url: `${baseURL}/`,
+    // Health answers 200 once the embedded emulator is ready too; the home page answers before (decision 41).
+    url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -108,6 +108,9 @@ export const environmentSchema = z.object({
   AUTH_EMULATOR_HUB: hostAndPort().describe(
     "host:port of the embedded emulator's hub, through which accounts are saved; set by npm start",
   ),
+  AUTH_EMULATOR_STARTING: flag().describe(
+    "set by npm start for its site process: the embedded emulator is still starting, and the site asks it nothing until told it is ready",
+  ),
   AUTH_EMULATOR_SAVE_SECONDS: integer(1, 86400).describe(
     "how often the embedded emulator's accounts are saved besides after each sign-up; default 60",
   ),
@@ -268,6 +271,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",
       port: env.AUTH_EMULATOR_PORT ?? 0,
       hub: env.AUTH_EMULATOR_HUB ?? null,
+      starting: env.AUTH_EMULATOR_STARTING ?? false,
       saveEverySeconds: env.AUTH_EMULATOR_SAVE_SECONDS ?? 60,
       staffEmail: (env.STAFF_EMAIL ?? "staff@marquee.example").toLowerCase(),
       staffPassword: env.STAFF_PASSWORD ?? null,

@@ -1,5 +1,6 @@
-// `npm start`'s build: `npm run build`, unless build/ was made from the files as they are now (every file git tracks
-// or would track, and the installed dependencies), which a build notes in build/source-hash (decision 37).
+// The build `npm install` (its prepare script) and `npm start` run: `npm run build`, unless build/ was made from the
+// files as they are now (every file git tracks or would track, and the installed dependencies), which a build notes
+// in build/source-hash (decisions 37 and 41).
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";

@@ -79,24 +79,32 @@ export const emulatorStateFile = (dir: string) => path.join(dir, "emulator.json"
 // choosing it and the emulator binding it: a start that fails so is tried again on other ports.
 const START_ATTEMPTS = 3;
 
-async function spawnOnFreePorts(options: {
+export type EmulatorPorts = { port: number; hubPort: number; loggingPort: number };
+
+/** Ports for the emulator: `port` if one is configured (not 0), and free ones for the rest. */
+export async function chooseEmulatorPorts(host: string, port: number): Promise<EmulatorPorts> {
+  const [hubPort, loggingPort, freeAuthPort] = await freePorts(host, 3, port ? [port] : []);
+  return { port: port || freeAuthPort, hubPort, loggingPort };
+}
+
+async function spawnOnPorts(options: {
   dir: string;
   host: string;
   port: number;
+  ports: EmulatorPorts;
   projectId: string;
   tmpDir: string;
   logFile: string;
   onSpawn: (child: ChildProcess) => void;
 }) {
   const { dir, host, projectId, tmpDir, logFile } = options;
+  let ports = options.ports;
   for (let attempt = 1; ; attempt++) {
-    const [hubPort, loggingPort, freeAuthPort] = await freePorts(host, 3, options.port ? [options.port] : []);
-    const port = options.port || freeAuthPort;
     const emulatorConfig = {
       emulators: {
-        auth: { host, port },
-        hub: { host, port: hubPort },
-        logging: { host, port: loggingPort },
+        auth: { host, port: ports.port },
+        hub: { host, port: ports.hubPort },
+        logging: { host, port: ports.loggingPort },
         ui: { enabled: false },
       },
     };
@@ -116,24 +124,27 @@ async function spawnOnFreePorts(options: {
     child.stdout!.pipe(fs.createWriteStream(logFile));
     try {
       await waitUntilReady(child, logFile);
-      return { child, port, hubPort };
+      return { child, ports };
     } catch (error) {
       if (attempt >= START_ATTEMPTS || !/port taken/i.test(logTail(logFile))) throw error;
       logger.warn("A port chosen for the Auth emulator was taken meanwhile; trying other ports.");
+      ports = await chooseEmulatorPorts(host, options.port);
     }
   }
 }
 
 /**
- * Starts the emulator on the accounts last saved in `dir`. Its helper ports are free ones, and its temporary
- * folder (where firebase-tools keeps the file by which it finds its hub, named only by project id) is its own,
- * so copies of the site on one machine never reach each other's emulator. `onSpawn` gets each process it spawns
+ * Starts the emulator on the accounts last saved in `dir`, on `ports` (chooseEmulatorPorts) unless one was taken
+ * meanwhile: then on others, which the answer's `host` and `hub` name. `port` is the configured one (0: any). Its
+ * temporary folder (where firebase-tools keeps the file by which it finds its hub, named only by project id) is its
+ * own, so copies of the site on one machine never reach each other's emulator. `onSpawn` gets each process it spawns
  * at once, so the caller can stop it even if it never becomes ready.
  */
 export async function startAuthEmulator(options: {
   dir: string;
   host: string;
   port: number;
+  ports: EmulatorPorts;
   projectId: string;
   saveEverySeconds: number;
   onSpawn: (child: ChildProcess) => void;
@@ -147,7 +158,8 @@ export async function startAuthEmulator(options: {
     if (name.startsWith("firebase-export-")) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
   }
   const logFile = path.join(dir, "emulator.log");
-  const { child, port, hubPort } = await spawnOnFreePorts({ ...options, tmpDir, logFile });
+  const { child, ports } = await spawnOnPorts({ ...options, tmpDir, logFile });
+  const { port, hubPort } = ports;
 
   const emulator: RunningEmulator = {
     host: `${host}:${port}`,

@@ -10,10 +10,15 @@ export function makeDataFolderPrivate(dataDir: string) {
   process.umask(0o077);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const tighten = (entry: string) => {
-    const stat = fs.lstatSync(entry);
-    if (stat.isSymbolicLink()) return;
-    if ((stat.mode & 0o077) !== 0) fs.chmodSync(entry, stat.isDirectory() ? 0o700 : 0o600);
-    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) tighten(path.join(entry, name));
+    try {
+      const stat = fs.lstatSync(entry);
+      if (stat.isSymbolicLink()) return;
+      if ((stat.mode & 0o077) !== 0) fs.chmodSync(entry, stat.isDirectory() ? 0o700 : 0o600);
+      if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) tighten(path.join(entry, name));
+    } catch (error) {
+      // The emulator may be writing and removing its save folders meanwhile: an entry gone needs nothing.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   };
   tighten(dataDir);
 }

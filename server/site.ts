@@ -7,6 +7,7 @@ import { startOutboxWorker } from "~/models/outbox-worker.server";
 import { settleInterruptedPayments } from "~/models/payments.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, getDb } from "~/services/db.server";
+import { listenForIdentityReady } from "~/services/identity-readiness.server";
 import { logger } from "~/services/logger.server";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { explainRefusedRequests } from "./refusals";
@@ -50,6 +51,7 @@ function listen(app: express.Express) {
  * database and exits 0 (1 if requests were still running after SHUTDOWN_TIMEOUT_MS).
  */
 export async function serveSite(build: ServerBuild) {
+  listenForIdentityReady();
   if (config.databaseUrl === null) {
     makeDataFolderPrivate(config.dataDir);
     lockDataFolder(config.dataDir, "db");

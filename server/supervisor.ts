@@ -3,7 +3,8 @@ import { childEnvironment, config } from "~/config.server";
 import { useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
 import { logger } from "~/services/logger.server";
-import { logTail, startAuthEmulator, type RunningEmulator } from "./auth-emulator";
+import { IDENTITY_READY_MESSAGE, IDENTITY_WAITING_MESSAGE } from "~/services/identity-readiness.server";
+import { chooseEmulatorPorts, logTail, startAuthEmulator, type RunningEmulator } from "./auth-emulator";
 import { hasExited, stopChild } from "./child-process";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { ensureStaffAccount } from "./staff-account";
@@ -50,46 +51,74 @@ export async function superviseSite(entry: string, { withSite = true } = {}) {
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));
 
+  let identityReady = false;
+  const tellSiteIfIdentityReady = () => {
+    // A site that has died meanwhile is reported by its exit; the message it missed does not matter.
+    if (identityReady && site?.connected) site.send(IDENTITY_READY_MESSAGE, () => {});
+  };
+  const startSite = (environment: Record<string, string>) => {
+    const heapLimit = config.siteHeapMegabytes ? [`--max-old-space-size=${config.siteHeapMegabytes}`] : [];
+    const child = spawn(process.execPath, [...heapLimit, entry, "serve"], {
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      env: childEnvironment(environment),
+    });
+    child.on("exit", exitedUnexpectedly("site process"));
+    child.on("message", (message) => {
+      if (message === IDENTITY_WAITING_MESSAGE) tellSiteIfIdentityReady();
+    });
+    site = child;
+  };
+
   try {
     if (!withSite && !config.identity.embedded) {
       throw new Error("A Firebase project is configured: there is no embedded Auth emulator to run.");
     }
     makeDataFolderPrivate(config.dataDir);
-    const siteEnvironment: Record<string, string> = {};
-    if (config.identity.embedded) {
-      const dir = identityDir();
-      lockDataFolder(config.dataDir, "identity");
-      emulator = await startAuthEmulator({
-        dir,
-        host: config.embeddedEmulator.host,
-        port: config.embeddedEmulator.port,
-        projectId: config.identity.projectId,
-        saveEverySeconds: config.embeddedEmulator.saveEverySeconds,
-        onSpawn(child) {
-          emulatorProcess = child;
-        },
-      });
-      // Watched from now on (startAuthEmulator returns in the turn the emulator reported ready): a start that fails
-      // is reported by startAuthEmulator, or tried again on other ports.
-      emulator.process.on("exit", exitedUnexpectedly("Auth emulator", emulator.logFile));
-      if (stopping) return;
-      useAuthEmulator(emulator.host);
-      await ensureStaffAccount(config.dataDir);
-      await emulator.save();
-      console.info(
-        `Auth emulator on http://${emulator.host} (project ${config.identity.projectId}); accounts in ${dir}`,
-      );
-      siteEnvironment.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-      siteEnvironment.AUTH_EMULATOR_HUB = emulator.hub;
+    if (!config.identity.embedded) {
+      startSite({});
+      return;
     }
-    if (stopping) return;
-    if (!withSite) return;
-    const heapLimit = config.siteHeapMegabytes ? [`--max-old-space-size=${config.siteHeapMegabytes}`] : [];
-    site = spawn(process.execPath, [...heapLimit, entry, "serve"], {
-      stdio: "inherit",
-      env: childEnvironment(siteEnvironment),
+    const dir = identityDir();
+    lockDataFolder(config.dataDir, "identity");
+    const { host, port: configuredPort } = config.embeddedEmulator;
+    const ports = await chooseEmulatorPorts(host, configuredPort);
+    const siteEnvironment = (emulatorHost: string, hub: string) => ({
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      AUTH_EMULATOR_HUB: hub,
+      AUTH_EMULATOR_STARTING: "true",
     });
-    site.on("exit", exitedUnexpectedly("site process"));
+    // The site opens at once, beside the emulator's start of about 20 s, and asks it nothing until told it is ready
+    // (decision 41).
+    if (withSite) startSite(siteEnvironment(`${host}:${ports.port}`, `${host}:${ports.hubPort}`));
+    emulator = await startAuthEmulator({
+      dir,
+      host,
+      port: configuredPort,
+      ports,
+      projectId: config.identity.projectId,
+      saveEverySeconds: config.embeddedEmulator.saveEverySeconds,
+      onSpawn(child) {
+        emulatorProcess = child;
+      },
+    });
+    // Watched from now on (startAuthEmulator returns in the turn the emulator reported ready): a start that fails
+    // is reported by startAuthEmulator, or tried again on other ports.
+    emulator.process.on("exit", exitedUnexpectedly("Auth emulator", emulator.logFile));
+    if (stopping) return;
+    if (site && emulator.host !== `${host}:${ports.port}`) {
+      // A port chosen was taken meanwhile, so the emulator is elsewhere: the site starts again, told where.
+      const previous: ChildProcess = site;
+      previous.removeAllListeners("exit");
+      await stopChild(previous, SITE_STOP_TIMEOUT_MS);
+      if (stopping) return;
+      startSite(siteEnvironment(emulator.host, emulator.hub));
+    }
+    useAuthEmulator(emulator.host);
+    await ensureStaffAccount(config.dataDir);
+    await emulator.save();
+    console.info(`Auth emulator on http://${emulator.host} (project ${config.identity.projectId}); accounts in ${dir}`);
+    identityReady = true;
+    tellSiteIfIdentityReady();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await stop(1);

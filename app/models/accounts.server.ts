@@ -12,7 +12,11 @@ import {
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
 import { queuePasswordReset, queueSignInLink } from "./notifications.server";
-import { isPasswordResetCodeCurrent, recordPasswordResetCodeUsed } from "./password-reset-codes.server";
+import {
+  claimPasswordResetCode,
+  isPasswordResetCodeCurrent,
+  releasePasswordResetCode,
+} from "./password-reset-codes.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
 import { endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
@@ -183,10 +187,12 @@ export async function checkPasswordResetLink(oobCode: string): Promise<AccountRe
  * here end at once too, on every device.
  */
 export async function resetPassword(input: { oobCode: string; password: string }): Promise<AccountResult> {
-  if (!(await isPasswordResetCodeCurrent(input.oobCode))) return { ok: false, reason: "invalid-code" };
+  if (!(await claimPasswordResetCode(input.oobCode))) return { ok: false, reason: "invalid-code" };
   const result = await resetPasswordWithCode({ oobCode: input.oobCode, newPassword: input.password });
-  if (!result.ok) return result;
-  await recordPasswordResetCodeUsed(input.oobCode);
+  if (!result.ok) {
+    await releasePasswordResetCode(input.oobCode);
+    return result;
+  }
   await endAllSessionsOf(result.value.email);
   await saveAccountsAfterChange();
   return { ok: true };

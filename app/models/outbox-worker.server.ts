@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { identityIsStarting } from "~/services/identity-readiness.server";
 import { logger } from "~/services/logger.server";
 import { configuredMailer, type Mailer } from "~/services/mailer.server";
 import { deliverMessage, type Outcome } from "./notifications.server";
@@ -81,7 +82,8 @@ export async function startOutboxWorker(mailer = configuredMailer()) {
       logger.error({ err: error }, "Offering seats to people waiting failed; trying again shortly");
     }
     try {
-      let claimed = 1;
+      // Mails with a sign-in or reset link wait for the embedded emulator's start rather than spend an attempt.
+      let claimed = identityIsStarting() ? 0 : 1;
       while (claimed > 0 && !stopping) claimed = await deliverDueMessages(mailer, () => stopping);
     } catch (error) {
       logger.error({ err: error }, "Sending the outbox failed; trying again shortly");

@@ -27,20 +27,41 @@ export async function makePasswordResetCode(email: string) {
   return code;
 }
 
+const CURRENT = `not exists (
+  select 1 from password_reset_codes reset where reset.email = code.email and reset.used_at >= code.made_at)`;
+
 /** Whether the site mailed this code and no reset of its account came after the code was made. */
 export async function isPasswordResetCodeCurrent(code: string) {
   const db = await getDb();
-  const rows = await db.query(
-    `select 1 from password_reset_codes code
-     where code_hash = $1 and not exists (
-       select 1 from password_reset_codes reset where reset.email = code.email and reset.used_at >= code.made_at)`,
-    [hashOf(code)],
-  );
+  const rows = await db.query(`select 1 from password_reset_codes code where code_hash = $1 and ${CURRENT}`, [
+    hashOf(code),
+  ]);
   return rows.length > 0;
 }
 
-/** Records that this code changed its account's password: the account's codes made before now stop working here. */
-export async function recordPasswordResetCodeUsed(code: string) {
+/**
+ * Takes a current code for a password change: marks it used now, which ends the account's codes made before it.
+ * Two codes of one account taken at once are decided by a lock on the account's rows, not by an earlier read: the
+ * second sees the first's mark and is refused. Answers false when the code is not current.
+ */
+export async function claimPasswordResetCode(code: string) {
   const db = await getDb();
-  await db.query("update password_reset_codes set used_at = now() where code_hash = $1", [hashOf(code)]);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ email: string }>("select email from password_reset_codes where code_hash = $1", [
+      hashOf(code),
+    ]);
+    if (!row) return false;
+    await tx.query("select 1 from password_reset_codes where email = $1 order by code_hash for update", [row.email]);
+    const claimed = await tx.query(
+      `update password_reset_codes code set used_at = now() where code_hash = $1 and ${CURRENT} returning 1`,
+      [hashOf(code)],
+    );
+    return claimed.length > 0;
+  });
+}
+
+/** Gives back a claimed code whose change the provider refused: the account's other codes work again. */
+export async function releasePasswordResetCode(code: string) {
+  const db = await getDb();
+  await db.query("update password_reset_codes set used_at = null where code_hash = $1", [hashOf(code)]);
 }

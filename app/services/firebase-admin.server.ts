@@ -2,6 +2,7 @@ import { applicationDefault, cert, getApps, initializeApp, type App } from "fire
 import { getAuth, type DecodedIdToken } from "firebase-admin/auth";
 import { config, pointFirebaseAdminAtEmulator } from "~/config.server";
 import { withTimeout } from "~/utils/timeout";
+import { assertIdentityReady } from "./identity-readiness.server";
 
 let emulatorHost = config.identity.emulatorHost;
 
@@ -25,8 +26,12 @@ function firebaseApp(): App {
   return initializeApp(appCredential ? { projectId, credential: appCredential } : { projectId });
 }
 
-/** firebase-admin's Auth for the configured project, or for the Auth emulator when one is configured. */
+/**
+ * firebase-admin's Auth for the configured project, or for the Auth emulator when one is configured. Throws while
+ * the embedded emulator is still starting, as when the provider cannot be reached.
+ */
 export function firebaseAuth() {
+  assertIdentityReady();
   return getAuth(firebaseApp());
 }
 

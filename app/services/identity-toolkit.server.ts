@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { assertIdentityReady, identityIsStarting } from "./identity-readiness.server";
 import { logger } from "./logger.server";
 
 // Email and password accounts through the Identity Toolkit REST API, so the forms work without JavaScript.
@@ -33,6 +34,7 @@ function baseUrl() {
 }
 
 async function call<T>(method: string, body: Record<string, unknown>): Promise<IdentityResult<T>> {
+  if (identityIsStarting()) return { ok: false, reason: "unavailable" };
   let response: Response;
   try {
     response = await fetch(`${baseUrl()}/accounts:${method}?key=${encodeURIComponent(config.identity.apiKey)}`, {
@@ -60,6 +62,7 @@ async function call<T>(method: string, body: Record<string, unknown>): Promise<I
  * passes, since it is the host being there that counts, not what it says of a request without a key.
  */
 export async function pingIdentityProvider(timeoutMs: number) {
+  assertIdentityReady();
   const response = await fetch(`${new URL(baseUrl()).origin}/`, { signal: AbortSignal.timeout(timeoutMs) });
   await response.body?.cancel();
   if (response.status >= 500) throw new Error(`the identity provider answered ${response.status}`);

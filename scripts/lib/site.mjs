@@ -94,9 +94,11 @@ export async function startAuthEmulatorAlone() {
 
 /**
  * @param {{ dataDir?: string, env?: Record<string, string>, cwd?: string, startSeconds?: number,
- *   choosePort?: () => Promise<number>, identity?: AuthEmulator }} options `cwd`: the folder of the app to start, by
- *   default this checkout's; `startSeconds`: how long it may take to answer; `choosePort`: where it is asked to listen,
- *   a free port by default; `identity`: an emulator started alone, used instead of one of the site's own.
+ *   choosePort?: () => Promise<number>, identity?: AuthEmulator, waitForIdentity?: boolean }} options `cwd`: the
+ *   folder of the app to start, by default this checkout's; `startSeconds`: how long it may take to answer;
+ *   `choosePort`: where it is asked to listen, a free port by default; `identity`: an emulator started alone, used
+ *   instead of one of the site's own; `waitForIdentity` false: answer once the pages do, before the site's own
+ *   emulator is ready.
  */
 export async function startSite({ dataDir = tempDataDir(), choosePort = freePort, ...options } = {}) {
   let output = "";
@@ -116,17 +118,18 @@ export async function startSite({ dataDir = tempDataDir(), choosePort = freePort
 
 /**
  * @param {{ dataDir: string, env?: Record<string, string>, cwd?: string, startSeconds?: number,
- *   identity?: AuthEmulator }} options
+ *   identity?: AuthEmulator, waitForIdentity?: boolean }} options
  * @param {number} port
  * @param {(chunk: string) => void} print
  * @param {() => string} output everything the attempts so far printed
  */
 async function startSiteOnce(
-  { dataDir, env = {}, cwd = process.cwd(), startSeconds = 90, identity },
+  { dataDir, env = {}, cwd = process.cwd(), startSeconds = 90, identity, waitForIdentity = true },
   port,
   print,
   output,
 ) {
+  const identityReady = () => Boolean(identity) || output().includes("Auth emulator on http://");
   const supervisor = spawnBuild("start", {
     cwd,
     env: {
@@ -152,6 +155,8 @@ async function startSiteOnce(
       // Whatever else holds the port may answer too (another test's identity emulator answers 200 to any GET), or
       // never: the site must have said it listens there, and the wait for an answer is bounded.
       output().includes(`Site on ${url}\n`) &&
+      // A site with an emulator of its own answers pages while the emulator starts; most tests sign in at once.
+      (!waitForIdentity || identityReady()) &&
       (await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
         (r) => r.ok,
         () => false,
@@ -170,6 +175,13 @@ async function startSiteOnce(
     supervisor,
     /** Everything the supervisor and its children printed so far. */
     output,
+    /** Waits until the site's own emulator is ready (startSite waits for it unless `waitForIdentity` is false). */
+    async untilIdentityReady() {
+      while (!identityReady()) {
+        if (supervisor.exitCode !== null) throw new Error(`the site exited with ${supervisor.exitCode}:\n${output()}`);
+        await sleep(100);
+      }
+    },
     /** host:port of the Auth emulator the site uses, its own or the one it was given. */
     authEmulatorHost() {
       if (identity) return identity.host;

@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { register, signIn, startSite, tempDataDir } from "../../scripts/lib/site.mjs";
+import { postForm, register, signIn, startSite, tempDataDir } from "../../scripts/lib/site.mjs";
 import type { Site } from "../server/site";
 
 const dataDirs: string[] = [];
@@ -47,6 +49,21 @@ async function loadUntilClosed(site: Site, clients: number, onStarted: () => voi
   return outcomes;
 }
 
+/** Stops the Auth emulator of the site on `dir` (SIGSTOP) the moment it is spawned; answers its pid. */
+async function pauseEmulatorOnceSpawned(dir: string) {
+  // Its command line names the config file in the data folder, and nothing else's does.
+  const pattern = path.join(dir, "identity", "firebase.json");
+  for (;;) {
+    const found = spawnSync("pgrep", ["-f", pattern], { encoding: "utf8" }).stdout.trim();
+    if (found) {
+      const pid = Number(found.split("\n")[0]);
+      process.kill(pid, "SIGSTOP");
+      return pid;
+    }
+    await sleep(10);
+  }
+}
+
 /** Entries of a folder whose mode is looser than the owner's alone (0700 for folders, 0600 for files). */
 function looseEntries(folder: string) {
   const loose: string[] = [];
@@ -88,10 +105,25 @@ describe("the embedded default, started as npm start does", () => {
     expect(again.output()).not.toContain(password);
   });
 
-  it("never prints a staff password set in the environment; when the site process dies, says so, exits non-zero and stops the emulator too", async () => {
+  it("serves pages while its emulator starts, saying sign-in cannot be reached until it is ready; never prints a staff password set in the environment; when the site process dies, says so, exits non-zero and stops the emulator too", async () => {
     const chosen = "Chosen-Staff-Pass-9";
-    const site = await startSite({ dataDir: dataDir(), env: { STAFF_PASSWORD: chosen } });
+    const dir = dataDir();
+    // The emulator is held still from its first moments, long before it could be ready, whatever this machine's speed.
+    const paused = pauseEmulatorOnceSpawned(dir);
+    const site = await startSite({ dataDir: dir, env: { STAFF_PASSWORD: chosen }, waitForIdentity: false });
+    const emulatorPid = await paused;
+    expect((await fetch(`${site.url}/movies/1029437`)).status).toBe(200);
+    const early = await postForm(site, "/login", { email: "staff@marquee.example", password: chosen });
+    expect(early.status).toBe(503);
+    expect(await early.text()).toContain("We could not reach the sign-in service. Please try again in a moment.");
+    const health = await fetch(`${site.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ checks: { identity: "failing" } });
+
+    process.kill(emulatorPid, "SIGCONT");
+    await site.untilIdentityReady();
     expect(await signIn(site, "staff@marquee.example", chosen)).toBeTruthy();
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
     expect(site.output()).toContain("Staff account: staff@marquee.example (password: STAFF_PASSWORD)");
 
     const emulatorHost = site.authEmulatorHost();

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { register, signIn, startSite, tempDataDir } from "../../scripts/lib/site.mjs";
 
-// A production install as docs/operations.md describes it: build with everything, drop the development dependencies, start the
+// A production install as docs/operations.md describes it: build with everything (npm ci's prepare script runs the build
+// this runs), drop the development dependencies, start the
 // embedded default from the build. Everything the running site needs, the embedded Auth emulator included, must be
 // a dependency.
 const app = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-production-"));

@@ -129,6 +129,29 @@ describe("a password reset's code", () => {
     expect(await resetPassword({ oobCode: fresh, password: "Again-new1" })).toEqual({ ok: true });
   });
 
+  it("of two made before either was used, used at the same moment: one changes the password, the other is refused", async () => {
+    const first = await mailedCode();
+    const second = await mailedCode();
+    const outcomes = await Promise.all([
+      resetPassword({ oobCode: first, password: "Brand-new1" }),
+      resetPassword({ oobCode: second, password: "Other-one1" }),
+    ]);
+    expect(outcomes).toContainEqual({ ok: true });
+    expect(outcomes).toContainEqual({ ok: false, reason: "invalid-code" });
+    expect([first, second].filter((code) => codes.used.has(code))).toHaveLength(1);
+  });
+
+  it("refused by the provider is given back: the account's other codes still work", async () => {
+    const older = await mailedCode();
+    const newer = await mailedCode();
+    codes.used.add(newer); // as the provider would refuse an expired code
+    expect(await resetPassword({ oobCode: newer, password: "Brand-new1" })).toEqual({
+      ok: false,
+      reason: "invalid-code",
+    });
+    expect(await resetPassword({ oobCode: older, password: "Brand-new1" })).toEqual({ ok: true });
+  });
+
   it("that the site never mailed is refused", async () => {
     expect(await checkPasswordResetLink("made-elsewhere")).toEqual({ ok: false, reason: "invalid-code" });
   });

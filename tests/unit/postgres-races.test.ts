@@ -3,6 +3,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Queryable } from "~/services/db.server";
 import { testPostgresUrl, usePostgresDatabase } from "./postgres-database";
 
+// The provider's reset codes, one new one for each ask.
+let resetCodesMade = 0;
+vi.mock("~/services/firebase-admin.server", async (original) => ({
+  ...(await original<object>()),
+  passwordResetCode: async () => `pg-reset-code-${++resetCodesMade}`,
+}));
+
 // What only PostgreSQL can show: several transactions at once on many connections (PGlite runs one at a time), and
 // a database clock apart from the app's (PGlite's is the app's own). Each race test holds one transaction still at
 // a chosen statement, so the overlap happens every time.
@@ -172,6 +179,22 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     expect(refund).toHaveBeenCalledTimes(1);
     expect(await findPayment(a.bookingId)).toBeNull();
     expect(await whoHas("A2")).toEqual({ owner: booked.ok ? booked.booking.id : null, paid: [] });
+  });
+
+  it("two reset codes of one account taken at once: the lock on the account's codes decides, the second is refused", async () => {
+    const { claimPasswordResetCode, makePasswordResetCode } = await import("~/models/password-reset-codes.server");
+    const first = (await makePasswordResetCode("race@example.com"))!;
+    const second = (await makePasswordResetCode("race@example.com"))!;
+    const claim = await holdTransactionAt(/set used_at = now\(\)/, "after");
+    const takingFirst = claimPasswordResetCode(first);
+    // The first has marked its code used and holds the account's rows, uncommitted.
+    await claim.reached;
+    const takingSecond = claimPasswordResetCode(second);
+    const waited = await someoneWaitsForALock();
+    claim.release();
+
+    expect(waited).toBe(true);
+    expect(await Promise.all([takingFirst, takingSecond])).toEqual([true, false]);
   });
 
   it("closes cancellations by the database's clock, whatever the app server's clock says", async () => {
