@@ -419,7 +419,14 @@ async function twoInstances() {
       const response = await postForm(
         a,
         "/admin/add-shows",
-        { intent: "create", movieId, hallId, price: "9.50", "times[0]": `${day}T06:30` },
+        {
+          intent: "create",
+          movieId,
+          hallId,
+          "priceTypes[0]": "00000000-0000-4000-8000-00000000a001",
+          "prices[0]": "9.50",
+          "times[0]": `${day}T06:30`,
+        },
         { cookie: staff },
       );
       if (response.status === 302) {

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { MovieChoice } from "~/domain/staff";
+import type { OfferedType } from "~/domain/tickets";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { addShowSchema, isShowTime, priceProblem } from "~/schemas/add-show";
-import { toMinorUnits } from "~/utils/money";
+import { formatAmount, toMinorUnits } from "~/utils/money";
 import { MovieStep } from "./add-show/MovieStep";
 import { PriceStep } from "./add-show/PriceStep";
 import { ReviewStep } from "./add-show/ReviewStep";
@@ -25,6 +26,7 @@ type AddShowResult = SubmissionResult<string[]> & { timeChoices?: string[]; hall
 type Props = {
   movies: MovieChoice[];
   halls: { id: string; name: string; seatCount: number }[];
+  ticketTypes: OfferedType[];
   matching: number;
   search: string;
   currency: string;
@@ -33,12 +35,12 @@ type Props = {
 };
 
 /**
- * Add Shows: pick a movie, set a price, list the show times, create. Add Time and each remove button post the form
+ * Add Shows: pick a movie, set the prices, list the show times, create. Add Time and each remove button post the form
  * (the server checks the time and answers the new list, kept in hidden inputs), so it works without JavaScript too.
  * With JavaScript the form posts through a fetcher: the page stays as it is (focus, the movie search) while the
  * list changes, and Create Show's redirect starts a new page.
  */
-export function AddShowForm({ movies, halls, matching, search, currency, timeZone, actionData }: Props) {
+export function AddShowForm({ movies, halls, ticketTypes, matching, search, currency, timeZone, actionData }: Props) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<AddShowResult>();
   const lastResult = fetcher.data ?? actionData;
@@ -48,15 +50,21 @@ export function AddShowForm({ movies, halls, matching, search, currency, timeZon
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addShowSchema(currency) }),
+    defaultValue: {
+      priceTypes: ticketTypes.map((type) => type.id),
+      prices: ticketTypes.map((type) => formatAmount(type.priceCents, currency)),
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const movieId = fields.movieId.value;
-  const price = fields.price.value ?? "";
-  const validPrice = price !== "" && priceProblem(price, currency) === null;
+  const typed = fields.prices.value ?? [];
+  const prices = (Array.isArray(typed) ? typed : [typed]).map((price) => price ?? "");
+  const validPrices =
+    prices.length === ticketTypes.length && prices.every((price) => price !== "" && !priceProblem(price, currency));
   const listed = fields.times.value ?? [];
   const times = (Array.isArray(listed) ? listed : [listed]).filter((t): t is string => !!t && isShowTime(t));
-  const step = !movieId ? 0 : !validPrice ? 1 : times.length === 0 || !fields.hallId.value ? 2 : 3;
+  const step = !movieId ? 0 : !validPrices ? 1 : times.length === 0 || !fields.hallId.value ? 2 : 3;
   const hallDay = useHallDay(fields.hallId.value, fields.time.value) ?? lastResult?.hallDay ?? null;
 
   return (
@@ -81,7 +89,7 @@ export function AddShowForm({ movies, halls, matching, search, currency, timeZon
           onQuery={setQuery}
           searchForm={SEARCH_FORM}
         />
-        <PriceStep field={fields.price} currency={currency} />
+        <PriceStep types={ticketTypes} prices={fields.prices} priceTypes={fields.priceTypes} currency={currency} />
         <ScheduleStep
           hall={fields.hallId}
           halls={halls}
@@ -96,12 +104,16 @@ export function AddShowForm({ movies, halls, matching, search, currency, timeZon
         />
         <ReviewStep
           movieTitle={movies.find((m) => m.id === movieId)?.title ?? null}
-          priceMinorUnits={validPrice ? toMinorUnits(price, currency) : null}
+          prices={
+            validPrices
+              ? ticketTypes.map((type, index) => ({ name: type.name, cents: toMinorUnits(prices[index], currency) }))
+              : null
+          }
           currency={currency}
           showCount={times.length}
           dayCount={byDay(times).length}
           hallName={halls.find((h) => h.id === fields.hallId.value)?.name ?? null}
-          disabled={hydrated && (busy || !(movieId && price && fields.hallId.value && times.length > 0))}
+          disabled={hydrated && (busy || !(movieId && validPrices && fields.hallId.value && times.length > 0))}
         />
       </fetcher.Form>
     </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { bookingStatusLabel, shortBookingId, type Booking } from "~/domain/booking";
+import { formatTickets } from "~/domain/tickets";
 import { formatRuntime } from "~/utils/format";
 import { formatDate, formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
@@ -22,7 +23,7 @@ export function BookingCard({ booking, timeZone, currency, actions, holdShown = 
         <Facts
           className="booking-facts"
           facts={[
-            ["Tickets", booking.seats.length],
+            ["Tickets", formatTickets(booking.tickets, currency)],
             ["Seats", booking.seats.join(", ")],
             ["Amount", formatMoney(booking.amountCents, currency)],
             ["Booking ID", shortBookingId(booking.id)],

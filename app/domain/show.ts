@@ -9,5 +9,6 @@ export type Show = {
   hallId: string;
   hallName: string;
   startsAt: string;
+  /** The price of the show's standard ticket (its first type on sale): its price "a seat". */
   priceCents: number;
 };

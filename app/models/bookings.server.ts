@@ -10,11 +10,18 @@ import { bookingStateSql, holdsSeatsSql } from "./booking-rules.server";
 /** SQL ordering seat labels as a hall lists them: by row, then by number ("A2" before "A10"). */
 export const SEAT_ORDER_SQL = (column: string) => `left(${column}, 1), substr(${column}, 2)::int`;
 
+/** SQL: a booking's tickets as JSON, in hall order (app/domain/tickets.ts's Ticket). */
+export const TICKETS_SQL = (booking: string) => `coalesce((
+    select json_agg(json_build_object('seat', t.seat, 'seatType', t.seat_type, 'typeId', t.ticket_type_id,
+      'typeName', t.type_name, 'priceCents', t.price_cents, 'seatExtraCents', t.seat_extra_cents)
+      order by ${SEAT_ORDER_SQL("t.seat")})
+    from booking_tickets t where t.booking_id = ${booking}.id), '[]')`;
+
 const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName",
     s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStateSql("b", "s")},
     b.hold_expires_at as "holdExpiresAt", b.created_at as "createdAt", b.paid_at as "paidAt",
     b.cancelled_at as "cancelledAt", s.cancelled_at is not null as "showCancelled",
-    m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime
+    m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime, ${TICKETS_SQL("b")} as tickets
   from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
 
 type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {

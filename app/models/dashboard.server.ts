@@ -1,6 +1,7 @@
 import type { Activity } from "~/domain/staff";
 import { holdsSeatsSql } from "~/models/booking-rules.server";
 import { SEAT_FIGURES_JOIN } from "~/models/show-admin.server";
+import { standardTicketSql } from "~/models/ticket-types.server";
 import { userNameSql } from "~/models/users.server";
 import { getDb } from "~/services/db.server";
 
@@ -23,7 +24,8 @@ export type ActiveShow = {
   capacity: number;
   posterPath: string;
   startsAt: string;
-  priceCents: number;
+  /** Its standard ticket's price; null when it sells no type. */
+  priceCents: number | null;
   seatsSold: number;
   earningsCents: number;
 };
@@ -92,10 +94,12 @@ export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_
   const db = await getDb();
   const figures = await db.query<{ figure: FigureName; total: number; recent: number; earlier: number }>(FIGURES_SQL);
   const activeShows = await db.query<ActiveShow & { startsAt: Date }>(
-    `select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt", s.price_cents as "priceCents",
+    `select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
+       standard."standardPriceCents" as "priceCents",
        h.name as "hallName", h.seat_count as capacity,
        coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.earnings, 0) as "earningsCents"
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
+       left join lateral (${standardTicketSql("s")}) standard on true
      where s.starts_at > now() and s.cancelled_at is null order by s.starts_at, m.title limit $1`,
     [shows],
   );

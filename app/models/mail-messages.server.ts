@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { formatTickets } from "~/domain/tickets";
 import { refundTerms, shortBookingId, type Booking } from "~/domain/booking";
 import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
@@ -73,12 +74,15 @@ function ticketPieces(booking: Booking, ticket: Ticket): Piece[] {
 }
 
 function bookingFacts(booking: Booking, amountLabel: string): Piece {
+  // A message queued before bookings had ticket types carries none.
+  const tickets: Booking["tickets"] | undefined = booking.tickets;
   return {
     facts: [
       ["Movie", booking.movie.title],
       ["When", when(booking)],
       ["Hall", booking.hallName],
       ["Seats", booking.seats.join(", ")],
+      ...(tickets ? [["Tickets", formatTickets(tickets, config.currency)] as [string, string]] : []),
       [amountLabel, formatMoney(booking.amountCents, config.currency)],
       ["Booking ID", shortBookingId(booking.id)],
     ],

@@ -122,19 +122,33 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
       })),
     );
     // A show staff added on a day before it was generated keeps its place: sample shows that overlap it are left out.
+    // Each sells the price list's first type on sale at its sample price, and every other type at its list price but
+    // never above that.
     await tx.query(
-      `insert into shows (movie_id, hall_id, starts_at, price_cents)
-       select new.movie_id, new.hall_id, new.starts_at, new.price_cents
-       from (
+      `with new as (
          select m as movie_id, h::uuid as hall_id, (d::date + t::time) at time zone $6 as starts_at, p as price_cents
          from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as s(m, h, d, t, p)
-       ) new join movies nm on nm.id = new.movie_id
-       where not exists (
-         select 1 from shows old join movies om on om.id = old.movie_id
-         where old.hall_id = new.hall_id and old.cancelled_at is null
-           and old.starts_at < new.starts_at + make_interval(mins => nm.runtime + $7)
-           and new.starts_at < old.starts_at + make_interval(mins => om.runtime + $7)
-       )`,
+       ),
+       added as (
+         insert into shows (movie_id, hall_id, starts_at)
+         select new.movie_id, new.hall_id, new.starts_at
+         from new join movies nm on nm.id = new.movie_id
+         where not exists (
+           select 1 from shows old join movies om on om.id = old.movie_id
+           where old.hall_id = new.hall_id and old.cancelled_at is null
+             and old.starts_at < new.starts_at + make_interval(mins => nm.runtime + $7)
+             and new.starts_at < old.starts_at + make_interval(mins => om.runtime + $7)
+         )
+         returning id, hall_id, starts_at
+       ),
+       on_sale as (
+         select id, price_cents, row_number() over (order by position, id) as place
+         from ticket_types where retired_at is null
+       )
+       insert into show_prices (show_id, ticket_type_id, price_cents)
+       select added.id, on_sale.id,
+         case when on_sale.place = 1 then new.price_cents else least(on_sale.price_cents, new.price_cents) end
+       from added join new on new.hall_id = added.hall_id and new.starts_at = added.starts_at cross join on_sale`,
       [
         rows.map((r) => r.movieId),
         rows.map((r) => r.hallId),

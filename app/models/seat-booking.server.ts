@@ -1,8 +1,8 @@
 import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
-import { bookingAmountCents } from "~/domain/hall";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout, type Seat } from "~/domain/hall-layout";
 import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
+import { ticketsAmountCents, type Ticket } from "~/domain/tickets";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import {
   customerHoldsSql,
@@ -12,10 +12,12 @@ import {
   type HoldLimitFailure,
 } from "./booking-limits.server";
 import { holdsSeatsSql, lapsedHoldSql, showStartedSql } from "./booking-rules.server";
+import { standardTickets, writeTickets } from "./booking-tickets.server";
 import { findBookingByToken, occupiedSeats, seatsOfCustomer } from "./bookings.server";
 import { releaseHolds } from "./holds.server";
 import { hallAsBooked, learnFromBooking, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
 import { cinemaDaySql } from "./shows.server";
+import { standardTicketSql } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 
 export type BookingFailure =
@@ -56,7 +58,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const repeated =
         !show || show.earlier ? await findBookingByToken(tx, request.userUid, request.requestToken) : null;
       if (repeated) return { ok: true as const, booking: repeated, repeated: true };
-      if (!show) throw new Refusal({ reason: "show-unavailable" });
+      if (!show || !show.standardTypeId) throw new Refusal({ reason: "show-unavailable" });
       if (show.started) throw new Refusal({ reason: "show-started" });
       const { layout, typeExtras } = await hallAsBooked(tx, show.hallId, show.hallVersion);
       const wanted = seatsWanted(layout, request.seats);
@@ -66,8 +68,8 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const offered = await letGoOfLapsedHolds(tx, request.showId, show.seatRows, seats);
       // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
       if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
-      const types = wanted.map((seat) => seat.type);
-      const booking = await insertBooking(tx, request, seats, bookingAmountCents(show.priceCents, types, typeExtras));
+      const standard = { id: show.standardTypeId, name: show.standardTypeName, priceCents: show.standardPriceCents };
+      const booking = await insertBooking(tx, request, standardTickets(wanted, standard, typeExtras));
       return { ok: true as const, booking, repeated: false };
     });
   } catch (error) {
@@ -78,7 +80,10 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
 
 type ShowToBook = CustomerHolds & {
   earlier: boolean;
-  priceCents: number;
+  /** The show's standard ticket, every seat's type until its customer chooses others; null: the show sells none. */
+  standardTypeId: string | null;
+  standardTypeName: string;
+  standardPriceCents: number;
   started: boolean;
   /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
   companionsReleased: boolean;
@@ -99,11 +104,13 @@ async function readShowToBook(tx: Queryable, request: SeatRequest): Promise<Show
   const { showId, movieId, day, userUid, requestToken } = request;
   const [show] = await tx.query<ShowToBook>(
     `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
-       s.price_cents as "priceCents", ${showStartedSql("s")} as started,
+       standard."standardTypeId", standard."standardTypeName", standard."standardPriceCents",
+       ${showStartedSql("s")} as started,
        s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
        h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
        coalesce(seat_rows.rows, '[]') as "seatRows"
-     from shows s join halls h on h.id = s.hall_id,
+     from shows s join halls h on h.id = s.hall_id
+       left join lateral (${standardTicketSql("s")}) standard on true,
        lateral (${customerHoldsSql("$6", "s.id")}) holds,
        lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${holdsSeatsSql("b")})) as rows
                 from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
@@ -170,15 +177,11 @@ async function letGoOfLapsedHolds(tx: Queryable, showId: string, seatRows: ShowT
 }
 
 /**
- * Writes the booking and its seat rows in one statement; a seat another buyer got first refuses the booking, naming
- * it. A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
+ * Writes the booking and its seat rows in one statement, then its tickets; a seat another buyer got first refuses the
+ * booking, naming it. A hold never outlives the show's start: an unpaid booking cannot be paid once the film runs.
  */
-async function insertBooking(
-  tx: Queryable,
-  request: SeatRequest,
-  seats: string[],
-  amountCents: number,
-): Promise<BookedSeats> {
+async function insertBooking(tx: Queryable, request: SeatRequest, tickets: Ticket[]): Promise<BookedSeats> {
+  const seats = tickets.map((ticket) => ticket.seat);
   const [{ got, id, holdExpiresAt }] = await tx.query<{ got: string[] | null; id: string; holdExpiresAt: Date }>(
     `with b as (
        insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
@@ -188,12 +191,20 @@ async function insertBooking(
        insert into booked_seats (show_id, seat, booking_id) select $2, unnest($3::text[]), (select id from b)
        on conflict (show_id, seat) do nothing returning seat)
      select (select array_agg(seat) from seated) as got, b.id, b.hold_expires_at as "holdExpiresAt" from b`,
-    [request.userUid, request.showId, seats, amountCents, config.bookings.holdMinutes, request.requestToken],
+    [
+      request.userUid,
+      request.showId,
+      seats,
+      ticketsAmountCents(tickets),
+      config.bookings.holdMinutes,
+      request.requestToken,
+    ],
   );
   const seated = new Set(got ?? []);
   if (seated.size < seats.length) {
     throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !seated.has(seat)) });
   }
+  await writeTickets(tx, id, tickets);
   return { id, seats, status: "pending", holdExpiresAt: new Date(holdExpiresAt).toISOString() };
 }
 

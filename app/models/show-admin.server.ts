@@ -6,6 +6,7 @@ import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
 import { cinemaDaySql } from "./shows.server";
+import { setShowPrices, standardTicketSql } from "./ticket-types.server";
 import { addDays } from "~/utils/dates";
 import { isUuid } from "~/utils/uuid";
 import { localShowTime, resolveShowTime } from "~/utils/wall-clock";
@@ -163,14 +164,15 @@ export function removeShowTime(times: string[], time: string) {
   return times.filter((t) => t !== time);
 }
 
-export type NewShows = { movieId: string; hallId: string; priceCents: number; times: string[] };
+/** `prices`: what the shows sell each ticket type for, by type id. */
+export type NewShows = { movieId: string; hallId: string; prices: Record<string, number>; times: string[] };
 
 /**
  * Stores every time as a show of the movie in the hall, all or none. The hall's row is locked so two staff members
  * (or the sample schedule) adding shows to one hall check overlaps one after the other; the unique key on
  * (hall, start) is the last word.
  */
-export async function createShows({ movieId, hallId, priceCents, times }: NewShows) {
+export async function createShows({ movieId, hallId, prices, times }: NewShows) {
   const { candidates, problems } = resolveTimes([...new Set(times)]);
   if (problems.length > 0) return { ok: false as const, ...problems[0] };
   const db = await getDb();
@@ -182,11 +184,21 @@ export async function createShows({ movieId, hallId, priceCents, times }: NewSho
       if (!hall) return { ok: false as const, reason: "no-hall" as const };
       const [problem] = await scheduleProblems(tx, movieId, hallId, candidates);
       if (problem) return { ok: false as const, ...problem };
+      // The price list as it is now, under its rows' share lock: a type taken off sale since the page was opened is
+      // not sold by these shows, nor one added since, as by the shows made before it. None left is refused.
+      const onSale = await tx.query<{ id: string }>("select id from ticket_types where retired_at is null for share");
+      const sold = Object.fromEntries(Object.entries(prices).filter(([id]) => onSale.some((type) => type.id === id)));
+      if (Object.keys(sold).length === 0) return { ok: false as const, reason: "price-list-changed" as const };
       const created = await tx.query<{ id: string; day: string; startsAt: Date }>(
-        `insert into shows (movie_id, hall_id, starts_at, price_cents)
-         select $1, $2, t, $4 from unnest($3::timestamptz[]) as t
-         returning id, starts_at as "startsAt", ${cinemaDaySql("starts_at", "$5")} as day`,
-        [movieId, hallId, candidates.map((c) => c.startsAt.toISOString()), priceCents, config.timeZone],
+        `insert into shows (movie_id, hall_id, starts_at)
+         select $1, $2, t from unnest($3::timestamptz[]) as t
+         returning id, starts_at as "startsAt", ${cinemaDaySql("starts_at", "$4")} as day`,
+        [movieId, hallId, candidates.map((c) => c.startsAt.toISOString()), config.timeZone],
+      );
+      await setShowPrices(
+        tx,
+        created.map((show) => show.id),
+        sold,
       );
       const [first] = created.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
       return { ok: true as const, count: candidates.length, first: { id: first.id, day: first.day } };
@@ -255,7 +267,8 @@ export type StaffShow = {
   capacity: number;
   posterPath: string;
   startsAt: string;
-  priceCents: number;
+  /** Its standard ticket's price; null when it sells no type (every one it had was retired). */
+  priceCents: number | null;
   seatsBooked: number;
   earningsCents: number;
   bookings: number;
@@ -298,10 +311,11 @@ export async function listShowsForStaff(query: ShowListQuery) {
   const rows = await db.query<StaffShow & { startsAt: Date }>(
     `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
        h.name as "hallName", h.seat_count as capacity,
-       s.price_cents as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
+       standard."standardPriceCents" as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
        coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings,
        s.starts_at <= now() as started, s.cancelled_at is not null as cancelled
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
+       left join lateral (${standardTicketSql("s")}) standard on true
      where ${where}
      order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
      limit $5 offset $6`,

@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import type { Show, ShowDay } from "~/domain/show";
 import { getDb } from "~/services/db.server";
+import { standardTicketSql } from "./ticket-types.server";
 
 export const DATES_PER_PAGE = 7;
 
@@ -42,7 +43,7 @@ export async function hasShowsOnDay(movieId: string, day: string) {
 
 type ShowRow = Omit<Show, "startsAt"> & { startsAt: Date };
 const SHOW_COLUMNS = `s.id, s.movie_id as "movieId", s.hall_id as "hallId", h.name as "hallName", s.starts_at as "startsAt",
-  s.price_cents as "priceCents"`;
+  standard."standardPriceCents" as "priceCents"`;
 const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
 
 /** A movie's shows on a cinema day that have not started yet, earliest first; none on a day that does not exist. */
@@ -50,6 +51,7 @@ export async function listShowsOnDay(movieId: string, day: string): Promise<Show
   const db = await getDb();
   const rows = await db.query<ShowRow>(
     `select ${SHOW_COLUMNS} from shows s join halls h on h.id = s.hall_id
+       join lateral (${standardTicketSql("s")}) standard on true
      where s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$3")} = $2
      order by s.starts_at, h.name`,
     [movieId, day, config.timeZone],

@@ -1,13 +1,16 @@
 import { config } from "~/config.server";
-import { bookingAmountCents, type TypeExtras } from "~/domain/hall";
+import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
+import { ticketsAmountCents } from "~/domain/tickets";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
 import { getDb, type Queryable } from "~/services/db.server";
 import { customerHolds, holdLimitFailure, lockCustomer, type HoldLimitFailure } from "./booking-limits.server";
 import { lapsedHoldSql } from "./booking-rules.server";
+import { standardTickets, writeTickets } from "./booking-tickets.server";
 import { occupiedSeats } from "./bookings.server";
 import { releaseHolds } from "./holds.server";
 import { queueWaitlistOffer } from "./notifications.server";
+import { standardTicketSql } from "./ticket-types.server";
 
 // The waitlist of a sold-out show (docs/decisions/0017-waitlist.md). Seats that come free are offered by the
 // transaction that frees them, under a lock of the show's row, so two frees of one show offer one after the other
@@ -22,11 +25,19 @@ export type WaitlistFailure =
   /** An offer of that many seats could not be made to the customer as things stand: they must pay or cancel first. */
   | HoldLimitFailure;
 
-type ShowHall = { started: boolean; priceCents: number; layout: HallLayout; typeExtras: TypeExtras };
+type ShowHall = {
+  started: boolean;
+  standardTypeId: string | null;
+  standardTypeName: string;
+  standardPriceCents: number;
+  layout: HallLayout;
+  typeExtras: TypeExtras;
+};
 
-const SHOW_HALL = `select s.starts_at <= now() as started, s.price_cents as "priceCents", h.layout,
-    h.type_extras as "typeExtras"
-  from shows s join halls h on h.id = s.hall_id where s.id = $1 and s.cancelled_at is null`;
+const SHOW_HALL = `select s.starts_at <= now() as started, standard."standardTypeId", standard."standardTypeName",
+    standard."standardPriceCents", h.layout, h.type_extras as "typeExtras"
+  from shows s join halls h on h.id = s.hall_id left join lateral (${standardTicketSql("s")}) standard on true
+  where s.id = $1 and s.cancelled_at is null`;
 
 /** Where the customer stands on the show's waitlist, or null when they are not waiting. */
 export async function findWaitlistPlace(userUid: string, showId: string): Promise<WaitlistPlace | null> {
@@ -92,7 +103,8 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   ]);
   if (anyone.length === 0) return;
   const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
-  if (!show || show.started) return;
+  if (!show || show.started || !show.standardTypeId) return;
+  const standard = { id: show.standardTypeId, name: show.standardTypeName, priceCents: show.standardPriceCents };
   // Seats of holds that ran out look free but keep their rows until let go: let go of them before choosing.
   await releaseHolds(tx, `b.show_id = $1 and ${lapsedHoldSql("b")}`, [showId]);
   const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(
@@ -102,16 +114,16 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   );
   const taken = await occupiedSeats(showId, tx);
   const runs = seatRuns(show.layout);
-  const typeOf = new Map(layoutSeats(show.layout).map((seat) => [seat.label, seat.type]));
+  const hallSeats = layoutSeats(show.layout);
   const { strandedSeatRule } = config.bookings;
   for (const entry of waiting) {
     const seats = seatsForOffer(runs, taken, entry.seatCount, { strandedSeatRule });
     if (!seats) continue;
     await lockCustomer(tx, entry.userUid);
     if (holdLimitFailure(await customerHolds(tx, entry.userUid, showId), seats.length)) continue;
-    const amountCents = bookingAmountCents(
-      show.priceCents,
-      seats.map((seat) => typeOf.get(seat)!),
+    const tickets = standardTickets(
+      hallSeats.filter((seat) => seats.includes(seat.label)),
+      standard,
       show.typeExtras,
     );
     const [{ id: bookingId }] = await tx.query<{ id: string }>(
@@ -119,7 +131,7 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
        select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), gen_random_uuid()
        from shows s where s.id = $2
        returning id`,
-      [entry.userUid, showId, seats, amountCents, config.bookings.holdMinutes],
+      [entry.userUid, showId, seats, ticketsAmountCents(tickets), config.bookings.holdMinutes],
     );
     // The seats' keys decide against a buyer booking them at this moment: such a seat is theirs, and the offer waits
     // for the next seats that come free.
@@ -133,6 +145,7 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
       await tx.query("delete from bookings where id = $1", [bookingId]);
       return;
     }
+    await writeTickets(tx, bookingId, tickets);
     taken.push(...seats);
     await tx.query("update waitlist_entries set offered_at = now(), offered_booking_id = $2 where id = $1", [
       entry.id,

@@ -67,7 +67,7 @@ export default function Dashboard() {
               <div>
                 <h3>{show.title}</h3>
                 <p>{formatShowTime(show.startsAt, timeZone)}</p>
-                <p>{formatMoney(show.priceCents, currency)}</p>
+                <p>{show.priceCents === null ? "No ticket on sale" : formatMoney(show.priceCents, currency)}</p>
                 <p>{show.hallName}</p>
                 <p>
                   {show.seatsSold} / {show.capacity} seats sold

@@ -11,19 +11,28 @@ import { requireStaff } from "~/http/viewer.server";
 import { readHallDay } from "~/http/hall-day.server";
 import { listHallsInUse } from "~/models/halls.server";
 import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/models/show-admin.server";
-import { addShowSchema, CREATE_SHOW, SHOW_DAY, timeToAdd, timeToRemove, TOO_MANY_TIMES } from "~/schemas/add-show";
+import { typesOnSale } from "~/models/ticket-types.server";
+import {
+  addShowSchema,
+  CREATE_SHOW,
+  PRICE_LIST_CHANGED,
+  pricesByType,
+  SHOW_DAY,
+  timeToAdd,
+  timeToRemove,
+  TOO_MANY_TIMES,
+} from "~/schemas/add-show";
 import { parseQuery } from "~/schemas/list-query";
 import { movieSearchSchema } from "~/schemas/movie-search";
 import { listedShowPath } from "~/schemas/show-list";
 import addShowsStyles from "~/styles/add-shows.css";
-import { toMinorUnits } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { pageLinks } from "~/utils/page-links";
 
 export const { links, handle } = pageLinks([{ rel: "stylesheet", href: addShowsStyles }]);
 export const meta = pageMeta(
   "Add Shows – Admin Panel",
-  "Schedule new shows of a movie: pick the movie, set the price and add the times.",
+  "Schedule new shows of a movie: pick the movie, set the prices and add the times.",
 );
 
 const SHOW_ADDED = "Show added successfully";
@@ -33,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const { search } = parseQuery(movieSearchSchema, new URL(request.url).searchParams);
   const halls = (await listHallsInUse()).map(({ id, name, seatCount }) => ({ id, name, seatCount }));
-  return { search, halls, ...(await listMovieChoices(search)), ...cinemaSettings() };
+  const ticketTypes = await typesOnSale();
+  return { search, halls, ticketTypes, ...(await listMovieChoices(search)), ...cinemaSettings() };
 }
 
 // The movie list does not change when shows are added: the form's posts need not load it again.
@@ -50,11 +60,12 @@ function refusalMessage(refusal: Refusal) {
   if (refusal.reason === "no-movie") return NO_MOVIE;
   if (refusal.reason === "no-hall") return NO_HALL;
   if (refusal.reason === "too-many") return TOO_MANY_TIMES;
+  if (refusal.reason === "price-list-changed") return PRICE_LIST_CHANGED;
   return scheduleProblemMessage(refusal);
 }
 
 /** The form again with why a time was refused; for a time the clocks repeat, with its two occurrences to choose. */
-function refuse(form: Submission, refusal: Refusal, field: "movieId" | "hallId" | "time" | "times") {
+function refuse(form: Submission, refusal: Refusal, field: "movieId" | "hallId" | "prices" | "time" | "times") {
   const refused = form.refuse(refusalMessage(refusal), 409, field);
   if (refusal.reason !== "ambiguous") return refused;
   return data({ ...refused.data, timeChoices: refusal.choices }, refused.init ?? undefined);
@@ -69,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const created = await createShows({
       movieId: step.movieId,
       hallId: step.hallId,
-      priceCents: toMinorUnits(step.price, config.currency),
+      prices: pricesByType(step, config.currency),
       times: step.times,
     });
     if (!created.ok) return refuse(form, created, refusedField[created.reason] ?? "times");
@@ -90,9 +101,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return form.update({ intent: undefined, times: removing ? removeShowTime(step.times, removing) : step.times });
 }
 
-const refusedField: Partial<Record<Refusal["reason"], "movieId" | "hallId">> = {
+const refusedField: Partial<Record<Refusal["reason"], "movieId" | "hallId" | "prices">> = {
   "no-movie": "movieId",
   "no-hall": "hallId",
+  "price-list-changed": "prices",
 };
 
 /** A step's answer with the hall's shows on the day of `time`, so staff see when it is free. */

@@ -91,7 +91,7 @@ export default function ListShows() {
               <td>
                 {show.seatsBooked} / {show.capacity}
               </td>
-              <td>{formatMoney(show.priceCents, currency)}</td>
+              <td>{show.priceCents === null ? "No ticket on sale" : formatMoney(show.priceCents, currency)}</td>
               <td>{formatMoney(show.earningsCents, currency)}</td>
               <td>
                 <ShowActions show={show} named={` ${show.title}, ${when}`} />

@@ -48,6 +48,7 @@ const MENU = [
   { to: "/admin/list-shows", label: "List Shows" },
   { to: "/admin/list-bookings", label: "List Bookings" },
   { to: "/admin/halls", label: "Halls" },
+  { to: "/admin/prices", label: "Prices" },
   { to: "/admin/check-in", label: "Check In" },
   { to: "/admin/outbox", label: "Outbox" },
 ];

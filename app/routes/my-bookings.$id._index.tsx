@@ -6,6 +6,7 @@ import { ETicket } from "~/components/ETicket";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { holdsSeats, shortBookingId } from "~/domain/booking";
+import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { eTicketFor } from "~/models/e-tickets.server";
@@ -47,7 +48,7 @@ export default function BookingDetails() {
           reference={shortBookingId(booking.id)}
           code={ticket.code}
           qrSvg={ticket.qrSvg}
-          summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")}`}
+          summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")} · ${formatTickets(booking.tickets, currency)}`}
         />
       ) : null}
       <BookingCard

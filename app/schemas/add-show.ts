@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { FIRST_SHOW_YEAR, isShowDay, LAST_SHOW_YEAR } from "~/utils/dates";
 import { amountMessages, amountProblem, perCurrency } from "./amount-fields";
+import { MAX_TICKET_TYPES } from "~/domain/tickets";
+import { toMinorUnits } from "~/utils/money";
 import { parseShowTime } from "~/utils/wall-clock";
 
 export const MAX_SHOW_TIMES = 50;
@@ -20,6 +22,13 @@ export const TIME_YEARS = `Please pick a date in the years ${FIRST_SHOW_YEAR} to
 export const TIMES_REQUIRED = "Please add at least one show time";
 export const TOO_MANY_TIMES = `At most ${MAX_SHOW_TIMES} show times can be added at once`;
 export const UNKNOWN_BUTTON = "This form could not be read. Please fill it in again.";
+export const PRICE_LIST_CHANGED =
+  "The price list has changed since this page was opened. Please check the prices again.";
+
+/** The prices of a Create Show step, by ticket type id, in minor units. */
+export function pricesByType(step: Pick<Fields, "priceTypes" | "prices">, currency: string) {
+  return Object.fromEntries(step.priceTypes.map((type, index) => [type, toMinorUnits(step.prices[index], currency)]));
+}
 
 // The buttons of the form: Add Time, the choice between the two occurrences of a time the clocks repeat (its value
 // names the one), a time's remove button (its value names the time), Create Show.
@@ -79,16 +88,24 @@ function fieldsFor(currency: string) {
       .describe("Button"),
     movieId: z.string().trim().max(MAX_MOVIE_ID_LENGTH, MOVIE_REQUIRED).optional().describe("Movie"),
     hallId: z.string().trim().uuid(HALL_REQUIRED).optional().describe("Hall"),
-    // Kept as typed (toMinorUnits reads it): a failed transform would stop the requirements below from being checked.
-    price: z
-      .string()
-      .trim()
-      .superRefine((price, context) => {
-        const problem = priceProblem(price, currency);
-        if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-      })
-      .optional()
-      .describe("Show price"),
+    // Each ticket type's price for the shows, beside the type it is for: the price list's by default.
+    priceTypes: z
+      .array(z.string().uuid(PRICE_LIST_CHANGED))
+      .max(MAX_TICKET_TYPES, PRICE_LIST_CHANGED)
+      .describe("Ticket types"),
+    // Kept as typed (toMinorUnits reads them): a failed transform would stop the requirements below from being checked.
+    prices: z
+      .array(
+        z
+          .string({ required_error: priceMessages(currency).required })
+          .trim()
+          .superRefine((price, context) => {
+            const problem = price === "" ? null : priceProblem(price, currency);
+            if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+          }),
+      )
+      .max(MAX_TICKET_TYPES, PRICE_LIST_CHANGED)
+      .describe("Prices"),
     time: showTime.optional().describe("Date and time"),
     times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES).describe("Show times"),
   });
@@ -102,12 +119,12 @@ export type AddShowRequest =
   | (Fields & { intent: typeof SHOW_DAY; time: string; hallId: string })
   | (Fields & { intent: `${typeof CHOOSE}${string}` })
   | (Fields & { intent: `${typeof REMOVE}${string}` })
-  | (Fields & { intent: typeof CREATE_SHOW; movieId: string; hallId: string; price: string });
+  | (Fields & { intent: typeof CREATE_SHOW; movieId: string; hallId: string });
 
 /**
  * The Add Shows form, for prices in `currency`. Each field is checked whenever it is filled in; what must be filled
  * in depends on the button: Add Time needs a time, the hall's day a hall and a time, Create Show a movie, a hall, a
- * price and at least one time. The
+ * price for each ticket type and at least one time. The
  * requirements are checked even while a field is wrong, so a form sent without JavaScript shows every message at once.
  */
 function buildSchema(currency: string) {
@@ -120,7 +137,16 @@ function buildSchema(currency: string) {
     if (form.intent === CREATE_SHOW) {
       if (!form.movieId) missing("movieId", MOVIE_REQUIRED);
       if (!form.hallId) missing("hallId", HALL_REQUIRED);
-      if (form.price === undefined) missing("price", priceMessages(currency).required);
+      if (form.priceTypes.length === 0) missing("prices", priceMessages(currency).required);
+      else if (form.prices.length !== form.priceTypes.length) missing("prices", PRICE_LIST_CHANGED);
+      form.prices.forEach((price, index) => {
+        if (price === "")
+          context.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["prices", index],
+            message: priceMessages(currency).required,
+          });
+      });
       if (form.times.length === 0) missing("times", TIMES_REQUIRED);
     }
     return true;

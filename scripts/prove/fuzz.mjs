@@ -155,7 +155,8 @@ async function run(setup, site, db, embedded, total) {
       arbitrary: fc.constantFrom(
         ...["time", "seats", "requestToken", "cardNumber", "expiry", "cvc", "attemptToken", "email", "password"],
         ...["confirmPassword", "fullName", "terms", "remember", "redirectTo", "intent", "code", "q", "genre", "date"],
-        ...["day", "movieId", "hallId", "hall", "startsAt", "times", "price", "priceCents", "name", "layout", "status"],
+        ...["day", "movieId", "hallId", "hall", "startsAt", "times", "prices", "priceTypes", "name", "layout"],
+        ...["status", "types", "counts"],
         ...["page", "sort", "from", "to", "show", "booking", "id", "__proto__", "constructor", "_data", "index"],
       ),
     },

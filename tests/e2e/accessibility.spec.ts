@@ -180,6 +180,7 @@ test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", (
         "/admin/list-shows",
         "/admin/list-bookings",
         "/admin/halls",
+        "/admin/prices",
         "/admin/check-in",
         "/admin/outbox",
       ]),

@@ -33,7 +33,10 @@ test("staff add a show at several times over two dates, and customers find it on
   await open(page, "/admin/add-shows");
   await expect(addShowsStep(page)).toHaveText("Select Movie");
   await chooseMovie(page, movie.title, jsEnabled);
-  await page.getByLabel("Show price (USD)").fill("12.5");
+  // Each ticket type starts at the price list's price; these shows sell Adult and Child for less.
+  await expect(page.getByLabel("Child (USD)")).toHaveValue("45.00");
+  await page.getByLabel("Adult (USD)").fill("12.5");
+  await page.getByLabel("Child (USD)").fill("8");
   if (jsEnabled) await expect(addShowsStep(page)).toHaveText("Schedule");
   await chooseHall(page, hall.name);
 
@@ -72,11 +75,13 @@ test("staff add a show at several times over two dates, and customers find it on
   // The choices survived every round trip.
   await expect(page.getByRole("radio", { name: new RegExp(`^${movie.title}`) })).toBeChecked();
   await expect(page.getByRole("radio", { name: new RegExp(`^${hall.name}`) })).toBeChecked();
-  await expect(page.getByLabel("Show price (USD)")).toHaveValue("12.5");
+  await expect(page.getByLabel("Adult (USD)")).toHaveValue("12.5");
   const review = page.getByRole("group", { name: "Review" });
   await expect(review).toContainText(movie.title);
   await expect(review).toContainText(hall.name);
-  await expect(review).toContainText("$12.50");
+  await expect(review).toContainText("Adult $12.50");
+  await expect(review).toContainText("Child $8.00");
+  await expect(review).toContainText("Senior $50.00");
   await expect(review).toContainText("3 shows on 2 dates");
 
   await page.getByRole("button", { name: "Create Show" }).click();
@@ -152,12 +157,8 @@ test("Add Time and Create Show wait for what they need, and the server says what
     await page.getByRole("button", { name: "Add Time" }).click();
     await expect(page.getByText("Please pick a date and time")).toBeVisible();
     await page.getByRole("button", { name: "Create Show" }).click();
-    for (const message of [
-      "Please select a movie",
-      "Please select a hall",
-      "Please enter a price",
-      "Please add at least one show time",
-    ])
+    // The prices start at the price list's, so only the rest is missing.
+    for (const message of ["Please select a movie", "Please select a hall", "Please add at least one show time"])
       await expect(page.getByText(message)).toBeVisible();
   }
 });
@@ -168,7 +169,7 @@ test("a price must be positive, with at most 2 decimals, at most 10,000", async 
   await chooseMovie(page, movie.title, jsEnabled);
   await addTime(page, `${freshDay(40 + (jsEnabled ? 0 : 1))}T10:00`);
   await expect.poll(() => listedTimes(page)).not.toEqual({});
-  const price = page.getByLabel("Show price (USD)");
+  const price = page.getByLabel("Adult (USD)");
   for (const [typed, message] of [
     ["0", "Price must be more than 0"],
     ["-4", "Price must be more than 0"],
@@ -228,7 +229,7 @@ test("a past time, a time a year ahead and times that overlap in the hall are re
 
   // Create Show checks again: a show added meanwhile (here, straight through the action) is named.
   await createShowsDirectly(page, other.id, hall.id, "9", [`${day}T18:00`]);
-  await page.getByLabel("Show price (USD)").fill("9");
+  await page.getByLabel("Adult (USD)").fill("9");
   await page.getByRole("button", { name: "Create Show" }).click();
   await expect(
     page.getByText(`${hall.name} already has a show at ${dayLabel(day)}, 6:00 PM (${other.title}).`),
@@ -266,7 +267,7 @@ test("staff make a hall in the editor, then two movies start at the same time in
   ] as const) {
     await open(page, "/admin/add-shows");
     await chooseMovie(page, movie.title, jsEnabled);
-    await page.getByLabel("Show price (USD)").fill("10");
+    await page.getByLabel("Adult (USD)").fill("10");
     await chooseHall(page, hall);
     await addTime(page, `${day}T20:00`);
     await expect.poll(() => listedTimes(page)).toEqual({ [dayLabel(day)]: ["8:00 PM"] });

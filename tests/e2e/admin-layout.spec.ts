@@ -12,6 +12,8 @@ test("the admin panel has its own top bar and menu, and shows who is signed in",
     ["Add Shows", "/admin/add-shows"],
     ["List Shows", "/admin/list-shows"],
     ["List Bookings", "/admin/list-bookings"],
+    ["Halls", "/admin/halls"],
+    ["Prices", "/admin/prices"],
     ["Check In", "/admin/check-in"],
     ["Outbox", "/admin/outbox"],
   ])

@@ -87,9 +87,27 @@ export async function chooseHall(page: Page, name: string) {
     .check();
 }
 
-/** Creates shows through Add Shows' own action, as a setup step. */
-export async function createShowsDirectly(page: Page, movieId: string, hallId: string, price: string, times: string[]) {
-  const form: Record<string, string> = { intent: "create", movieId, hallId, price };
+/** The price list's Adult and Child types, made by the migrations. */
+export const ADULT_TYPE = "00000000-0000-4000-8000-00000000a001";
+export const CHILD_TYPE = "00000000-0000-4000-8000-00000000a002";
+
+/**
+ * Creates shows through Add Shows' own action, as a setup step: they sell Adult tickets only at `price`, or each
+ * type of `price` (by type id) at its price.
+ */
+export async function createShowsDirectly(
+  page: Page,
+  movieId: string,
+  hallId: string,
+  price: string | Record<string, string>,
+  times: string[],
+) {
+  const prices = typeof price === "string" ? { [ADULT_TYPE]: price } : price;
+  const form: Record<string, string> = { intent: "create", movieId, hallId };
+  Object.entries(prices).forEach(([type, amount], index) => {
+    form[`priceTypes[${index}]`] = type;
+    form[`prices[${index}]`] = amount;
+  });
   times.forEach((time, index) => (form[`times[${index}]`] = time));
   const response = await page.request.post("/admin/add-shows", { form, maxRedirects: 0 });
   expect(response.status(), "Create Show").toBe(302);

@@ -104,7 +104,13 @@ describe("Add Shows", () => {
     for (const time of ["0000-01-01T10:00", "1999-12-31T23:00", "2100-01-01T10:00"]) {
       const forms: Record<string, string>[] = [
         { intent: "add-time", movieId, time },
-        { intent: "create", movieId, price: "12", "times[0]": time },
+        {
+          intent: "create",
+          movieId,
+          "priceTypes[0]": "00000000-0000-4000-8000-00000000a001",
+          "prices[0]": "12",
+          "times[0]": time,
+        },
       ];
       for (const form of forms) {
         const response = await post(form);

@@ -284,7 +284,14 @@ describe.skipIf(!adminUrl)("the page cache on two instances of one PostgreSQL", 
     const added = await postForm(
       first,
       "/admin/add-shows",
-      { intent: "create", movieId: show.movieId, hallId, price: "12", "times[0]": `${day}T04:07` },
+      {
+        intent: "create",
+        movieId: show.movieId,
+        hallId,
+        "priceTypes[0]": "00000000-0000-4000-8000-00000000a001",
+        "prices[0]": "12",
+        "times[0]": `${day}T04:07`,
+      },
       { Cookie: staff },
     );
     expect(added.status).toBe(302);
@@ -298,9 +305,12 @@ describe.skipIf(!adminUrl)("the page cache on two instances of one PostgreSQL", 
     const moviePage = `/movies/${show.movieId}`;
     const [{ id, starts_at: startsAt }] = (
       await db.query(
-        `insert into shows (movie_id, hall_id, starts_at, price_cents)
-         select $1, id, now() + interval '3 seconds', 1200 from halls where name = 'Screen 1'
-         returning id, starts_at`,
+        `with added as (
+           insert into shows (movie_id, hall_id, starts_at)
+           select $1, id, now() + interval '3 seconds' from halls where name = 'Screen 1'
+           returning id, starts_at),
+         priced as (insert into show_prices (show_id, ticket_type_id, price_cents) select added.id, t.id, 1200 from added, ticket_types t)
+         select id, starts_at from added`,
         [show.movieId],
       )
     ).rows;

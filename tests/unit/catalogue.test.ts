@@ -12,7 +12,7 @@ const version = async () => {
 afterEach(() => forgetCatalogueState());
 
 describe("the catalogue's version", () => {
-  it("is bumped by every write to movies, shows, halls and trailers, in the writer's transaction", async () => {
+  it("is bumped by every write to movies, shows and their prices, ticket types, halls and trailers, in the writer's transaction", async () => {
     const db = await getDb();
     let before = await version();
     await addMovie("t-version");
@@ -26,8 +26,12 @@ describe("the catalogue's version", () => {
       `insert into trailers (id, movie_id, title, image, video_url, position)
        values ('t-version-trailer', 't-version', 'Trailer', '/i.svg', '/v.mp4', 1)`,
     );
+    // Deleting the show deletes its prices too, which bump it once more.
     await db.query("delete from shows where movie_id = 't-version'");
-    expect(await version()).toBe(before + 2);
+    expect(await version()).toBe(before + 3);
+    before = await version();
+    await db.query("update ticket_types set rule = rule");
+    expect(await version()).toBe(before + 1);
     before = await version();
     await db
       .transaction(async (tx) => {

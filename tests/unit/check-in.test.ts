@@ -20,8 +20,8 @@ const codeOf = (bookingId: string) => signTicketCode(bookingId, getSessionSecret
 async function showOn(days: number, time = "12:00") {
   const db = await getDb();
   const [{ id }] = await db.query<{ id: string }>(
-    `insert into shows (movie_id, hall_id, starts_at, price_cents)
-     select 'film', id, ($1::timestamp at time zone $2), 5000 from halls where name = 'Screen 1' returning id`,
+    `insert into shows (movie_id, hall_id, starts_at)
+     select 'film', id, ($1::timestamp at time zone $2) from halls where name = 'Screen 1' returning id`,
     [`${addDays(cinemaToday(ZONE), days)}T${time}`, ZONE],
   );
   return id;
@@ -149,9 +149,16 @@ async function bookingWithReference(reference: string, showId: string, seat: str
   const db = await getDb();
   const made = await addBooking("customer", showId, [seat], { status: "pending" });
   const id = `${reference}${made.slice(8)}`;
+  // The tickets name the booking by its id: they follow it to the new one.
+  const tickets = await db.query("delete from booking_tickets where booking_id = $1 returning *", [made]);
   await db.query(
     "update bookings set id = $2, status = $3, paid_at = case when $3 = 'paid' then now() end where id = $1",
     [made, id, status],
+  );
+  await db.query(
+    `insert into booking_tickets select $1, seat, seat_type, ticket_type_id, type_name, price_cents, seat_extra_cents
+     from json_populate_recordset(null::booking_tickets, $2)`,
+    [id, JSON.stringify(tickets)],
   );
   return id;
 }

@@ -5,6 +5,7 @@ import type { MovieFilters } from "~/schemas/movie-filters";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
+import { pricesAround, setShowPrices, typesOnSale } from "~/models/ticket-types.server";
 import { getDb } from "~/services/db.server";
 
 /** The default movie filters, with some changed. */
@@ -44,17 +45,23 @@ export async function addShow(
   const [{ id }] = await db.query<{ id: string }>(
     `with copy as (
        insert into halls (name, layout, seat_count)
-       select 'Test hall ' || gen_random_uuid(), layout, seat_count from halls where name = 'Screen 1' and $5::uuid is null
+       select 'Test hall ' || gen_random_uuid(), layout, seat_count from halls where name = 'Screen 1' and $4::uuid is null
        returning id
      )
-     insert into shows (movie_id, hall_id, starts_at, price_cents, created_at)
-     select $1, coalesce($5::uuid, (select id from copy)),
+     insert into shows (movie_id, hall_id, starts_at, created_at)
+     select $1, coalesce($4::uuid, (select id from copy)),
        case when $2 ~ '^[0-9]{4}-' then $2::timestamptz else date_trunc('minute', now()) + $2::interval end,
-       $3, now() - $4::interval
+       now() - $3::interval
      returning id`,
-    [movieId, startsIn, priceCents, addedAgo, hallId],
+    [movieId, startsIn, addedAgo, hallId],
   );
+  await setShowPrices(db, [id], pricesAround(priceCents, await typesOnSale(db)));
   return id;
+}
+
+/** Prices for createShows: the first type on sale at `standardCents`, the others at their list prices or less. */
+export async function showPrices(standardCents: number) {
+  return pricesAround(standardCents, await typesOnSale());
 }
 
 /** A hall from a layout in the text editor's form, with price differences per seat type. */
@@ -114,6 +121,15 @@ export async function addBooking(
        case when $5 = 'paid' then now() - $8::interval end, case when $5 = 'cancelled' then now() end)
      returning id`,
     [userUid, showId, seats, amountCents, status, holdLeft, randomUUID(), madeAgo],
+  );
+  // Its tickets: the show's standard type, the amount shared evenly (as bookings made before types were migrated).
+  await db.query(
+    `insert into booking_tickets (booking_id, seat, ticket_type_id, type_name, price_cents)
+     select $1, seat.label, t.id, t.name, $3 / cardinality($2::text[])
+       + case when seat.n <= $3 % cardinality($2::text[]) then 1 else 0 end
+     from unnest($2::text[]) with ordinality as seat(label, n),
+       (select id, name from ticket_types where retired_at is null order by position limit 1) t`,
+    [id, seats, amountCents],
   );
   if (status === "paid") await addPayment(id, amountCents, { paidAgo: madeAgo });
   return id;

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { addShowTime, createShows } from "~/models/show-admin.server";
 import { listShowsOnDay } from "~/models/shows.server";
 import { getDb } from "~/services/db.server";
-import { addHall, addMovie } from "./fixtures";
+import { addHall, addMovie, showPrices } from "./fixtures";
 
 /** The next Sunday of a month (1-12) between two days of it, more than two days from now (at most a year ahead). */
 function nextSunday(month: number, fromDay: number, toDay: number) {
@@ -42,7 +42,7 @@ describe("a show time on a day the clocks change", () => {
         refused("nonexistent", `${day}T02:30`),
       );
     const times = [`${springForward}T02:30`];
-    expect(await createShows({ movieId: "dst", hallId: dstHall, priceCents: 900, times })).toEqual(
+    expect(await createShows({ movieId: "dst", hallId: dstHall, prices: await showPrices(900), times })).toEqual(
       refused("nonexistent", times[0]),
     );
   });
@@ -55,7 +55,12 @@ describe("a show time on a day the clocks change", () => {
       );
     }
     expect(
-      await createShows({ movieId: "dst", hallId: dstHall, priceCents: 900, times: [`${fallBack}T01:30`] }),
+      await createShows({
+        movieId: "dst",
+        hallId: dstHall,
+        prices: await showPrices(900),
+        times: [`${fallBack}T01:30`],
+      }),
     ).toMatchObject({
       ok: false,
       reason: "ambiguous",
@@ -72,7 +77,7 @@ describe("a show time on a day the clocks change", () => {
       times: [first, `${fallBack}T01:45-05:00`],
     });
     expect(
-      await createShows({ movieId: "dst", hallId: dstHall, priceCents: 900, times: [second, first] }),
+      await createShows({ movieId: "dst", hallId: dstHall, prices: await showPrices(900), times: [second, first] }),
     ).toMatchObject({ ok: true, count: 2 });
     const db = await getDb();
     const stored = await db.query<{ utc: string }>(
@@ -111,7 +116,9 @@ describe("a hall's shows across a clock change", () => {
       [springForward, { free: `${springForward}T03:30`, taken: `${springForward}T03:15` }],
     ] as const) {
       const hallId = await addHall("A 1 2");
-      expect(await createShows({ movieId: "ninety", hallId, priceCents: 900, times: [`${day}T00:45`] })).toMatchObject({
+      expect(
+        await createShows({ movieId: "ninety", hallId, prices: await showPrices(900), times: [`${day}T00:45`] }),
+      ).toMatchObject({
         ok: true,
         count: 1,
       });

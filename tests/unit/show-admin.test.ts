@@ -17,7 +17,7 @@ import { listShowDays } from "~/models/shows.server";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
-import { addBooking, addHall, addMovie, addShow, addUser } from "./fixtures";
+import { addBooking, addHall, addMovie, addShow, addUser, showPrices } from "./fixtures";
 
 const ZONE = "Asia/Kolkata";
 /** A `datetime-local` value `days` from the cinema's today. */
@@ -27,7 +27,9 @@ async function storedStarts(movieId: string) {
   const db = await getDb();
   const rows = await db.query<{ local: string; utc: string; price_cents: number }>(
     `select to_char(starts_at at time zone $2, 'YYYY-MM-DD"T"HH24:MI') as local,
-       to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as utc, price_cents
+       to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as utc,
+       (select sp.price_cents from show_prices sp join ticket_types t on t.id = sp.ticket_type_id
+        where sp.show_id = shows.id order by t.position limit 1) as price_cents
      from shows where movie_id = $1 order by starts_at`,
     [movieId, ZONE],
   );
@@ -88,7 +90,7 @@ describe("addShowTime", () => {
   });
 
   it("refuses a time that overlaps, or repeats, a stored show of the hall, whatever its movie", async () => {
-    await createShows({ movieId: "long", hallId: hall, priceCents: 5000, times: [at(4, "18:00")] });
+    await createShows({ movieId: "long", hallId: hall, prices: await showPrices(5000), times: [at(4, "18:00")] });
     const short = { movieId: "short", hallId: hall };
     expect(await addShowTime(short, [], at(4, "19:00"))).toEqual({
       ok: false,
@@ -116,7 +118,12 @@ describe("addShowTime", () => {
   it("lets two movies, or one movie twice, start at the same time in two halls", async () => {
     expect(await addShowTime({ movieId: "short", hallId: otherHall }, [], at(4, "18:00"))).toMatchObject({ ok: true });
     expect(
-      await createShows({ movieId: "long", hallId: otherHall, priceCents: 5000, times: [at(4, "18:00")] }),
+      await createShows({
+        movieId: "long",
+        hallId: otherHall,
+        prices: await showPrices(5000),
+        times: [at(4, "18:00")],
+      }),
     ).toMatchObject({ ok: true, count: 1 });
   });
 
@@ -145,7 +152,7 @@ describe("createShows", () => {
   it("stores every time at its wall-clock time in the cinema's zone, at the price", async () => {
     await addMovie("zone", { runtime: 100 });
     const times = [at(6, "21:45"), at(5, "10:00"), at(5, "10:00")];
-    expect(await createShows({ movieId: "zone", hallId: hall, priceCents: 1250, times })).toMatchObject({
+    expect(await createShows({ movieId: "zone", hallId: hall, prices: await showPrices(1250), times })).toMatchObject({
       ok: true,
       count: 2,
     });
@@ -166,7 +173,7 @@ describe("createShows", () => {
     const result = await createShows({
       movieId: "all-or-none",
       hallId: hall,
-      priceCents: 900,
+      prices: await showPrices(900),
       times: [at(7, "10:00"), at(-1, "10:00")],
     });
     expect(result).toMatchObject({ ok: false, reason: "past", time: at(-1, "10:00") });
@@ -174,9 +181,14 @@ describe("createShows", () => {
   });
 
   it("refuses a second show starting when the hall already has one, naming it", async () => {
-    await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(8, "12:00")] });
+    await createShows({ movieId: "short", hallId: hall, prices: await showPrices(900), times: [at(8, "12:00")] });
     expect(
-      await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(8, "20:00"), at(8, "12:00")] }),
+      await createShows({
+        movieId: "short",
+        hallId: hall,
+        prices: await showPrices(900),
+        times: [at(8, "20:00"), at(8, "12:00")],
+      }),
     ).toEqual({ ok: false, reason: "duplicate", time: at(8, "12:00"), title: "Short Film", hallName: "Hall One" });
     expect((await storedStarts("short")).map((s) => s.local)).not.toContain(at(8, "20:00"));
   });
@@ -184,13 +196,13 @@ describe("createShows", () => {
   it("refuses a hall that does not exist or is out of use", async () => {
     const times = [at(11, "12:00")];
     for (const hallId of ["not-a-hall", "00000000-0000-4000-8000-00000000ffff"])
-      expect(await createShows({ movieId: "short", hallId, priceCents: 900, times })).toEqual({
+      expect(await createShows({ movieId: "short", hallId, prices: await showPrices(900), times })).toEqual({
         ok: false,
         reason: "no-hall",
       });
     const db = await getDb();
     await db.query("update halls set in_use = false where id = $1", [otherHall]);
-    expect(await createShows({ movieId: "short", hallId: otherHall, priceCents: 900, times })).toEqual({
+    expect(await createShows({ movieId: "short", hallId: otherHall, prices: await showPrices(900), times })).toEqual({
       ok: false,
       reason: "no-hall",
     });
@@ -199,10 +211,15 @@ describe("createShows", () => {
 
   it("refuses times that overlap each other or a stored show", async () => {
     expect(
-      await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(9, "12:00"), at(9, "13:00")] }),
+      await createShows({
+        movieId: "short",
+        hallId: hall,
+        prices: await showPrices(900),
+        times: [at(9, "12:00"), at(9, "13:00")],
+      }),
     ).toMatchObject({ ok: false, reason: "overlap-listed", time: at(9, "13:00"), other: at(9, "12:00") });
     expect(
-      await createShows({ movieId: "short", hallId: hall, priceCents: 900, times: [at(8, "13:00")] }),
+      await createShows({ movieId: "short", hallId: hall, prices: await showPrices(900), times: [at(8, "13:00")] }),
     ).toMatchObject({
       ok: false,
       reason: "overlap",
@@ -211,7 +228,9 @@ describe("createShows", () => {
   });
 
   it("refuses a movie that is not in the catalogue", async () => {
-    expect(await createShows({ movieId: "gone", hallId: hall, priceCents: 900, times: [at(9, "12:00")] })).toEqual({
+    expect(
+      await createShows({ movieId: "gone", hallId: hall, prices: await showPrices(900), times: [at(9, "12:00")] }),
+    ).toEqual({
       ok: false,
       reason: "no-movie",
     });

@@ -9,6 +9,7 @@ import {
   HALL_REQUIRED,
   MAX_SHOW_TIMES,
   MOVIE_REQUIRED,
+  PRICE_LIST_CHANGED,
   priceMessages,
   priceProblem,
   removeIntent,
@@ -23,6 +24,7 @@ import {
 } from "~/schemas/add-show";
 
 const HALL = "00000000-0000-4000-8000-000000000001";
+const TYPE = "00000000-0000-4000-8000-00000000a001";
 import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list";
 import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
 import { listedShowPath, SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
@@ -72,10 +74,20 @@ describe("the Add Shows form", () => {
     expect(priceMessages("JPY").invalid).toBe("Price must be a number, such as 1200");
     expect(priceProblem("1.234", "KWD")).toBeNull();
     expect(priceProblem("1.2345", "KWD")).toBe("Price can have at most 3 decimals");
-    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "1.5", times: [TIME] }, "JPY")).toEqual({
-      price: ["Price must be a whole number"],
+    expect(
+      errorsOf(
+        { intent: "create", movieId: "1", hallId: HALL, priceTypes: [TYPE], prices: ["1.5"], times: [TIME] },
+        "JPY",
+      ),
+    ).toEqual({
+      "prices[0]": ["Price must be a whole number"],
     });
-    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "49", times: [TIME] }, "JPY")).toEqual({});
+    expect(
+      errorsOf(
+        { intent: "create", movieId: "1", hallId: HALL, priceTypes: [TYPE], prices: ["49"], times: [TIME] },
+        "JPY",
+      ),
+    ).toEqual({});
   });
 
   it("asks Add Time for a valid date and time, and nothing else", () => {
@@ -90,7 +102,9 @@ describe("the Add Shows form", () => {
     expect(TIME_YEARS).toBe("Please pick a date in the years 2000 to 2099");
     for (const time of ["0000-01-01T10:00", "1999-12-31T23:59", "2100-01-01T00:00"]) {
       expect(errorsOf({ intent: "add-time", time })).toEqual({ time: [TIME_YEARS] });
-      expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "12", times: [time] })).toEqual({
+      expect(
+        errorsOf({ intent: "create", movieId: "1", hallId: HALL, priceTypes: [TYPE], prices: ["12"], times: [time] }),
+      ).toEqual({
         "times[0]": [TIME_YEARS],
       });
       expect(errorsOf({ intent: removeIntent(time) })).toEqual({ intent: [UNKNOWN_BUTTON] });
@@ -105,19 +119,41 @@ describe("the Add Shows form", () => {
     expect(errorsOf({ intent: chooseTimeIntent("2027-11-07T01:30+25:00") })).toEqual({ intent: [UNKNOWN_BUTTON] });
   });
 
-  it("asks Create Show for a movie, a hall, a price and a time, all at once", () => {
+  it("asks Create Show for a movie, a hall, a price for each ticket type and a time, all at once", () => {
     expect(errorsOf({ intent: "create" })).toEqual({
       movieId: [MOVIE_REQUIRED],
       hallId: [HALL_REQUIRED],
-      price: [PRICE_MESSAGES.required],
+      prices: [PRICE_MESSAGES.required],
       times: [TIMES_REQUIRED],
     });
-    expect(errorsOf({ intent: "create", price: "12.345", times: [TIME], hallId: "not-a-hall" })).toEqual({
+    expect(
+      errorsOf({ intent: "create", priceTypes: [TYPE], prices: ["12.345"], times: [TIME], hallId: "not-a-hall" }),
+    ).toEqual({
       movieId: [MOVIE_REQUIRED],
       hallId: [HALL_REQUIRED],
-      price: [PRICE_MESSAGES.decimals],
+      "prices[0]": [PRICE_MESSAGES.decimals],
     });
-    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "12", times: [TIME] })).toEqual({});
+    expect(
+      errorsOf({ intent: "create", movieId: "1", hallId: HALL, priceTypes: [TYPE], prices: ["12"], times: [TIME] }),
+    ).toEqual({});
+
+    expect(
+      errorsOf({
+        intent: "create",
+        movieId: "1",
+        hallId: HALL,
+        priceTypes: [TYPE, TYPE],
+        prices: ["12"],
+        times: [TIME],
+      }),
+    ).toEqual({
+      prices: [PRICE_LIST_CHANGED],
+    });
+    expect(
+      errorsOf({ intent: "create", movieId: "1", hallId: HALL, priceTypes: [TYPE], prices: [""], times: [TIME] }),
+    ).toEqual({
+      "prices[0]": [PRICE_MESSAGES.required],
+    });
   });
 
   it("knows its buttons, and the time each remove button names", () => {
@@ -141,7 +177,9 @@ describe("the Add Shows form", () => {
       { length: MAX_SHOW_TIMES + 1 },
       (_, i) => `2030-05-${String((i % 28) + 1).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00`,
     );
-    expect(errorsOf({ intent: "create", movieId: "1", hallId: HALL, price: "12", times })).toEqual({
+    expect(
+      errorsOf({ intent: "create", movieId: "1", hallId: HALL, priceTypes: [TYPE], prices: ["12"], times }),
+    ).toEqual({
       times: [TOO_MANY_TIMES],
     });
   });
@@ -149,7 +187,13 @@ describe("the Add Shows form", () => {
   it("answers a step with the new values, and the emptied field shown anew", async () => {
     const request = new Request("http://cinema.test/admin/add-shows", {
       method: "POST",
-      body: new URLSearchParams({ intent: "add-time", movieId: "1", price: "12", time: TIME }),
+      body: new URLSearchParams({
+        intent: "add-time",
+        movieId: "1",
+        "priceTypes[0]": TYPE,
+        "prices[0]": "12",
+        time: TIME,
+      }),
     });
     const form = await readSubmission(request, addShowSchema("USD"));
     expect(form.ok).toBe(true);
@@ -158,7 +202,7 @@ describe("the Add Shows form", () => {
     expect(init?.status ?? 200).toBe(200);
     expect(data).toEqual({
       status: "success",
-      initialValue: { movieId: "1", price: "12", time: "", times: [TIME] },
+      initialValue: { movieId: "1", priceTypes: [TYPE], prices: ["12"], time: "", times: [TIME] },
       intent: { type: "update", payload: { name: "time", value: "" } },
     });
     expect(form.refuse("Too late", 409, "time").data.error).toEqual({ time: ["Too late"] });

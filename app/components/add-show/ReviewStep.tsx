@@ -5,8 +5,8 @@ import { formatMoney } from "~/utils/money";
 type Props = {
   movieTitle: string | null;
   hallName: string | null;
-  /** The price in minor units, when a valid one is set. */
-  priceMinorUnits: number | null;
+  /** Each ticket type's price in minor units, when every one is valid. */
+  prices: { name: string; cents: number }[] | null;
   currency: string;
   showCount: number;
   dayCount: number;
@@ -15,7 +15,7 @@ type Props = {
 };
 
 /** Add Shows' last step: what will be created, and Create Show. */
-export function ReviewStep({ movieTitle, hallName, priceMinorUnits, currency, showCount, dayCount, disabled }: Props) {
+export function ReviewStep({ movieTitle, hallName, prices, currency, showCount, dayCount, disabled }: Props) {
   return (
     <fieldset className="add-show-step">
       <legend>Review</legend>
@@ -24,8 +24,12 @@ export function ReviewStep({ movieTitle, hallName, priceMinorUnits, currency, sh
         <dd>{movieTitle ?? "Not selected"}</dd>
         <dt>Hall</dt>
         <dd>{hallName ?? "Not selected"}</dd>
-        <dt>Price</dt>
-        <dd>{priceMinorUnits === null ? "Not set" : formatMoney(priceMinorUnits, currency)}</dd>
+        <dt>Prices</dt>
+        <dd>
+          {prices === null
+            ? "Not set"
+            : prices.map((price) => `${price.name} ${formatMoney(price.cents, currency)}`).join(" · ")}
+        </dd>
         <dt>Shows</dt>
         <dd>{showCount ? `${plural(showCount, "show")} on ${plural(dayCount, "date")}` : "None yet"}</dd>
       </dl>

@@ -1,0 +1,92 @@
+import { Form, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import type { Booking } from "~/domain/booking";
+import { countsOf, type OfferedType } from "~/domain/tickets";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { formatMoney } from "~/utils/money";
+
+type Reply = { error?: Record<string, string[] | null> | null };
+
+type Props = {
+  booking: Pick<Booking, "id" | "tickets">;
+  offered: OfferedType[];
+  currency: string;
+  /** A refusal of the last counts posted without JavaScript. */
+  error?: string;
+};
+
+/**
+ * How many tickets of each type a held booking has: a number per type the show sells, with its price and rule. The
+ * server sets the prices and the total. Without JavaScript, Update Tickets posts the counts. With it, a change posts
+ * at once; changing any type but the first makes the first take up the difference, so the counts keep adding up to
+ * the seats.
+ */
+export function TicketTypes({ booking, offered, currency, error }: Props) {
+  // The booking's tickets step, where the counts are posted.
+  const action = `/my-bookings/${booking.id}/tickets`;
+  const counts = countsOf(booking.tickets);
+  const seatCount = booking.tickets.length;
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<Reply>();
+  const [chosen, setChosen] = useState(() => offered.map((type) => counts[type.id] ?? 0));
+  const message = fetcher.data?.error?.[""]?.[0] ?? error;
+  const errorId = "ticket-types-error";
+
+  const choose = (index: number, count: number, form: HTMLFormElement | null) => {
+    const next = [...chosen];
+    next[index] = count;
+    const rest = next.slice(1).reduce((sum, n) => sum + n, 0);
+    if (index > 0 && seatCount - rest >= 0) next[0] = seatCount - rest;
+    setChosen(next);
+    if (!form) return;
+    const body = new FormData(form);
+    body.delete("counts");
+    next.forEach((n, i) => body.set(`counts[${i}]`, String(n)));
+    fetcher.submit(body, { method: "post", action });
+  };
+
+  const FormElement = hydrated ? fetcher.Form : Form;
+  return (
+    <FormElement method="post" action={action} className="ticket-types" aria-describedby={errorId}>
+      <fieldset>
+        <legend>Tickets</legend>
+        <p className="field-note">
+          Choose a type for each of your {seatCount === 1 ? "seat" : `${seatCount} seats`}; the total updates.
+        </p>
+        {offered.map((type, index) => (
+          <div key={type.id} className="ticket-type">
+            <input type="hidden" name={`types[${index}]`} value={type.id} />
+            <label htmlFor={`ticket-type-${type.id}`}>
+              <span className="ticket-type-name">
+                {type.name} {formatMoney(type.priceCents, currency)}
+              </span>
+              {type.rule ? <span className="ticket-type-rule">{type.rule}</span> : null}
+            </label>
+            <select
+              id={`ticket-type-${type.id}`}
+              name={`counts[${index}]`}
+              {...(hydrated
+                ? {
+                    value: chosen[index],
+                    onChange: (event) => choose(index, Number(event.target.value), event.target.form),
+                  }
+                : { defaultValue: counts[type.id] ?? 0 })}
+            >
+              {Array.from({ length: seatCount + 1 }, (_, n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <p id={errorId} className="field-error" role="alert">
+          {message}
+        </p>
+        <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
+          Update tickets
+        </button>
+      </fieldset>
+    </FormElement>
+  );
+}

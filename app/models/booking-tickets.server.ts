@@ -1,0 +1,91 @@
+import { payRefusal, type PayRefusal } from "~/domain/booking";
+import { seatPriceCents, type TypeExtras } from "~/domain/hall";
+import type { Seat } from "~/domain/hall-layout";
+import {
+  assignTypes,
+  countsProblem,
+  ticketsAmountCents,
+  type CountsProblem,
+  type OfferedType,
+  type Ticket,
+  type TicketCounts,
+} from "~/domain/tickets";
+import { getDb, type Queryable } from "~/services/db.server";
+import { findBooking } from "./bookings.server";
+import { offeredTypes } from "./ticket-types.server";
+
+// A booking's tickets (decision 42): what each seat is sold as, at the price of that moment. A booking starts with
+// every seat as the show's standard type; its customer may change the types until it is paid.
+
+/** The tickets of a new booking: each seat as the standard type, with its seat's surcharge in the hall. */
+export function standardTickets(
+  seats: readonly Pick<Seat, "label" | "type">[],
+  standard: Pick<OfferedType, "id" | "name" | "priceCents">,
+  extras: TypeExtras,
+): Ticket[] {
+  return seats.map((seat) => ({
+    seat: seat.label,
+    seatType: seat.type,
+    typeId: standard.id,
+    typeName: standard.name,
+    priceCents: standard.priceCents,
+    seatExtraCents: seatPriceCents(standard.priceCents, seat.type, extras) - standard.priceCents,
+  }));
+}
+
+/** Writes a new booking's tickets. */
+export async function writeTickets(tx: Queryable, bookingId: string, tickets: readonly Ticket[]) {
+  await tx.query(
+    `insert into booking_tickets (booking_id, seat, seat_type, ticket_type_id, type_name, price_cents, seat_extra_cents)
+     select $1, * from unnest($2::text[], $3::text[], $4::uuid[], $5::text[], $6::int[], $7::int[])`,
+    [
+      bookingId,
+      tickets.map((t) => t.seat),
+      tickets.map((t) => t.seatType),
+      tickets.map((t) => t.typeId),
+      tickets.map((t) => t.typeName),
+      tickets.map((t) => t.priceCents),
+      tickets.map((t) => t.seatExtraCents),
+    ],
+  );
+}
+
+export type TicketChangeFailure =
+  | { reason: "not-found" }
+  | { reason: "already-paid" }
+  | { reason: Exclude<PayRefusal, "already-paid"> }
+  | CountsProblem;
+
+/**
+ * Sets how many tickets of each type an unpaid booking has, at the show's prices now, and its amount with them. The
+ * booking's row is locked first, so a payment under way either charges the amount before the change or waits for it.
+ */
+export async function changeTicketTypes(
+  userUid: string,
+  bookingId: string,
+  counts: TicketCounts,
+): Promise<{ ok: true } | ({ ok: false } & TicketChangeFailure)> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+    if (!booking) return { ok: false as const, reason: "not-found" as const };
+    const refusal = payRefusal(booking);
+    if (refusal) return { ok: false as const, reason: refusal };
+    const offered = await offeredTypes(tx, booking.showId);
+    const problem = countsProblem(counts, booking.tickets.length, offered);
+    if (problem) return { ok: false as const, ...problem };
+    const assigned = assignTypes(
+      booking.tickets.map((ticket) => ticket.seat),
+      counts,
+      offered,
+    );
+    const tickets = booking.tickets.map((ticket, index) => {
+      const { type } = assigned[index];
+      return { ...ticket, typeId: type.id, typeName: type.name, priceCents: type.priceCents };
+    });
+    await tx.query("delete from booking_tickets where booking_id = $1", [booking.id]);
+    await writeTickets(tx, booking.id, tickets);
+    await tx.query("update bookings set amount_cents = $2 where id = $1", [booking.id, ticketsAmountCents(tickets)]);
+    return { ok: true as const };
+  });
+}

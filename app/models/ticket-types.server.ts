@@ -1,0 +1,135 @@
+import type { OfferedType, TicketType } from "~/domain/tickets";
+import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { isUuid } from "~/utils/uuid";
+
+// The price list staff keep (decision 42): ticket types with their prices and rules, and what each show sells them
+// for. A type is never deleted: one retired is offered by no show from then on, and its tickets sold stay as sold.
+
+const TYPE_COLUMNS = `t.id, t.name, t.rule, t.price_cents as "priceCents", t.retired_at is not null as retired`;
+
+/** The price list: every type, those on sale first, each group in the list's order. */
+export async function listTicketTypes(): Promise<TicketType[]> {
+  const db = await getDb();
+  return db.query<TicketType>(
+    `select ${TYPE_COLUMNS} from ticket_types t order by t.retired_at is not null, t.position, t.id`,
+  );
+}
+
+/** The types new shows sell, at their list prices, in the list's order. */
+export async function typesOnSale(db: Queryable | null = null): Promise<OfferedType[]> {
+  return (db ?? (await getDb())).query<OfferedType>(
+    `select t.id, t.name, t.rule, t.price_cents as "priceCents" from ticket_types t
+     where t.retired_at is null order by t.position, t.id`,
+  );
+}
+
+/** SQL: the types show `showId` (an expression) sells, at its prices, in the list's order. */
+const offeredTypesSql = (showId: string) =>
+  `select t.id, t.name, t.rule, sp.price_cents as "priceCents", t.position
+   from show_prices sp join ticket_types t on t.id = sp.ticket_type_id
+   where sp.show_id = ${showId} and t.retired_at is null`;
+
+/** The types a show sells, at its prices, in the list's order. */
+export async function offeredTypes(db: Queryable, showId: string): Promise<OfferedType[]> {
+  return db.query<OfferedType>(
+    `select id, name, rule, "priceCents" from (${offeredTypesSql("$1")}) offered order by position, id`,
+    [showId],
+  );
+}
+
+/** The types a booking's show sells now, at its prices: its tickets step's choices. */
+export async function bookingOffers(booking: { showId: string }) {
+  return offeredTypes(await getDb(), booking.showId);
+}
+
+/**
+ * SQL for a lateral join: the show's standard ticket (the first type it sells), whose price is the show's price "a
+ * seat" and the type every booking's tickets start as. A show selling no type has none, and is not sold.
+ */
+export const standardTicketSql = (show: string) =>
+  `select id as "standardTypeId", name as "standardTypeName", "priceCents" as "standardPriceCents"
+   from (${offeredTypesSql(`${show}.id`)}) offered order by position, id limit 1`;
+
+/**
+ * Prices for a show priced apart from the list (a sample show, one made before types): the first type on sale at
+ * `standardCents`, every other at its list price but never above that.
+ */
+export function pricesAround(standardCents: number, onSale: readonly Pick<OfferedType, "id" | "priceCents">[]) {
+  return Object.fromEntries(
+    onSale.map((type, index) => [type.id, index === 0 ? standardCents : Math.min(type.priceCents, standardCents)]),
+  );
+}
+
+/** Sets the prices of new shows, each type at its price: one statement for any number of shows. */
+export async function setShowPrices(tx: Queryable, showIds: string[], prices: Record<string, number>) {
+  const types = Object.keys(prices);
+  await tx.query(
+    `insert into show_prices (show_id, ticket_type_id, price_cents)
+     select s, p.type_id, p.price from unnest($1::uuid[]) s, unnest($2::uuid[], $3::int[]) as p(type_id, price)`,
+    [showIds, types, types.map((type) => prices[type])],
+  );
+}
+
+export type TicketTypeInput = { name: string; rule: string; priceCents: number };
+export type TicketTypeFailure = { reason: "not-found" } | { reason: "name-taken" };
+type Saved = { ok: true } | ({ ok: false } & TicketTypeFailure);
+
+/** Adds a type at the end of the list, on sale for shows made from now on. Names are unique in any case. */
+export async function addTicketType(input: TicketTypeInput): Promise<Saved> {
+  const db = await getDb();
+  try {
+    await db.query(
+      `insert into ticket_types (name, rule, price_cents, position)
+       select $1, $2, $3, coalesce(max(position), 0) + 1 from ticket_types`,
+      [input.name, input.rule, input.priceCents],
+    );
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+/**
+ * Renames a type, or changes its rule or its list price. The list price is what shows made from now on sell it for:
+ * shows already made keep theirs, and tickets sold keep what they were sold for.
+ */
+export async function updateTicketType(id: string, input: TicketTypeInput): Promise<Saved> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  const db = await getDb();
+  try {
+    const updated = await db.query(
+      "update ticket_types set name = $2, rule = $3, price_cents = $4 where id = $1 returning id",
+      [id, input.name, input.rule, input.priceCents],
+    );
+    return updated.length > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+/**
+ * Takes a type off sale (no show offers it from now on), or puts it back. Tickets sold as it stay as they are. The
+ * last type on sale stays: the list is locked first, so two staff retiring the last two at once cannot both.
+ */
+export async function setTicketTypeRetired(
+  id: string,
+  retired: boolean,
+): Promise<Saved | { ok: false; reason: "last-on-sale" }> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const types = await tx.query<{ id: string; onSale: boolean }>(
+      `select id, retired_at is null as "onSale" from ticket_types order by id for update`,
+    );
+    if (!types.some((type) => type.id === id)) return { ok: false as const, reason: "not-found" as const };
+    if (retired && !types.some((type) => type.id !== id && type.onSale))
+      return { ok: false as const, reason: "last-on-sale" as const };
+    await tx.query(
+      "update ticket_types set retired_at = case when $2 then coalesce(retired_at, now()) end where id = $1",
+      [id, retired],
+    );
+    return { ok: true as const };
+  });
+}

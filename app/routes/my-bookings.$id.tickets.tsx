@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingCard } from "~/components/BookingCard";
+import { TicketTypes } from "~/components/checkout/TicketTypes";
+import { payRefusal } from "~/domain/booking";
+import { countsProblemMessage } from "~/domain/tickets";
+import { cinemaSettings } from "~/http/cinema.server";
+import { readSubmission } from "~/http/forms.server";
+import { bookingNotFound } from "~/http/not-found.server";
+import { requireOwnBooking } from "~/http/own-booking.server";
+import { paymentFailure } from "~/http/payment-failures.server";
+import { limitPosts } from "~/http/post-limits.server";
+import { redirectWithInfo } from "~/http/toast.server";
+import { requireUser } from "~/http/viewer.server";
+import { changeTicketTypes } from "~/models/booking-tickets.server";
+import { bookingOffers } from "~/models/ticket-types.server";
+import { countsByType, ticketChoiceSchema } from "~/schemas/ticket-choice";
+import bookingStyles from "~/styles/bookings.css";
+import { pageMeta } from "~/utils/page-meta";
+import { pageLinks } from "~/utils/page-links";
+
+export { keepRetryAfter as headers } from "~/http/post-limits.server";
+
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
+export const meta = pageMeta("Choose your tickets", "Choose a ticket type for each seat you hold.");
+
+const ALREADY_PAID = "This booking is already paid.";
+const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
+
+// The tickets step has a page of its own for a form posted without JavaScript that needs saying again; the checkout
+// shows the same form, and a GET of this address while the booking can still be paid goes there.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking } = await requireOwnBooking(request, params.id);
+  return { booking, offered: await bookingOffers(booking), ...cinemaSettings() };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await limitPosts("booking", request, context);
+  const viewer = await requireUser(request);
+  const form = await readSubmission(request, ticketChoiceSchema);
+  if (!form.ok) return form.response;
+  const bookingId = params.id ?? "";
+  const result = await changeTicketTypes(viewer.uid, bookingId, countsByType(form.value));
+  if (result.ok) return redirect(checkoutOf(bookingId));
+  if (result.reason === "not-found") throw bookingNotFound();
+  if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${bookingId}`, ALREADY_PAID);
+  if (result.reason === "not-offered" || result.reason === "wrong-total")
+    return form.refuse(countsProblemMessage(result), 400);
+  const { message, status } = paymentFailure(result);
+  return form.refuse(message, status);
+}
+
+export default function ChooseTickets() {
+  const { booking, offered, timeZone, currency } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const open = payRefusal(booking) === null;
+  return (
+    <section className="section page-top checkout" aria-labelledby="tickets-title">
+      <h1 id="tickets-title">Choose your tickets</h1>
+      <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
+      {open ? (
+        <TicketTypes
+          booking={booking}
+          offered={offered}
+          currency={currency}
+          error={reply?.error?.[""]?.[0] ?? undefined}
+        />
+      ) : null}
+      <p>
+        <Link to={checkoutOf(booking.id)} className="text-link">
+          Back to payment
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/ErrorPage";

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { perCurrency } from "./amount-fields";
+import { priceMessages, priceProblem } from "./add-show";
+
+export const MAX_TYPE_NAME = 30;
+export const MAX_TYPE_RULE = 120;
+export const TYPE_NAME_REQUIRED = "Please enter the ticket type's name";
+
+// The price list's buttons: add a type, save a type's changes, take one off sale, put it back.
+export const ADD_TYPE = "add";
+export const SAVE_TYPE = "save";
+export const RETIRE_TYPE = "retire";
+export const RESTORE_TYPE = "restore";
+
+/** The price list's forms, for prices in `currency`: a type's name, rule and price, or which type to retire. */
+function buildSchema(currency: string) {
+  return z
+    .object({
+      intent: z.enum([ADD_TYPE, SAVE_TYPE, RETIRE_TYPE, RESTORE_TYPE]).describe("Button"),
+      id: z.string().uuid("That ticket type no longer exists.").optional().describe("Ticket type"),
+      name: z
+        .string()
+        .trim()
+        .max(MAX_TYPE_NAME, `The name can have at most ${MAX_TYPE_NAME} characters`)
+        .optional()
+        .describe("Name"),
+      rule: z
+        .string()
+        .trim()
+        .max(MAX_TYPE_RULE, `The rule can have at most ${MAX_TYPE_RULE} characters`)
+        .optional()
+        .describe("Rule shown to customers"),
+      price: z
+        .string()
+        .trim()
+        .superRefine((price, context) => {
+          const problem = price === "" ? priceMessages(currency).required : priceProblem(price, currency);
+          if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+        })
+        .optional()
+        .describe("Price"),
+    })
+    .superRefine((form, context) => {
+      const missing = (path: string, message: string) =>
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      if (form.intent !== ADD_TYPE && !form.id) missing("id", "That ticket type no longer exists.");
+      if (form.intent === ADD_TYPE || form.intent === SAVE_TYPE) {
+        if (!form.name) missing("name", TYPE_NAME_REQUIRED);
+        if (form.price === undefined) missing("price", priceMessages(currency).required);
+      }
+    });
+}
+
+export const ticketTypeSchema = perCurrency(buildSchema);
