@@ -10,7 +10,14 @@ import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { addTicketType, listTicketTypes, setTicketTypeRetired, updateTicketType } from "~/models/ticket-types.server";
 import { MAX_PRICE_MINOR_UNITS } from "~/schemas/amount-fields";
-import { ADD_TYPE, RESTORE_TYPE, RETIRE_TYPE, SAVE_TYPE, ticketTypeSchema } from "~/schemas/ticket-type";
+import {
+  ADD_TYPE,
+  RESTORE_TYPE,
+  RETIRE_TYPE,
+  SAVE_TYPE,
+  ticketTypeSchema,
+  TYPE_NOT_FOUND,
+} from "~/schemas/ticket-type";
 import { formatAmount, formatMoney, minorUnitDigits, toMinorUnits } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 
@@ -20,7 +27,7 @@ export const meta = pageMeta(
 );
 
 const FAILURES = {
-  "not-found": "That ticket type no longer exists.",
+  "not-found": TYPE_NOT_FOUND,
   "name-taken": "A ticket type with this name already exists.",
   "last-on-sale": "At least one ticket type must stay on sale.",
 } as const;
@@ -58,7 +65,10 @@ type Reply = {
   error?: Record<string, string[] | null> | null;
 };
 
-/** The fields of one of the page's forms, with the last reply's values and messages when it was for that form. */
+/**
+ * The fields of one of the page's forms, with the last reply's values and field messages when it was for that form.
+ * What was wrong with the post as a whole (its button, its type, a refusal) is said at the top of the page.
+ */
 function formFields(key: string, values: Record<string, string>, reply: Reply | undefined) {
   const mine = reply && (reply.initialValue?.id ?? "") === values.id && reply.initialValue?.intent === values.intent;
   const field = (name: string): FieldState => ({
@@ -69,8 +79,11 @@ function formFields(key: string, values: Record<string, string>, reply: Reply | 
     errors: (mine && reply.error?.[name]) || undefined,
     initialValue: mine && typeof reply.initialValue?.[name] === "string" ? reply.initialValue[name] : values[name],
   });
-  return { field, errors: (mine && reply.error?.[""]) || undefined };
+  return field;
 }
+
+/** What the last reply said of the post as a whole: shown above the list, whichever form it came from. */
+const postErrors = (reply: Reply | undefined) => ["", "intent", "id"].flatMap((name) => reply?.error?.[name] ?? []);
 
 export default function Prices() {
   const { types, currency } = useLoaderData<typeof loader>();
@@ -80,6 +93,7 @@ export default function Prices() {
   return (
     <section aria-labelledby="prices-title" className="price-list">
       <h1 id="prices-title">Prices</h1>
+      <FormErrors id="price-list-errors" errors={postErrors(reply)} />
       <p>
         New shows take these prices by default; Add Shows can change them for the shows it makes. A change here leaves
         shows already made, and tickets already sold, as they are.
@@ -116,7 +130,7 @@ function TypeForm({ type, currency, reply }: { type: TicketType | null; currency
   const submitting = useNavigation().state === "submitting";
   const key = type ? `type-${type.id}` : "new-type";
   const intent = type ? SAVE_TYPE : ADD_TYPE;
-  const { field, errors } = formFields(
+  const field = formFields(
     key,
     {
       id: type?.id ?? "",
@@ -127,17 +141,11 @@ function TypeForm({ type, currency, reply }: { type: TicketType | null; currency
     },
     reply,
   );
-  const toggle = formFields(
-    `${key}-toggle`,
-    { id: type?.id ?? "", intent: type?.retired ? RESTORE_TYPE : RETIRE_TYPE },
-    reply,
-  );
   const step = String(10 ** -minorUnitDigits(currency));
   const label = type ? `${type.name}, ${formatMoney(type.priceCents, currency)}` : "New ticket type";
   return (
     <div className="ticket-type-editor" aria-label={label} role="group">
       <Form method="post" id={key} className="ticket-type-form" noValidate>
-        <FormErrors id={`${key}-errors`} errors={errors} />
         {type ? <input type="hidden" name="id" value={type.id} /> : null}
         <FormField meta={field("name")} label="Name" type="text" />
         <FormField meta={field("rule")} label="Rule shown to customers" type="text" />
@@ -153,7 +161,6 @@ function TypeForm({ type, currency, reply }: { type: TicketType | null; currency
       </Form>
       {type ? (
         <Form method="post" className="ticket-type-toggle">
-          <FormErrors id={`${key}-toggle-errors`} errors={toggle.errors} />
           <input type="hidden" name="id" value={type.id} />
           <button
             type="submit"

@@ -59,14 +59,7 @@ export default function ChooseTickets() {
     <section className="section page-top checkout" aria-labelledby="tickets-title">
       <h1 id="tickets-title">Choose your tickets</h1>
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
-      {open ? (
-        <TicketTypes
-          booking={booking}
-          offered={offered}
-          currency={currency}
-          error={reply?.error?.[""]?.[0] ?? undefined}
-        />
-      ) : null}
+      {open ? <TicketTypes booking={booking} offered={offered} currency={currency} reply={reply} /> : null}
       <p>
         <Link to={checkoutOf(booking.id)} className="text-link">
           Back to payment

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { perCurrency } from "./amount-fields";
-import { priceMessages, priceProblem } from "./add-show";
+import { priceMessages, priceProblem, UNKNOWN_BUTTON } from "./add-show";
 
 export const MAX_TYPE_NAME = 30;
 export const MAX_TYPE_RULE = 120;
 export const TYPE_NAME_REQUIRED = "Please enter the ticket type's name";
+export const TYPE_NOT_FOUND = "That ticket type no longer exists.";
 
 // The price list's buttons: add a type, save a type's changes, take one off sale, put it back.
 export const ADD_TYPE = "add";
@@ -16,8 +17,10 @@ export const RESTORE_TYPE = "restore";
 function buildSchema(currency: string) {
   return z
     .object({
-      intent: z.enum([ADD_TYPE, SAVE_TYPE, RETIRE_TYPE, RESTORE_TYPE]).describe("Button"),
-      id: z.string().uuid("That ticket type no longer exists.").optional().describe("Ticket type"),
+      intent: z
+        .enum([ADD_TYPE, SAVE_TYPE, RETIRE_TYPE, RESTORE_TYPE], { errorMap: () => ({ message: UNKNOWN_BUTTON }) })
+        .describe("Button"),
+      id: z.string().uuid(TYPE_NOT_FOUND).optional().describe("Ticket type"),
       name: z
         .string()
         .trim()
@@ -43,7 +46,7 @@ function buildSchema(currency: string) {
     .superRefine((form, context) => {
       const missing = (path: string, message: string) =>
         context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-      if (form.intent !== ADD_TYPE && !form.id) missing("id", "That ticket type no longer exists.");
+      if (form.intent !== ADD_TYPE && !form.id) missing("id", TYPE_NOT_FOUND);
       if (form.intent === ADD_TYPE || form.intent === SAVE_TYPE) {
         if (!form.name) missing("name", TYPE_NAME_REQUIRED);
         if (form.price === undefined) missing("price", priceMessages(currency).required);

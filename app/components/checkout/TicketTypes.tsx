@@ -7,12 +7,18 @@ import { formatMoney } from "~/utils/money";
 
 type Reply = { error?: Record<string, string[] | null> | null };
 
+/** The first thing a refusal says, of the form or of any field: the step shows one message, above its button. */
+const firstMessage = (reply: Reply | undefined) =>
+  Object.values(reply?.error ?? {})
+    .flat()
+    .find((message): message is string => Boolean(message));
+
 type Props = {
   booking: Pick<Booking, "id" | "tickets">;
   offered: OfferedType[];
   currency: string;
-  /** A refusal of the last counts posted without JavaScript. */
-  error?: string;
+  /** The refusal of the last counts posted without JavaScript. */
+  reply?: Reply;
 };
 
 /**
@@ -21,7 +27,7 @@ type Props = {
  * at once; changing any type but the first makes the first take up the difference, so the counts keep adding up to
  * the seats.
  */
-export function TicketTypes({ booking, offered, currency, error }: Props) {
+export function TicketTypes({ booking, offered, currency, reply }: Props) {
   // The booking's tickets step, where the counts are posted.
   const action = `/my-bookings/${booking.id}/tickets`;
   const counts = countsOf(booking.tickets);
@@ -29,7 +35,7 @@ export function TicketTypes({ booking, offered, currency, error }: Props) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<Reply>();
   const [chosen, setChosen] = useState(() => offered.map((type) => counts[type.id] ?? 0));
-  const message = fetcher.data?.error?.[""]?.[0] ?? error;
+  const message = firstMessage(fetcher.data ?? reply);
   const errorId = "ticket-types-error";
 
   const choose = (index: number, count: number, form: HTMLFormElement | null) => {
