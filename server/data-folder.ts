@@ -26,9 +26,23 @@ export function makeDataFolderPrivate(dataDir: string) {
 function isRunning(pid: number) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * Whether a process has died and waits for its parent to reap it (Linux's state Z): it holds no file and no lock,
+ * though its pid answers. A site killed with its supervisor stays so until init reaps it, and forever in a container
+ * whose first process reaps nothing. Where /proc cannot tell, the process counts as alive.
+ */
+function isZombie(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat[stat.lastIndexOf(")") + 2] === "Z";
+  } catch {
+    return false;
   }
 }
 

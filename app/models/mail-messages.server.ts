@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
-import { formatTickets } from "~/domain/tickets";
 import { refundTerms, shortBookingId, type Booking } from "~/domain/booking";
+import { formatTickets } from "~/domain/tickets";
 import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
 import { formatMoney } from "~/utils/money";

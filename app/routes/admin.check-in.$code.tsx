@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { config } from "~/config.server";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
+import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithSuccess } from "~/http/toast.server";
@@ -76,6 +77,8 @@ export default function TicketCheckIn() {
               <dd>{ticket.hallName}</dd>
               <dt>Seats</dt>
               <dd>{ticket.seats.join(", ")}</dd>
+              <dt>Tickets</dt>
+              <dd>{formatTickets(ticket.tickets, currency)}</dd>
               <dt>Customer</dt>
               <dd>{ticket.customerName}</dd>
               <dt>Payment</dt>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
 import { BOOKING_STATUS_LABELS } from "~/domain/booking";
+import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { listBookingsForStaff } from "~/models/booking-admin.server";
@@ -129,7 +130,10 @@ export default function ListBookings() {
             <td>
               <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
             </td>
-            <td>{booking.seats.join(", ")}</td>
+            <td>
+              {booking.seats.join(", ")}
+              <small>{formatTickets(booking.tickets, currency)}</small>
+            </td>
             <td>{formatMoney(booking.amountCents, currency)}</td>
             <td>
               <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>

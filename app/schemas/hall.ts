@@ -12,8 +12,11 @@ export const LAYOUT_REQUIRED = "Please write the hall's rows";
 /** The buttons: Preview draws the layout as customers will see it, Save stores the hall. */
 export const PREVIEW = "preview";
 export const SAVE = "save";
-/** The seat types that can cost more than a standard seat. */
-export const PRICED_TYPES = ["premium", "wheelchair", "companion"] as const;
+/**
+ * The seat types that can cost more than a standard seat: premium seats. A wheelchair space and its companion seat
+ * cost what the standard seat beside them does, never more (decision 42).
+ */
+export const PRICED_TYPES = ["premium"] as const;
 type PricedType = (typeof PRICED_TYPES)[number];
 
 export const extraLabel = (type: PricedType) =>
@@ -49,8 +52,6 @@ function buildSchema(currency: string) {
           .describe("Rows"),
       ),
       premiumExtra: extraField("premium", currency),
-      wheelchairExtra: extraField("wheelchair", currency),
-      companionExtra: extraField("companion", currency),
       inUse: z
         .literal("on")
         .optional()

@@ -208,6 +208,16 @@ async function startSiteOnce(
     async killAll() {
       process.kill(-supervisor.pid, "SIGKILL");
       await exited;
+      // The site and the emulator are reaped by init once their parent is gone; until then they still hold their pids,
+      // which the data folder's locks would take for a running copy. A restart waits for the whole group to be gone.
+      for (;;) {
+        try {
+          process.kill(-supervisor.pid, 0);
+        } catch {
+          return;
+        }
+        await sleep(20);
+      }
     },
   };
 }

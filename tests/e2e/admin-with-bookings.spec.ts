@@ -72,6 +72,8 @@ test("a paid ticket is checked in once; a second scan says when and by whom; a f
   const ticket = staff.getByRole("article", { name: "Ticket" });
   await expect(ticket.getByRole("heading", { name: show!.movie.title })).toBeVisible();
   await expect(ticket.getByText("E4, E5")).toBeVisible();
+  // The types, so the door can ask a child's age.
+  await expect(ticket.getByText("2 × Adult $9.50")).toBeVisible();
   await expect(ticket.getByText(customer.name)).toBeVisible();
   await expect(ticket.getByText(/^Paid \$19\.00$/)).toBeVisible();
   await staff.getByRole("button", { name: "Check in" }).click();

@@ -105,14 +105,14 @@ describe("exportBookingsCsv", () => {
   it("writes the filtered bookings with a header, times in the cinema's zone", async () => {
     const csv = await exportBookingsCsv(query({ status: "cancelled" }));
     expect(rows(csv)).toEqual([
-      "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Amount (USD),Status",
+      "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status",
       expect.stringMatching(
         new RegExp(
           `^${b4},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,Test hall [0-9a-f-]+,`,
         ),
       ),
     ]);
-    expect(rows(csv)[1]).toMatch(/,D1,50\.00,Cancelled$/);
+    expect(rows(csv)[1]).toMatch(/,D1,1 × Adult \$50\.00,50\.00,Cancelled$/);
   });
 
   it("neutralises a name a spreadsheet would run as a formula", async () => {

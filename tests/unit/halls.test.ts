@@ -4,6 +4,8 @@ import { parseLayout } from "~/domain/hall-layout-text";
 import { occupiedSeats } from "~/models/bookings.server";
 import { getHall, listHalls, listHallsInUse, saveHall } from "~/models/halls.server";
 import { findWaitlistPlace, joinWaitlist } from "~/models/waitlist.server";
+import { readSubmission } from "~/http/forms.server";
+import { hallSchema } from "~/schemas/hall";
 import { getDb } from "~/services/db.server";
 import { addBooking, addMovie, addShow, addUser } from "./fixtures";
 
@@ -102,5 +104,23 @@ describe("listing halls", () => {
     expect(listed.at(-1)).toMatchObject({ name: "Old Screen", inUse: false });
     expect((await listHallsInUse()).map((h) => h.name)).not.toContain("Old Screen");
     expect((await listHallsInUse()).map((h) => h.name)).toContain("Screen 1");
+  });
+});
+
+describe("the hall editor's form", () => {
+  it("prices premium seats apart; wheelchair and companion spaces cost a standard seat's price, whatever is posted", async () => {
+    const form = new URLSearchParams({
+      intent: "save",
+      name: "Accessible",
+      layout: "A 1 P2 W3 C4",
+      premiumExtra: "2.50",
+      wheelchairExtra: "5",
+      companionExtra: "5",
+    });
+    const read = await readSubmission(
+      new Request("http://cinema.test/admin/halls/new", { method: "POST", body: form }),
+      hallSchema("USD"),
+    );
+    expect(read.ok && read.value.typeExtras).toEqual({ premium: 250 });
   });
 });
