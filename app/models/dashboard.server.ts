@@ -117,3 +117,22 @@ export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_
     activity: recentActivity.map(toActivity),
   };
 }
+
+/** Tickets sold of one type, and what they brought in. */
+export type TypeSales = { typeName: string; tickets: number; revenueCents: number };
+
+/**
+ * The tickets of paid bookings by type, paid in the last `days` days (all time for null), most sold first: each
+ * ticket's price and seat surcharge. A booking cancelled since, refunded, counts no more.
+ */
+export async function salesByType(days: number | null): Promise<TypeSales[]> {
+  const db = await getDb();
+  return db.query<TypeSales>(
+    `select t.type_name as "typeName", count(*)::int as tickets,
+       sum(t.price_cents + t.seat_extra_cents)::int as "revenueCents"
+     from booking_tickets t join bookings b on b.id = t.booking_id
+     where b.status = 'paid' and ($1::int is null or b.paid_at > now() - make_interval(days => $1::int))
+     group by t.type_name order by tickets desc, t.type_name`,
+    [days],
+  );
+}

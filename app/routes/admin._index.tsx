@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
-import { getDashboard, type Figure } from "~/models/dashboard.server";
+import { getDashboard, salesByType, type Figure, type TypeSales } from "~/models/dashboard.server";
+import { DASHBOARD_PERIODS, dashboardQuerySchema, periodDays, type DashboardPeriod } from "~/schemas/dashboard-period";
+import { parseQuery } from "~/schemas/list-query";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
@@ -12,7 +14,8 @@ export const meta = pageMeta("Dashboard – Admin Panel", "The cinema's figures 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  return { ...(await getDashboard()), ...cinemaSettings() };
+  const { period } = parseQuery(dashboardQuerySchema, new URL(request.url).searchParams);
+  return { ...(await getDashboard()), period, sales: await salesByType(periodDays(period)), ...cinemaSettings() };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
@@ -29,8 +32,53 @@ function TrendLine({ trend }: Pick<Figure, "trend">) {
   );
 }
 
+/** Tickets sold by type over a period staff choose (a GET form, so it works without JavaScript). */
+function SalesByType({ period, sales, currency }: { period: DashboardPeriod; sales: TypeSales[]; currency: string }) {
+  return (
+    <section aria-labelledby="sales-title" className="admin-sales">
+      <h2 id="sales-title">Tickets by Type</h2>
+      <Form method="get" className="admin-period">
+        <label htmlFor="sales-period">Period</label>
+        <select id="sales-period" name="period" defaultValue={period}>
+          {Object.entries(DASHBOARD_PERIODS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-small">
+          Show
+        </button>
+      </Form>
+      {sales.length === 0 ? (
+        <p className="empty-note">No tickets paid for in this period</p>
+      ) : (
+        <table className="staff-table">
+          <caption className="visually-hidden">Tickets by type, {DASHBOARD_PERIODS[period].toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Tickets</th>
+              <th scope="col">Revenue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sales.map((row) => (
+              <tr key={row.typeName}>
+                <th scope="row">{row.typeName}</th>
+                <td>{row.tickets}</td>
+                <td>{formatMoney(row.revenueCents, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 export default function Dashboard() {
-  const { bookings, revenueCents, users, activeShows, shows, activity, currency, timeZone } =
+  const { bookings, revenueCents, users, activeShows, shows, activity, period, sales, currency, timeZone } =
     useLoaderData<typeof loader>();
   const cards = [
     { label: "Total Bookings", figure: bookings, value: String(bookings.total) },
@@ -56,6 +104,7 @@ export default function Dashboard() {
         Changes compare the last 7 days with the 7 days before: bookings made (paid or awaiting payment), revenue taken
         net of refunds, users who joined and shows added.
       </p>
+      <SalesByType period={period} sales={sales} currency={currency} />
       <h2>Active Shows</h2>
       {shows.length === 0 ? (
         <p className="empty-note">No active shows at the moment</p>

@@ -59,7 +59,15 @@ export async function postgresRestart(setup, { postgres }) {
         const id = /^\/my-bookings\/([0-9a-f-]{36})\/pay$/.exec(response.headers.get("location") ?? "")?.[1];
         return { sentAt, kind: "booking", status: response.status, text: await response.text(), id, seat };
       } catch (error) {
-        return { sentAt, kind: "error", status: 0, text: String(error) };
+        // fetch's own message says only "fetch failed": the cause (refused, reset) says whether the site was there.
+        const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code;
+        return {
+          sentAt,
+          kind: "error",
+          status: 0,
+          text: `${error}${cause ? ` (${cause})` : ""}`,
+          site: i % sites.length,
+        };
       }
     }),
   );
@@ -109,6 +117,13 @@ export async function postgresRestart(setup, { postgres }) {
         .filter((a) => (a.status >= 500 && a.status !== 503) || a.status === 0)
         .slice(0, 2)
         .map((a) => `${a.kind} ${a.status}: ${a.text.replace(/<[^>]+>/g, " ").slice(0, 160)}`),
+      // A request nothing answered: whether its instance was still running, and the last it wrote.
+      ...[...new Set(answers.filter((a) => a.status === 0).map((a) => a.site))].map((index) => {
+        const site = sites[index];
+        const exit = site.supervisor.exitCode ?? site.supervisor.signalCode;
+        const tail = site.output().trimEnd().split("\n").slice(-8).join("\n    ");
+        return `instance ${index + 1} ${exit === null ? "still running" : `exited (${exit})`}; its last lines:\n    ${tail}`;
+      }),
     ],
   };
 }

@@ -231,6 +231,24 @@ test("the dashboard counts a paid booking, its revenue and its activity", async 
   );
   const paid = `${customer.name} paid $${amount.toFixed(2)} for ${slot.movie.title}`;
   await expect(staff.getByRole("list", { name: "Recent Activity" }).getByText(paid).first()).toBeVisible();
+
+  // Tickets by type, over a period staff choose: the Adult ticket just paid for counts in the last 7 days and in all time.
+  const sales = staff.getByRole("region", { name: "Tickets by Type" });
+  const adultTickets = async () =>
+    Number(
+      await sales
+        .getByRole("row", { name: /^Adult / })
+        .getByRole("cell")
+        .first()
+        .textContent(),
+    );
+  const lastWeek = await adultTickets();
+  expect(lastWeek).toBeGreaterThanOrEqual(1);
+  await sales.getByLabel("Period").selectOption("All time");
+  await sales.getByRole("button", { name: "Show" }).click();
+  await expect(staff).toHaveURL(/\/admin\?period=all$/);
+  await expect(sales.getByLabel("Period")).toHaveValue("all");
+  expect(await adultTickets()).toBeGreaterThanOrEqual(lastWeek);
 });
 
 test("a show someone booked cannot be deleted: List Shows offers to cancel or move it", async ({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDashboard, trend } from "~/models/dashboard.server";
+import { getDashboard, salesByType, trend } from "~/models/dashboard.server";
+import { getDb } from "~/services/db.server";
 import { addBooking, addMovies, addShow, addUser, clearAll, refund } from "./fixtures";
 
 describe("trend", () => {
@@ -40,6 +41,25 @@ describe("getDashboard", () => {
     await addBooking("u3", later, ["A1"], { amountCents: 4000, madeAgo: "9 days" });
     const refunded = await addBooking("u4", later, ["B1"], { amountCents: 4000, madeAgo: "10 days 1 hour" });
     await refund(refunded, 3000, { ago: "2 days" });
+  });
+
+  it("sells tickets by type over the period asked for: paid bookings only, a cancelled one no more", async () => {
+    // The booking paid a day ago had one Adult and one Child ticket.
+    const db = await getDb();
+    await db.query(
+      `update booking_tickets set type_name = 'Child'
+       where seat = 'A2' and booking_id = (select id from bookings where user_uid = 'u1')`,
+    );
+    expect(await salesByType(7)).toEqual([
+      { typeName: "Adult", tickets: 1, revenueCents: 6500 },
+      { typeName: "Child", tickets: 1, revenueCents: 6500 },
+    ]);
+    // The booking paid 9 days ago counts over 30 days; the one cancelled and refunded never does.
+    expect(await salesByType(30)).toEqual([
+      { typeName: "Adult", tickets: 2, revenueCents: 10_500 },
+      { typeName: "Child", tickets: 1, revenueCents: 6500 },
+    ]);
+    expect(await salesByType(null)).toEqual(await salesByType(30));
   });
 
   it("totals bookings that hold (paid or awaiting payment), against the week before", async () => {
