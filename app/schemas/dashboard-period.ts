@@ -6,7 +6,7 @@ export type DashboardPeriod = keyof typeof DASHBOARD_PERIODS;
 
 /** The dashboard's query string: an odd period falls back to the last 7 days. */
 export const dashboardQuerySchema = z.object({
-  period: z.enum(["7", "30", "all"]).catch("7"),
+  period: z.enum(["7", "30", "all"]).catch("7").describe("Period"),
 });
 
 /** How many days back a period reaches; null for all time. */
