@@ -63,14 +63,17 @@ export function TicketTypes({ booking, offered, currency, reply }: Props) {
           <div key={type.id} className="ticket-type">
             <input type="hidden" name={`types[${index}]`} value={type.id} />
             <label htmlFor={`ticket-type-${type.id}`}>
-              <span className="ticket-type-name">
-                {type.name} {formatMoney(type.priceCents, currency)}
-              </span>
-              {type.rule ? <span className="ticket-type-rule">{type.rule}</span> : null}
+              {type.name} {formatMoney(type.priceCents, currency)}
             </label>
+            {type.rule ? (
+              <span id={`ticket-type-${type.id}-rule`} className="ticket-type-rule">
+                {type.rule}
+              </span>
+            ) : null}
             <select
               id={`ticket-type-${type.id}`}
               name={`counts[${index}]`}
+              aria-describedby={type.rule ? `ticket-type-${type.id}-rule` : undefined}
               {...(hydrated
                 ? {
                     value: chosen[index],
