@@ -2,7 +2,6 @@
 // browser and the server; every amount is whole minor units, added up here and nowhere else.
 import { formatMoney } from "~/utils/money";
 import { SEAT_TYPE_NAMES, type SeatType } from "./hall-layout";
-import { MAX_SEATS_PER_BOOKING } from "./seat-map";
 
 /** A type on the price list: Adult, Child, ... with the rule customers are shown ("Under 12"). */
 export type TicketType = {
@@ -111,8 +110,7 @@ export function ticketLines(tickets: readonly Ticket[]): TicketLine[] {
 export function formatTicketLine(line: TicketLine, currency: string) {
   if (line.kind === "type") return `${line.count} × ${line.typeName} ${formatMoney(line.priceCents, currency)}`;
   const name = SEAT_TYPE_NAMES[line.seatType];
-  const sign = line.priceCents < 0 ? "−" : "+";
-  return `${line.count} × ${name[0].toUpperCase()}${name.slice(1)} ${sign}${formatMoney(Math.abs(line.priceCents), currency)}`;
+  return `${line.count} × ${name[0].toUpperCase()}${name.slice(1)} +${formatMoney(line.priceCents, currency)}`;
 }
 
 /** A booking's tickets in one line of text: "2 × Adult $65.00, 1 × Child $45.00, 1 × Premium seat +$3.00". */
@@ -123,6 +121,3 @@ export const formatTickets = (tickets: readonly Ticket[], currency: string) =>
 
 /** More ticket types than a price list could sensibly have: the most a form may send. */
 export const MAX_TICKET_TYPES = 20;
-
-/** The most tickets of one type a form may ask for: a booking's seats. */
-export const MAX_TICKETS_OF_A_TYPE = MAX_SEATS_PER_BOOKING;

@@ -6,13 +6,12 @@ import {
   countsProblem,
   ticketsAmountCents,
   type CountsProblem,
-  type OfferedType,
   type Ticket,
   type TicketCounts,
 } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
-import { offeredTypes } from "./ticket-types.server";
+import { offeredTypes, type StandardTicket } from "./ticket-types.server";
 
 // A booking's tickets (decision 42): what each seat is sold as, at the price of that moment. A booking starts with
 // every seat as the show's standard type; its customer may change the types until it is paid.
@@ -20,7 +19,7 @@ import { offeredTypes } from "./ticket-types.server";
 /** The tickets of a new booking: each seat as the standard type, with its seat's surcharge in the hall. */
 export function standardTickets(
   seats: readonly Pick<Seat, "label" | "type">[],
-  standard: Pick<OfferedType, "id" | "name" | "priceCents">,
+  standard: StandardTicket,
   extras: TypeExtras,
 ): Ticket[] {
   return seats.map((seat) => ({

@@ -95,7 +95,7 @@ export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_
   const figures = await db.query<{ figure: FigureName; total: number; recent: number; earlier: number }>(FIGURES_SQL);
   const activeShows = await db.query<ActiveShow & { startsAt: Date }>(
     `select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
-       standard."standardPriceCents" as "priceCents",
+       standard."priceCents",
        h.name as "hallName", h.seat_count as capacity,
        coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.earnings, 0) as "earningsCents"
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}

@@ -46,15 +46,16 @@ export async function isPasswordResetCodeCurrent(code: string) {
  */
 export async function claimPasswordResetCode(code: string) {
   const db = await getDb();
+  const codeHash = hashOf(code);
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ email: string }>("select email from password_reset_codes where code_hash = $1", [
-      hashOf(code),
+      codeHash,
     ]);
     if (!row) return false;
     await tx.query("select 1 from password_reset_codes where email = $1 order by code_hash for update", [row.email]);
     const claimed = await tx.query(
       `update password_reset_codes code set used_at = now() where code_hash = $1 and ${CURRENT} returning 1`,
-      [hashOf(code)],
+      [codeHash],
     );
     return claimed.length > 0;
   });

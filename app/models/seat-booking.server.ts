@@ -17,7 +17,7 @@ import { findBookingByToken, occupiedSeats, seatsOfCustomer } from "./bookings.s
 import { releaseHolds } from "./holds.server";
 import { hallAsBooked, learnFromBooking, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
 import { cinemaDaySql } from "./shows.server";
-import { standardTicketSql } from "./ticket-types.server";
+import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 
 export type BookingFailure =
@@ -58,7 +58,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const repeated =
         !show || show.earlier ? await findBookingByToken(tx, request.userUid, request.requestToken) : null;
       if (repeated) return { ok: true as const, booking: repeated, repeated: true };
-      if (!show || !show.standardTypeId) throw new Refusal({ reason: "show-unavailable" });
+      if (!show?.standard) throw new Refusal({ reason: "show-unavailable" });
       if (show.started) throw new Refusal({ reason: "show-started" });
       const { layout, typeExtras } = await hallAsBooked(tx, show.hallId, show.hallVersion);
       const wanted = seatsWanted(layout, request.seats);
@@ -68,8 +68,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
       const offered = await letGoOfLapsedHolds(tx, request.showId, show.seatRows, seats);
       // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
       if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
-      const standard = { id: show.standardTypeId, name: show.standardTypeName, priceCents: show.standardPriceCents };
-      const booking = await insertBooking(tx, request, standardTickets(wanted, standard, typeExtras));
+      const booking = await insertBooking(tx, request, standardTickets(wanted, show.standard, typeExtras));
       return { ok: true as const, booking, repeated: false };
     });
   } catch (error) {
@@ -81,9 +80,7 @@ async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
 type ShowToBook = CustomerHolds & {
   earlier: boolean;
   /** The show's standard ticket, every seat's type until its customer chooses others; null: the show sells none. */
-  standardTypeId: string | null;
-  standardTypeName: string;
-  standardPriceCents: number;
+  standard: StandardTicket | null;
   started: boolean;
   /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
   companionsReleased: boolean;
@@ -104,8 +101,7 @@ async function readShowToBook(tx: Queryable, request: SeatRequest): Promise<Show
   const { showId, movieId, day, userUid, requestToken } = request;
   const [show] = await tx.query<ShowToBook>(
     `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
-       standard."standardTypeId", standard."standardTypeName", standard."standardPriceCents",
-       ${showStartedSql("s")} as started,
+       to_json(standard) as standard, ${showStartedSql("s")} as started,
        s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
        h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
        coalesce(seat_rows.rows, '[]') as "seatRows"

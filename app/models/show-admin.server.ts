@@ -311,7 +311,7 @@ export async function listShowsForStaff(query: ShowListQuery) {
   const rows = await db.query<StaffShow & { startsAt: Date }>(
     `select s.id, s.movie_id as "movieId", m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
        h.name as "hallName", h.seat_count as capacity,
-       standard."standardPriceCents" as "priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
+       standard."priceCents", coalesce(seat_figures.booked, 0) as "seatsBooked",
        coalesce(seat_figures.earnings, 0) as "earningsCents", coalesce(seat_figures.bookings, 0) as bookings,
        s.starts_at <= now() as started, s.cancelled_at is not null as cancelled
      from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}

@@ -43,12 +43,15 @@ export async function bookingOffers(booking: { showId: string }) {
 }
 
 /**
- * SQL for a lateral join: the show's standard ticket (the first type it sells), whose price is the show's price "a
- * seat" and the type every booking's tickets start as. A show selling no type has none, and is not sold.
+ * SQL for a lateral join: the show's standard ticket (the first type it sells: id, name, "priceCents"), whose price is
+ * the show's price "a seat" and the type every booking's tickets start as. A show selling no type has none, and is not
+ * sold. `to_json` of the joined row gives it whole (null for none), as `StandardTicket`.
  */
 export const standardTicketSql = (show: string) =>
-  `select id as "standardTypeId", name as "standardTypeName", "priceCents" as "standardPriceCents"
-   from (${offeredTypesSql(`${show}.id`)}) offered order by position, id limit 1`;
+  `select id, name, "priceCents" from (${offeredTypesSql(`${show}.id`)}) offered order by position, id limit 1`;
+
+/** A show's standard ticket, as `to_json` of standardTicketSql's row reads. */
+export type StandardTicket = Pick<OfferedType, "id" | "name" | "priceCents">;
 
 /**
  * Prices for a show priced apart from the list (a sample show, one made before types): the first type on sale at

@@ -10,7 +10,7 @@ import { standardTickets, writeTickets } from "./booking-tickets.server";
 import { occupiedSeats } from "./bookings.server";
 import { releaseHolds } from "./holds.server";
 import { queueWaitlistOffer } from "./notifications.server";
-import { standardTicketSql } from "./ticket-types.server";
+import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 
 // The waitlist of a sold-out show (docs/decisions/0017-waitlist.md). Seats that come free are offered by the
 // transaction that frees them, under a lock of the show's row, so two frees of one show offer one after the other
@@ -27,15 +27,14 @@ export type WaitlistFailure =
 
 type ShowHall = {
   started: boolean;
-  standardTypeId: string | null;
-  standardTypeName: string;
-  standardPriceCents: number;
+  /** The show's standard ticket, every offered seat's type; null: the show sells none. */
+  standard: StandardTicket | null;
   layout: HallLayout;
   typeExtras: TypeExtras;
 };
 
-const SHOW_HALL = `select s.starts_at <= now() as started, standard."standardTypeId", standard."standardTypeName",
-    standard."standardPriceCents", h.layout, h.type_extras as "typeExtras"
+const SHOW_HALL = `select s.starts_at <= now() as started, to_json(standard) as standard, h.layout,
+    h.type_extras as "typeExtras"
   from shows s join halls h on h.id = s.hall_id left join lateral (${standardTicketSql("s")}) standard on true
   where s.id = $1 and s.cancelled_at is null`;
 
@@ -103,8 +102,8 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   ]);
   if (anyone.length === 0) return;
   const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
-  if (!show || show.started || !show.standardTypeId) return;
-  const standard = { id: show.standardTypeId, name: show.standardTypeName, priceCents: show.standardPriceCents };
+  if (!show?.standard || show.started) return;
+  const { standard } = show;
   // Seats of holds that ran out look free but keep their rows until let go: let go of them before choosing.
   await releaseHolds(tx, `b.show_id = $1 and ${lapsedHoldSql("b")}`, [showId]);
   const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(

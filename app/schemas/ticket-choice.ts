@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { MAX_TICKET_TYPES, MAX_TICKETS_OF_A_TYPE, TICKET_TYPE_NOT_OFFERED, type TicketCounts } from "~/domain/tickets";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_TICKET_TYPES, TICKET_TYPE_NOT_OFFERED, type TicketCounts } from "~/domain/tickets";
 
-export const TICKET_COUNT_INVALID = `Please choose from 0 to ${MAX_TICKETS_OF_A_TYPE} tickets of a type.`;
+export const TICKET_COUNT_INVALID = `Please choose from 0 to ${MAX_SEATS_PER_BOOKING} tickets of a type.`;
 
 /**
  * The ticket types of a booking at checkout: how many tickets of each type, each count beside the type it is for.
@@ -17,7 +18,7 @@ export const ticketChoiceSchema = z
       .array(
         z
           .string()
-          .regex(new RegExp(`^[0-${MAX_TICKETS_OF_A_TYPE}]$`), TICKET_COUNT_INVALID)
+          .regex(new RegExp(`^[0-${MAX_SEATS_PER_BOOKING}]$`), TICKET_COUNT_INVALID)
           .transform(Number),
       )
       .max(MAX_TICKET_TYPES, TICKET_COUNT_INVALID)

@@ -46,7 +46,6 @@ export function TicketTypes({ booking, offered, currency, reply }: Props) {
     setChosen(next);
     if (!form) return;
     const body = new FormData(form);
-    body.delete("counts");
     next.forEach((n, i) => body.set(`counts[${i}]`, String(n)));
     fetcher.submit(body, { method: "post", action });
   };
