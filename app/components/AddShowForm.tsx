@@ -89,7 +89,19 @@ export function AddShowForm({ movies, halls, ticketTypes, matching, search, curr
           onQuery={setQuery}
           searchForm={SEARCH_FORM}
         />
-        <PriceStep types={ticketTypes} prices={fields.prices} priceTypes={fields.priceTypes} currency={currency} />
+        <PriceStep
+          types={ticketTypes}
+          prices={fields.prices}
+          priceTypes={fields.priceTypes}
+          currency={currency}
+          legend="Set Price"
+          note={
+            <>
+              From the price list; a change here is for these shows only.{" "}
+              <a href="/admin/prices">Edit the price list</a>
+            </>
+          }
+        />
         <ScheduleStep
           hall={fields.hallId}
           halls={halls}

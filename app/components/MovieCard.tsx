@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MovieSummary } from "~/domain/movie";
 import { formatRuntime, genreLine, releaseYear } from "~/utils/format";
+import { CertificateBadge } from "./CertificateBadge";
 import { Rating } from "./Rating";
 
 // The cards a page that opens with a grid shows before any scrolling: four columns on a wide screen, two
@@ -33,7 +34,10 @@ export function MovieCard({ movie, priority = false }: { movie: MovieSummary; pr
         <Link to={`${href}#dates`} className="button button-small" aria-label={`Buy Tickets for ${movie.title}`}>
           Buy Tickets
         </Link>
-        <Rating average={movie.voteAverage} />
+        <div className="movie-card-ratings">
+          <CertificateBadge code={movie.certificate} />
+          <Rating average={movie.voteAverage} />
+        </div>
       </div>
     </article>
   );

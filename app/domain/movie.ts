@@ -12,6 +12,8 @@ export type MovieSummary = {
   releaseDate: string;
   voteAverage: number;
   runtime: number;
+  /** The film's age rating (12A, 15, ...), or null when staff have not rated it. */
+  certificate: string | null;
 };
 
 export type Movie = MovieSummary & {
@@ -21,6 +23,8 @@ export type Movie = MovieSummary & {
   cast: CastMember[];
   originalLanguage: string | null;
   voteCount: number;
+  /** What the film's certificate means ("Suitable only for 15 years and over"). */
+  certificateDescription: string | null;
 };
 
 export type Trailer = {

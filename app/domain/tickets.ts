@@ -1,6 +1,7 @@
 // Ticket types and a booking's tickets: what each seat was sold as and for how much (decision 42). One module for the
 // browser and the server; every amount is whole minor units, added up here and nowhere else.
 import { formatMoney } from "~/utils/money";
+import { ageProblem, ageProblemMessage, type AgeProblem, type Certificate } from "./age-ratings";
 import { SEAT_TYPE_NAMES, type SeatType } from "./hall-layout";
 
 /** A type on the price list: Adult, Child, ... with the rule customers are shown ("Under 12"). */
@@ -9,11 +10,16 @@ export type TicketType = {
   name: string;
   rule: string;
   priceCents: number;
+  /** The oldest age the type is for (Child: 11), or null for any age; see age-ratings.ts. */
+  maxAge: number | null;
   retired: boolean;
 };
 
 /** A type a show sells, at the show's price for it. */
-export type OfferedType = Pick<TicketType, "id" | "name" | "rule" | "priceCents">;
+export type OfferedType = Pick<TicketType, "id" | "name" | "rule" | "priceCents" | "maxAge">;
+
+/** What a show sells: its types at its prices, in the list's order, and its film's certificate, which may bar some. */
+export type ShowOffer = { types: OfferedType[]; certificate: Certificate | null };
 
 /** One ticket of a booking, as it was sold. */
 export type Ticket = {
@@ -50,15 +56,24 @@ export function assignTypes<T extends Pick<OfferedType, "id">>(
   return seats.map((seat, index) => ({ seat, type: queue[index] }));
 }
 
-export type CountsProblem = { reason: "not-offered" } | { reason: "wrong-total"; seatCount: number };
+export type CountsProblem = { reason: "not-offered" } | { reason: "wrong-total"; seatCount: number } | AgeProblem;
 
-/** Why these counts cannot be a booking's tickets: a type the show does not sell, or not one ticket per seat. */
-export function countsProblem(counts: TicketCounts, seatCount: number, offered: readonly Pick<OfferedType, "id">[]) {
+/**
+ * Why these counts cannot be a booking's tickets: a type the show does not sell, not one ticket per seat, or types the
+ * film's certificate does not allow. `offered` are the show's types, those the certificate bars included.
+ */
+export function countsProblem(
+  counts: TicketCounts,
+  seatCount: number,
+  offered: readonly Pick<OfferedType, "id" | "name" | "maxAge">[],
+  certificate: Certificate | null,
+): CountsProblem | null {
   const offeredIds = new Set(offered.map((type) => type.id));
-  if (Object.entries(counts).some(([id, count]) => count > 0 && !offeredIds.has(id)))
-    return { reason: "not-offered" } as const;
+  if (Object.entries(counts).some(([id, count]) => count > 0 && !offeredIds.has(id))) return { reason: "not-offered" };
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  return total === seatCount ? null : ({ reason: "wrong-total", seatCount } as const);
+  if (total !== seatCount) return { reason: "wrong-total", seatCount };
+  const chosen = offered.filter((type) => (counts[type.id] ?? 0) > 0);
+  return ageProblem(chosen, offered, certificate);
 }
 
 export const TICKET_TYPE_NOT_OFFERED = "That ticket type is not sold for this show. Please choose from the list.";
@@ -66,6 +81,7 @@ export const TICKET_TYPE_NOT_OFFERED = "That ticket type is not sold for this sh
 /** What the customer is told of counts that do not fit their booking. */
 export function countsProblemMessage(problem: CountsProblem) {
   if (problem.reason === "not-offered") return TICKET_TYPE_NOT_OFFERED;
+  if (problem.reason === "barred" || problem.reason === "unaccompanied") return ageProblemMessage(problem);
   const seats = problem.seatCount === 1 ? "1 seat" : `${problem.seatCount} seats`;
   return `Please choose a ticket type for each of your ${seats}: the numbers must add up to ${problem.seatCount}.`;
 }

@@ -11,7 +11,7 @@ import {
 } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
-import { offeredTypes, type StandardTicket } from "./ticket-types.server";
+import { showOffer, type StandardTicket } from "./ticket-types.server";
 
 // A booking's tickets (decision 42): what each seat is sold as, at the price of that moment. A booking starts with
 // every seat as the show's standard type; its customer may change the types until it is paid.
@@ -53,7 +53,7 @@ export type TicketChangeFailure =
   | { reason: "not-found" }
   | { reason: "already-paid" }
   | { reason: Exclude<PayRefusal, "already-paid"> }
-  | CountsProblem;
+  | { reason: "counts"; problem: CountsProblem };
 
 /**
  * Sets how many tickets of each type an unpaid booking has, at the show's prices now, and its amount with them. The
@@ -70,13 +70,13 @@ export async function changeTicketTypes(
     if (!booking) return { ok: false as const, reason: "not-found" as const };
     const refusal = payRefusal(booking);
     if (refusal) return { ok: false as const, reason: refusal };
-    const offered = await offeredTypes(tx, booking.showId);
-    const problem = countsProblem(counts, booking.tickets.length, offered);
-    if (problem) return { ok: false as const, ...problem };
+    const { types, certificate } = await showOffer(tx, booking.showId);
+    const problem = countsProblem(counts, booking.tickets.length, types, certificate);
+    if (problem) return { ok: false as const, reason: "counts" as const, problem };
     const assigned = assignTypes(
       booking.tickets.map((ticket) => ticket.seat),
       counts,
-      offered,
+      types,
     );
     const tickets = booking.tickets.map((ticket, index) => {
       const { type } = assigned[index];

@@ -8,7 +8,7 @@ export const RECOMMENDED_COUNT = 4;
 export const CAST_SHOWN = 12;
 
 const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path as "backdropUrl", m.genres,
-  to_char(m.release_date, 'YYYY-MM-DD') as "releaseDate", m.vote_average as "voteAverage", m.runtime`;
+  to_char(m.release_date, 'YYYY-MM-DD') as "releaseDate", m.vote_average as "voteAverage", m.runtime, m.certificate`;
 
 // The cast is stored as the sample catalogue spells it.
 type StoredCastMember = { name: string; profile_path: string; character: string; known_for_department: string };
@@ -89,7 +89,8 @@ export async function getMovie(id: string): Promise<Movie | null> {
   const db = await getDb();
   const [movie] = await db.query<Omit<Movie, "cast"> & { casts: StoredCastMember[] }>(
     `select ${SUMMARY_COLUMNS}, m.poster_path as "posterUrl", m.overview, m.tagline, m.casts,
-       m.original_language as "originalLanguage", m.vote_count as "voteCount"
+       m.original_language as "originalLanguage", m.vote_count as "voteCount",
+       (select c.description from certificates c where c.code = m.certificate) as "certificateDescription"
      from movies m where m.id = $1`,
     [id],
   );

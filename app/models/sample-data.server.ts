@@ -35,6 +35,8 @@ type SampleMovie = {
   vote_average: number;
   vote_count: number;
   runtime: number;
+  /** A code of the certificates table, or null for a film not rated. */
+  certificate: string | null;
 };
 type SampleTrailer = {
   id: string;
@@ -67,8 +69,8 @@ export async function seedCatalogue(db: Database) {
     for (const m of movies) {
       await tx.query(
         `insert into movies (id, title, overview, tagline, poster_path, backdrop_path, genres, casts,
-           release_date, original_language, vote_average, vote_count, runtime)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           release_date, original_language, vote_average, vote_count, runtime, certificate)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          on conflict (id) do nothing`,
         [
           m.id,
@@ -84,6 +86,7 @@ export async function seedCatalogue(db: Database) {
           m.vote_average,
           m.vote_count,
           m.runtime,
+          m.certificate,
         ],
       );
     }

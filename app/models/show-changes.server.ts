@@ -8,6 +8,7 @@ import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
 import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-admin.server";
 import { cinemaDaySql } from "./shows.server";
+import { setShowPrices } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 
 // Staff cancelling or moving a show that has bookings (docs/decisions/0018-show-changes.md). Each is one transaction
@@ -178,6 +179,37 @@ export async function moveShow(
       for (const { id, userUid } of paid)
         await queueShowMoved(tx, userUid, (await findBooking(userUid, id, { tx }))!, from);
       return { ok: true as const, paidBookings: paid.length };
+    }),
+  );
+}
+
+export type PriceChangeFailure = "not-found" | "cancelled" | "started" | "price-list-changed";
+
+/**
+ * Sets what a show that has not started sells each type on sale for from now on; a type left out is sold no more.
+ * Tickets already set, held or paid, keep their type and the price they were set at (decision 42): a hold is priced
+ * anew only when its customer changes its types. The show's row is locked, as a move or a cancel locks it, and the
+ * price list's rows are share-locked as Add Shows does: a type taken off sale since the page was opened is left out,
+ * and none left is refused. A type off sale keeps the show's price it had, for the day it is put back on sale.
+ */
+export async function changeShowPrices(
+  showId: string,
+  prices: Record<string, number>,
+): Promise<{ ok: true } | { ok: false; reason: PriceChangeFailure }> {
+  const db = await getDb();
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockShow(tx, showId);
+      if (!locked.ok) return locked;
+      const onSale = await tx.query<{ id: string }>("select id from ticket_types where retired_at is null for share");
+      const sold = Object.fromEntries(Object.entries(prices).filter(([id]) => onSale.some((type) => type.id === id)));
+      if (Object.keys(sold).length === 0) return { ok: false as const, reason: "price-list-changed" as const };
+      await tx.query("delete from show_prices where show_id = $1 and ticket_type_id = any($2::uuid[])", [
+        showId,
+        onSale.map((type) => type.id),
+      ]);
+      await setShowPrices(tx, [showId], sold);
+      return { ok: true as const };
     }),
   );
 }

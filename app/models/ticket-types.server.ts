@@ -1,11 +1,13 @@
-import type { OfferedType, TicketType } from "~/domain/tickets";
+import type { Certificate } from "~/domain/age-ratings";
+import type { OfferedType, ShowOffer, TicketType } from "~/domain/tickets";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 
 // The price list staff keep (decision 42): ticket types with their prices and rules, and what each show sells them
 // for. A type is never deleted: one retired is offered by no show from then on, and its tickets sold stay as sold.
 
-const TYPE_COLUMNS = `t.id, t.name, t.rule, t.price_cents as "priceCents", t.retired_at is not null as retired`;
+const TYPE_COLUMNS = `t.id, t.name, t.rule, t.price_cents as "priceCents", t.max_age as "maxAge",
+  t.retired_at is not null as retired`;
 
 /** The price list: every type, those on sale first, each group in the list's order. */
 export async function listTicketTypes(): Promise<TicketType[]> {
@@ -18,40 +20,62 @@ export async function listTicketTypes(): Promise<TicketType[]> {
 /** The types new shows sell, at their list prices, in the list's order. */
 export async function typesOnSale(db: Queryable | null = null): Promise<OfferedType[]> {
   return (db ?? (await getDb())).query<OfferedType>(
-    `select t.id, t.name, t.rule, t.price_cents as "priceCents" from ticket_types t
+    `select t.id, t.name, t.rule, t.price_cents as "priceCents", t.max_age as "maxAge" from ticket_types t
      where t.retired_at is null order by t.position, t.id`,
   );
 }
 
 /** SQL: the types show `showId` (an expression) sells, at its prices, in the list's order. */
 const offeredTypesSql = (showId: string) =>
-  `select t.id, t.name, t.rule, sp.price_cents as "priceCents", t.position
+  `select t.id, t.name, t.rule, sp.price_cents as "priceCents", t.max_age as "maxAge", t.position
    from show_prices sp join ticket_types t on t.id = sp.ticket_type_id
    where sp.show_id = ${showId} and t.retired_at is null`;
 
-/** The types a show sells, at its prices, in the list's order. */
-export async function offeredTypes(db: Queryable, showId: string): Promise<OfferedType[]> {
-  return db.query<OfferedType>(
-    `select id, name, rule, "priceCents" from (${offeredTypesSql("$1")}) offered order by position, id`,
+export async function showOffer(db: Queryable, showId: string): Promise<ShowOffer> {
+  const types = await db.query<OfferedType>(
+    `select id, name, rule, "priceCents", "maxAge" from (${offeredTypesSql("$1")}) offered order by position, id`,
     [showId],
   );
+  const [rated] = await db.query<Certificate>(
+    `select c.code, c.description, c.min_age as "minAge", c.accompanied_under as "accompaniedUnder"
+     from shows s join movies m on m.id = s.movie_id join certificates c on c.code = m.certificate where s.id = $1`,
+    [showId],
+  );
+  return { types, certificate: rated ?? null };
 }
 
-/** The types a booking's show sells now, at its prices: its tickets step's choices. */
-export async function bookingOffers(booking: { showId: string }) {
-  return offeredTypes(await getDb(), booking.showId);
+/** What a booking's show sells now: its tickets step's choices. */
+export async function bookingOffer(booking: { showId: string }) {
+  return showOffer(await getDb(), booking.showId);
 }
 
 /**
- * SQL for a lateral join: the show's standard ticket (the first type it sells: id, name, "priceCents"), whose price is
- * the show's price "a seat" and the type every booking's tickets start as. A show selling no type has none, and is not
- * sold. `to_json` of the joined row gives it whole (null for none), as `StandardTicket`.
+ * SQL for a lateral join: the show's standard ticket (the first type for any age it sells, or its first type when it
+ * sells only types with an age limit: id, name, "priceCents"), whose price is the show's price "a seat" and the type
+ * every booking's tickets start as. A type for any age is never barred by a certificate. A show selling no type has
+ * none, and is not sold. `to_json` of the joined row gives it whole (null for none), as `StandardTicket`.
  */
 export const standardTicketSql = (show: string) =>
-  `select id, name, "priceCents" from (${offeredTypesSql(`${show}.id`)}) offered order by position, id limit 1`;
+  `select id, name, "priceCents" from (${offeredTypesSql(`${show}.id`)}) offered
+   order by "maxAge" is not null, position, id limit 1`;
 
 /** A show's standard ticket, as `to_json` of standardTicketSql's row reads. */
 export type StandardTicket = Pick<OfferedType, "id" | "name" | "priceCents">;
+
+/** A type on sale with what a show sells it for, or null when the show does not sell it. */
+export type ShowPrice = Pick<OfferedType, "id" | "name"> & { priceCents: number | null };
+
+/** Every type on sale, in the list's order, with what the show sells it for: the show's prices as staff change them. */
+export async function showPriceList(showId: string): Promise<ShowPrice[]> {
+  if (!isUuid(showId)) return [];
+  const db = await getDb();
+  return db.query<ShowPrice>(
+    `select t.id, t.name, sp.price_cents as "priceCents"
+     from ticket_types t left join show_prices sp on sp.ticket_type_id = t.id and sp.show_id = $1
+     where t.retired_at is null order by t.position, t.id`,
+    [showId],
+  );
+}
 
 /**
  * Prices for a show priced apart from the list (a sample show, one made before types): the first type on sale at
@@ -73,7 +97,7 @@ export async function setShowPrices(tx: Queryable, showIds: string[], prices: Re
   );
 }
 
-export type TicketTypeInput = { name: string; rule: string; priceCents: number };
+export type TicketTypeInput = { name: string; rule: string; priceCents: number; maxAge: number | null };
 export type TicketTypeFailure = { reason: "not-found" } | { reason: "name-taken" };
 type Saved = { ok: true } | ({ ok: false } & TicketTypeFailure);
 
@@ -82,9 +106,9 @@ export async function addTicketType(input: TicketTypeInput): Promise<Saved> {
   const db = await getDb();
   try {
     await db.query(
-      `insert into ticket_types (name, rule, price_cents, position)
-       select $1, $2, $3, coalesce(max(position), 0) + 1 from ticket_types`,
-      [input.name, input.rule, input.priceCents],
+      `insert into ticket_types (name, rule, price_cents, max_age, position)
+       select $1, $2, $3, $4, coalesce(max(position), 0) + 1 from ticket_types`,
+      [input.name, input.rule, input.priceCents, input.maxAge],
     );
     return { ok: true };
   } catch (error) {
@@ -94,7 +118,7 @@ export async function addTicketType(input: TicketTypeInput): Promise<Saved> {
 }
 
 /**
- * Renames a type, or changes its rule or its list price. The list price is what shows made from now on sell it for:
+ * Renames a type, or changes its rule, its age limit or its list price. The list price is what shows made from now on sell it for:
  * shows already made keep theirs, and tickets sold keep what they were sold for.
  */
 export async function updateTicketType(id: string, input: TicketTypeInput): Promise<Saved> {
@@ -102,8 +126,8 @@ export async function updateTicketType(id: string, input: TicketTypeInput): Prom
   const db = await getDb();
   try {
     const updated = await db.query(
-      "update ticket_types set name = $2, rule = $3, price_cents = $4 where id = $1 returning id",
-      [id, input.name, input.rule, input.priceCents],
+      "update ticket_types set name = $2, rule = $3, price_cents = $4, max_age = $5 where id = $1 returning id",
+      [id, input.name, input.rule, input.priceCents, input.maxAge],
     );
     return updated.length > 0 ? { ok: true } : { ok: false, reason: "not-found" };
   } catch (error) {

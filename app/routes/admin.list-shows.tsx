@@ -107,7 +107,7 @@ export default function ListShows() {
 
 /**
  * What staff may do with a show: one nobody booked is deleted, one with bookings cancelled (its paid bookings
- * refunded); either can be moved until it starts. A cancelled show stays listed, for its bookings' record.
+ * refunded); either can be moved, and its prices changed, until it starts. A cancelled show stays listed, for its bookings' record.
  */
 function ShowActions({ show, named }: { show: StaffShow; named: string }) {
   if (show.cancelled) return <span className="admin-note">Cancelled</span>;
@@ -115,9 +115,14 @@ function ShowActions({ show, named }: { show: StaffShow; named: string }) {
   return (
     <div className="show-actions">
       {show.started ? null : (
-        <Link to={`/admin/shows/${show.id}/move`} className="button button-ghost button-small">
-          Move{label}
-        </Link>
+        <>
+          <Link to={`/admin/shows/${show.id}/move`} className="button button-ghost button-small">
+            Move{label}
+          </Link>
+          <Link to={`/admin/shows/${show.id}/prices`} className="button button-ghost button-small">
+            Prices{label}
+          </Link>
+        </>
       )}
       {show.bookings === 0 ? (
         <Form method="post" preventScrollReset>

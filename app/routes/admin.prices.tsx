@@ -12,6 +12,7 @@ import { addTicketType, listTicketTypes, setTicketTypeRetired, updateTicketType 
 import { MAX_PRICE_MINOR_UNITS } from "~/schemas/amount-fields";
 import {
   ADD_TYPE,
+  MAX_AGE_LIMIT,
   RESTORE_TYPE,
   RETIRE_TYPE,
   SAVE_TYPE,
@@ -48,8 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireStaff(request);
   const form = await readSubmission(request, ticketTypeSchema(config.currency));
   if (!form.ok) return form.response;
-  const { intent, id = "", name = "", rule = "", price = "" } = form.value;
-  const input = { name, rule, priceCents: toMinorUnits(price, config.currency) };
+  const { intent, id = "", name = "", rule = "", price = "", maxAge = null } = form.value;
+  const input = { name, rule, maxAge, priceCents: toMinorUnits(price, config.currency) };
   const result =
     intent === ADD_TYPE
       ? await addTicketType(input)
@@ -98,6 +99,10 @@ export default function Prices() {
         New shows take these prices by default; Add Shows can change them for the shows it makes. A change here leaves
         shows already made, and tickets already sold, as they are.
       </p>
+      <p>
+        A type with an oldest age (Child: 11) is not sold for films whose certificate admits no one that young, and
+        where a certificate admits children only with an adult, their booking needs a type for any age too.
+      </p>
       <h2>On sale</h2>
       <ul className="ticket-type-list">
         {onSale.map((type) => (
@@ -137,6 +142,7 @@ function TypeForm({ type, currency, reply }: { type: TicketType | null; currency
       intent,
       name: type?.name ?? "",
       rule: type?.rule ?? "",
+      maxAge: type?.maxAge?.toString() ?? "",
       price: type ? formatAmount(type.priceCents, currency) : "",
     },
     reply,
@@ -149,6 +155,12 @@ function TypeForm({ type, currency, reply }: { type: TicketType | null; currency
         {type ? <input type="hidden" name="id" value={type.id} /> : null}
         <FormField meta={field("name")} label="Name" type="text" />
         <FormField meta={field("rule")} label="Rule shown to customers" type="text" />
+        <FormField
+          meta={field("maxAge")}
+          label="Oldest age"
+          type="number"
+          attributes={{ min: "0", max: String(MAX_AGE_LIMIT), step: "1", inputMode: "numeric", placeholder: "Any age" }}
+        />
         <FormField
           meta={field("price")}
           label={`Price (${currency})`}

@@ -49,6 +49,7 @@ const MENU = [
   { to: "/admin/list-bookings", label: "List Bookings" },
   { to: "/admin/halls", label: "Halls" },
   { to: "/admin/prices", label: "Prices" },
+  { to: "/admin/movies", label: "Movies" },
   { to: "/admin/check-in", label: "Check In" },
   { to: "/admin/outbox", label: "Outbox" },
 ];

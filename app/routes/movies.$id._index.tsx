@@ -6,6 +6,7 @@ import { FavouriteButton } from "~/components/FavouriteButton";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
 import { MovieShowTimes } from "~/components/MovieShowTimes";
+import { CertificateBadge } from "~/components/CertificateBadge";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
 import type { loadMoviePage } from "~/http/movie-page.server";
@@ -45,6 +46,11 @@ export default function MovieDetail() {
           <h1 id="movie-title">{movie.title}</h1>
           {movie.tagline ? <p className="tagline">{movie.tagline}</p> : null}
           <Rating average={movie.voteAverage} voteCount={movie.voteCount} />
+          {movie.certificate ? (
+            <p className="movie-certificate">
+              <CertificateBadge code={movie.certificate} description={movie.certificateDescription} />
+            </p>
+          ) : null}
           <p className="overview">{movie.overview}</p>
           <p className="movie-facts">
             {formatRuntime(movie.runtime)} • {movie.genres.map((g) => g.name).join(", ")} •{" "}

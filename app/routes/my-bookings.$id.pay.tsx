@@ -18,7 +18,7 @@ import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
 import { payBooking } from "~/models/payments.server";
-import { bookingOffers } from "~/models/ticket-types.server";
+import { bookingOffer } from "~/models/ticket-types.server";
 import { checkoutSchema } from "~/schemas/checkout";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // A hold that ran out can be chosen again; a cancelled booking or a started show cannot.
       chooseAgainUrl: refusal === "expired" ? chooseSeatsAgainUrl(booking, settings.timeZone) : null,
     },
-    offered: refusal ? [] : await bookingOffers(booking),
+    offer: refusal ? null : await bookingOffer(booking),
     attemptToken: randomUUID(),
     provider: { label: provider.label, testMode: provider.testMode },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
@@ -75,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { booking, ended, offered, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
+  const { booking, ended, offer, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
     useLoaderData<typeof loader>();
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
@@ -92,7 +92,7 @@ export default function Checkout() {
         </p>
       ) : null}
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
-      {ended ? null : <TicketTypes booking={booking} offered={offered} currency={currency} />}
+      {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
       <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
       {ended ? null : (
         <CardForm

@@ -14,7 +14,7 @@ import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
-import { bookingOffers } from "~/models/ticket-types.server";
+import { bookingOffer } from "~/models/ticket-types.server";
 import { countsByType, ticketChoiceSchema } from "~/schemas/ticket-choice";
 import bookingStyles from "~/styles/bookings.css";
 import { pageMeta } from "~/utils/page-meta";
@@ -32,7 +32,7 @@ const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
 // shows the same form, and a GET of this address while the booking can still be paid goes there.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
-  return { booking, offered: await bookingOffers(booking), ...cinemaSettings() };
+  return { booking, offer: await bookingOffer(booking), ...cinemaSettings() };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -45,21 +45,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.ok) return redirect(checkoutOf(bookingId));
   if (result.reason === "not-found") throw bookingNotFound();
   if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${bookingId}`, ALREADY_PAID);
-  if (result.reason === "not-offered" || result.reason === "wrong-total")
-    return form.refuse(countsProblemMessage(result), 400);
+  if (result.reason === "counts") return form.refuse(countsProblemMessage(result.problem), 400);
   const { message, status } = paymentFailure(result);
   return form.refuse(message, status);
 }
 
 export default function ChooseTickets() {
-  const { booking, offered, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, offer, timeZone, currency } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const open = payRefusal(booking) === null;
   return (
     <section className="section page-top checkout" aria-labelledby="tickets-title">
       <h1 id="tickets-title">Choose your tickets</h1>
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
-      {open ? <TicketTypes booking={booking} offered={offered} currency={currency} reply={reply} /> : null}
+      {open ? <TicketTypes booking={booking} offer={offer} currency={currency} reply={reply} /> : null}
       <p>
         <Link to={checkoutOf(booking.id)} className="text-link">
           Back to payment

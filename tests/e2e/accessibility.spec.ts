@@ -181,6 +181,7 @@ test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", (
         "/admin/list-bookings",
         "/admin/halls",
         "/admin/prices",
+        "/admin/movies",
         "/admin/check-in",
         "/admin/outbox",
       ]),

@@ -14,6 +14,7 @@ test("the admin panel has its own top bar and menu, and shows who is signed in",
     ["List Bookings", "/admin/list-bookings"],
     ["Halls", "/admin/halls"],
     ["Prices", "/admin/prices"],
+    ["Movies", "/admin/movies"],
     ["Check In", "/admin/check-in"],
     ["Outbox", "/admin/outbox"],
   ])

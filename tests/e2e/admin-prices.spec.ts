@@ -22,10 +22,20 @@ test("staff add a ticket type, are refused a name in use, change its price and t
   await page.getByRole("group", { name: "New ticket type" }).getByLabel("Name").fill(name);
   await page.getByRole("group", { name: "New ticket type" }).getByLabel("Rule shown to customers").fill("Members only");
   await page.getByRole("group", { name: "New ticket type" }).getByLabel("Price (USD)").fill("30");
+  // An age limit must be a whole age; 17 is kept, and the Child type's is 11.
+  await page.getByRole("group", { name: "New ticket type" }).getByLabel("Oldest age").fill("121");
+  await page.getByRole("group", { name: "New ticket type" }).getByRole("button", { name: "Add Ticket Type" }).click();
+  await expect(
+    page.getByText("Please enter the oldest age as a whole number from 0 to 120, or leave it empty for any age"),
+  ).toBeVisible();
+  await page.getByRole("group", { name: "New ticket type" }).getByLabel("Oldest age").fill("17");
   await page.getByRole("group", { name: "New ticket type" }).getByRole("button", { name: "Add Ticket Type" }).click();
   await expect(page.getByText("Ticket type added")).toBeVisible();
   const added = page.getByRole("group", { name: `${name}, $30.00` });
   await expect(added.getByLabel("Rule shown to customers")).toHaveValue("Members only");
+  await expect(added.getByLabel("Oldest age")).toHaveValue("17");
+  await expect(page.getByRole("group", { name: /^Child, / }).getByLabel("Oldest age")).toHaveValue("11");
+  await expect(adult.getByLabel("Oldest age")).toHaveValue("");
 
   // Add Shows offers it, at its list price.
   await open(page, "/admin/add-shows");

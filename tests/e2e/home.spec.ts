@@ -34,7 +34,9 @@ test("Now Showing lists the 8 latest movies and links to all movies", async ({ p
   await expect(page.getByRole("link", { name: "Show More Movies" })).toHaveAttribute("href", "/movies");
 });
 
-test("a movie card shows year, two genres, runtime and rating, and links to the movie", async ({ page }) => {
+test("a movie card shows year, two genres, runtime, rating and certificate, and links to the movie", async ({
+  page,
+}) => {
   const card = movieCards(page, "Now Showing").first();
   await expect(card.getByRole("heading")).toHaveText("The Night Orchard");
   await expect(card.getByRole("link", { name: "The Night Orchard", exact: true })).toHaveAttribute(
@@ -45,6 +47,7 @@ test("a movie card shows year, two genres, runtime and rating, and links to the 
   const rating = card.getByRole("paragraph").filter({ hasText: "Rated 7.5 out of 10" });
   await expect(rating).toMatchAriaSnapshot("- paragraph: Rated 7.5 out of 10"); // what a screen reader reads
   await expect(rating.getByText("★ 7.5")).toBeVisible(); // what the eye sees
+  await expect(card.getByText("Certificate 15")).toBeVisible();
   await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute(
     "href",
     "/movies/1010581#dates",

@@ -14,11 +14,12 @@ afterAll(() => {
 
 /** A process that runs for a while, and the pid of a child of it that has exited and which it never reaps. */
 async function parentOfAZombie() {
-  // The shell starts `true` in the background, prints its pid, then becomes `sleep`, which never waits for it.
-  const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+  // The shell starts a short sleep in the background, prints its pid, then becomes `sleep 30`, which never waits for
+  // it. The background one outlives the shell's own moments: a shell reaps a child that ends before it execs.
+  const parent = spawn("sh", ["-c", "sleep 1 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
   children.push(parent.pid!);
   const zombie = await new Promise<number>((resolve) => parent.stdout!.once("data", (chunk) => resolve(Number(chunk))));
-  for (let tries = 0; tries < 100; tries++) {
+  for (let tries = 0; tries < 500; tries++) {
     const stat = fs.readFileSync(`/proc/${zombie}/stat`, "utf8");
     if (stat[stat.lastIndexOf(")") + 2] === "Z") break;
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -5,6 +5,7 @@ import type { MovieFilters } from "~/schemas/movie-filters";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
+import { bookSeats } from "~/models/seat-booking.server";
 import { pricesAround, setShowPrices, typesOnSale } from "~/models/ticket-types.server";
 import { getDb } from "~/services/db.server";
 
@@ -164,4 +165,12 @@ export async function clearAll() {
   await db.exec(
     "delete from check_ins; delete from payments; delete from booked_seats; delete from bookings; delete from shows; delete from users; delete from movies;",
   );
+}
+
+/** A new customer's hold of seats of a show (of `movieId`, on the cinema day `day`): the customer and the booking. */
+export async function holdSeats(show: { movieId: string; day: string; showId: string }, seats: string[]) {
+  const user = await addUser();
+  const booked = await bookSeats({ userUid: user, ...show, seats, requestToken: randomUUID() });
+  if (!booked.ok) throw new Error(`the hold was refused: ${booked.reason}`);
+  return { user, id: booked.booking.id };
 }

@@ -12,11 +12,10 @@ import {
 import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { findBooking } from "~/models/bookings.server";
 import { payBooking } from "~/models/payments.server";
-import { bookSeats } from "~/models/seat-booking.server";
 import { createShows } from "~/models/show-admin.server";
 import {
   addTicketType,
-  bookingOffers,
+  bookingOffer,
   listTicketTypes,
   setTicketTypeRetired,
   typesOnSale,
@@ -25,7 +24,7 @@ import {
 import { config } from "~/config.server";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
-import { addHall, addMovie, addShow, addUser } from "./fixtures";
+import { addHall, addMovie, addShow, addUser, holdSeats } from "./fixtures";
 
 const ADULT = "00000000-0000-4000-8000-00000000a001";
 const CHILD = "00000000-0000-4000-8000-00000000a002";
@@ -59,11 +58,14 @@ describe("a booking's tickets", () => {
   });
 
   it("must be one a seat, of types the show sells", () => {
-    const offered = [{ id: "adult" }, { id: "child" }];
-    expect(countsProblem({ adult: 2, child: 1 }, 3, offered)).toBeNull();
-    expect(countsProblem({ adult: 2, child: 0, senior: 0 }, 2, offered)).toBeNull();
-    expect(countsProblem({ adult: 1 }, 3, offered)).toEqual({ reason: "wrong-total", seatCount: 3 });
-    expect(countsProblem({ adult: 2, senior: 1 }, 3, offered)).toEqual({ reason: "not-offered" });
+    const offered = [
+      { id: "adult", name: "Adult", maxAge: null },
+      { id: "child", name: "Child", maxAge: 11 },
+    ];
+    expect(countsProblem({ adult: 2, child: 1 }, 3, offered, null)).toBeNull();
+    expect(countsProblem({ adult: 2, child: 0, senior: 0 }, 2, offered, null)).toBeNull();
+    expect(countsProblem({ adult: 1 }, 3, offered, null)).toEqual({ reason: "wrong-total", seatCount: 3 });
+    expect(countsProblem({ adult: 2, senior: 1 }, 3, offered, null)).toEqual({ reason: "not-offered" });
     expect(countsProblemMessage({ reason: "wrong-total", seatCount: 3 })).toBe(
       "Please choose a ticket type for each of your 3 seats: the numbers must add up to 3.",
     );
@@ -72,22 +74,27 @@ describe("a booking's tickets", () => {
 
 describe("the price list", () => {
   it("adds a type at the end, its name unique in any case, and renames it", async () => {
-    expect(await addTicketType({ name: "Member", rule: "With a member card", priceCents: 4000 })).toEqual({ ok: true });
-    expect(await addTicketType({ name: "MEMBER", rule: "", priceCents: 4000 })).toEqual({
+    expect(await addTicketType({ name: "Member", rule: "With a member card", priceCents: 4000, maxAge: null })).toEqual(
+      { ok: true },
+    );
+    expect(await addTicketType({ name: "MEMBER", rule: "", priceCents: 4000, maxAge: null })).toEqual({
       ok: false,
       reason: "name-taken",
     });
     const member = (await listTicketTypes()).find((type) => type.name === "Member")!;
     expect((await typesOnSale()).at(-1)).toMatchObject({ id: member.id, priceCents: 4000 });
-    expect(await updateTicketType(member.id, { name: "Adult", rule: "", priceCents: 1 })).toEqual({
+    expect(await updateTicketType(member.id, { name: "Adult", rule: "", priceCents: 1, maxAge: null })).toEqual({
       ok: false,
       reason: "name-taken",
     });
-    expect(await updateTicketType(member.id, { name: "Members", rule: "", priceCents: 3900 })).toEqual({ ok: true });
-    expect(await updateTicketType(randomUUID(), { name: "Nobody", rule: "", priceCents: 1 })).toEqual({
+    expect(await updateTicketType(member.id, { name: "Members", rule: "", priceCents: 3900, maxAge: 17 })).toEqual({
+      ok: true,
+    });
+    expect(await updateTicketType(randomUUID(), { name: "Nobody", rule: "", priceCents: 1, maxAge: null })).toEqual({
       ok: false,
       reason: "not-found",
     });
+    expect((await listTicketTypes()).find((type) => type.id === member.id)).toMatchObject({ maxAge: 17 });
     expect(await setTicketTypeRetired(member.id, true)).toEqual({ ok: true });
   });
 
@@ -113,19 +120,7 @@ describe("choosing ticket types at checkout", () => {
     premiumShow = await addShow(MOVIE, `${DAY}T18:00:00Z`, { priceCents: 6000, hallId: hall });
   });
 
-  async function hold(seats: string[], showId = show) {
-    const user = await addUser();
-    const booked = await bookSeats({
-      userUid: user,
-      movieId: MOVIE,
-      day: DAY,
-      showId,
-      seats,
-      requestToken: randomUUID(),
-    });
-    if (!booked.ok) throw new Error(booked.reason);
-    return { user, id: booked.booking.id };
-  }
+  const hold = (seats: string[], showId = show) => holdSeats({ movieId: MOVIE, day: DAY, showId }, seats);
 
   it("starts every seat as the standard type, each seat's surcharge apart", async () => {
     const { user, id } = await hold(["B1", "A1"], premiumShow);
@@ -156,12 +151,13 @@ describe("choosing ticket types at checkout", () => {
     const { user, id } = await hold(["C1", "C2"]);
     expect(await changeTicketTypes(user, id, { [ADULT]: 1 })).toEqual({
       ok: false,
-      reason: "wrong-total",
-      seatCount: 2,
+      reason: "counts",
+      problem: { reason: "wrong-total", seatCount: 2 },
     });
     expect(await changeTicketTypes(user, id, { [ADULT]: 1, [randomUUID()]: 1 })).toEqual({
       ok: false,
-      reason: "not-offered",
+      reason: "counts",
+      problem: { reason: "not-offered" },
     });
     expect(await changeTicketTypes(await addUser(), id, { [ADULT]: 2 })).toEqual({ ok: false, reason: "not-found" });
     expect((await findBooking(user, id))!.amountCents).toBe(12_000);
@@ -175,8 +171,16 @@ describe("choosing ticket types at checkout", () => {
     expect((await findBooking(user, id))!.amountCents).toBe(4500);
     await setTicketTypeRetired(SENIOR, true);
     try {
-      expect((await bookingOffers({ showId: show })).map((type) => type.name)).toEqual(["Adult", "Child", "Student"]);
-      expect(await changeTicketTypes(user, id, { [SENIOR]: 1 })).toEqual({ ok: false, reason: "not-offered" });
+      expect((await bookingOffer({ showId: show })).types.map((type) => type.name)).toEqual([
+        "Adult",
+        "Child",
+        "Student",
+      ]);
+      expect(await changeTicketTypes(user, id, { [SENIOR]: 1 })).toEqual({
+        ok: false,
+        reason: "counts",
+        problem: { reason: "not-offered" },
+      });
     } finally {
       await setTicketTypeRetired(SENIOR, false);
       await db.query("update show_prices set price_cents = 6000 where show_id = $1 and ticket_type_id = $2", [
@@ -192,7 +196,7 @@ describe("choosing ticket types at checkout", () => {
     const prices = Object.fromEntries((await typesOnSale()).map((type, index) => [type.id, 1000 + index]));
     const created = await createShows({ movieId: MOVIE, hallId: hall, prices, times: [`${soon}T10:00`] });
     if (!created.ok) throw new Error(created.reason);
-    expect((await bookingOffers({ showId: created.first.id })).map((type) => type.priceCents)).toEqual(
+    expect((await bookingOffer({ showId: created.first.id })).types.map((type) => type.priceCents)).toEqual(
       Object.values(prices),
     );
     await setTicketTypeRetired(SENIOR, true);
@@ -200,7 +204,7 @@ describe("choosing ticket types at checkout", () => {
       const later = await createShows({ movieId: MOVIE, hallId: hall, prices, times: [`${soon}T13:00`] });
       if (!later.ok) throw new Error(later.reason);
       await setTicketTypeRetired(SENIOR, false);
-      expect((await bookingOffers({ showId: later.first.id })).map((type) => type.name)).toEqual([
+      expect((await bookingOffer({ showId: later.first.id })).types.map((type) => type.name)).toEqual([
         "Adult",
         "Child",
         "Student",

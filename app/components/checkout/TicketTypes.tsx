@@ -1,7 +1,9 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { Booking } from "~/domain/booking";
-import { countsOf, type OfferedType } from "~/domain/tickets";
+import { CertificateBadge } from "~/components/CertificateBadge";
+import { barredMessage, isBarred } from "~/domain/age-ratings";
+import { countsOf, type ShowOffer } from "~/domain/tickets";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { formatMoney } from "~/utils/money";
 
@@ -15,19 +17,23 @@ const firstMessage = (reply: Reply | undefined) =>
 
 type Props = {
   booking: Pick<Booking, "id" | "tickets">;
-  offered: OfferedType[];
+  offer: ShowOffer;
   currency: string;
   /** The refusal of the last counts posted without JavaScript. */
   reply?: Reply;
 };
 
 /**
- * How many tickets of each type a held booking has: a number per type the show sells, with its price and rule. The
- * server sets the prices and the total. Without JavaScript, Update Tickets posts the counts. With it, a change posts
+ * How many tickets of each type a held booking has: a number per type the show sells, with its price and rule, and
+ * what the film's certificate says of the types it bars or of children who must come with an adult. The server sets
+ * the prices and the total. Without JavaScript, Update Tickets posts the counts. With it, a change posts
  * at once; changing any type but the first makes the first take up the difference, so the counts keep adding up to
  * the seats.
  */
-export function TicketTypes({ booking, offered, currency, reply }: Props) {
+export function TicketTypes({ booking, offer, currency, reply }: Props) {
+  const { certificate } = offer;
+  const offered = offer.types.filter((type) => !isBarred(type, certificate));
+  const barred = offer.types.filter((type) => isBarred(type, certificate));
   // The booking's tickets step, where the counts are posted.
   const action = `/my-bookings/${booking.id}/tickets`;
   const counts = countsOf(booking.tickets);
@@ -58,6 +64,16 @@ export function TicketTypes({ booking, offered, currency, reply }: Props) {
         <p className="field-note">
           Choose a type for each of your {seatCount === 1 ? "seat" : `${seatCount} seats`}; the total updates.
         </p>
+        {certificate ? (
+          <div className="ticket-types-rating" role="note">
+            <p>
+              <CertificateBadge code={certificate.code} description={certificate.description} />
+            </p>
+            {barred.map((type) => (
+              <p key={type.id}>{barredMessage(type.name, certificate)}</p>
+            ))}
+          </div>
+        ) : null}
         {offered.map((type, index) => (
           <div key={type.id} className="ticket-type">
             <input type="hidden" name={`types[${index}]`} value={type.id} />

@@ -1,0 +1,47 @@
+import type { Certificate } from "~/domain/age-ratings";
+import { getDb, isForeignKeyViolation } from "~/services/db.server";
+
+// Age ratings (decision 43): the cinema's certificates, kept as data, and which one each film has.
+
+/** The certificates of the cinema's scheme, in their order (U first). */
+export async function listCertificates(): Promise<Certificate[]> {
+  const db = await getDb();
+  return db.query<Certificate>(
+    `select code, description, min_age as "minAge", accompanied_under as "accompaniedUnder"
+     from certificates order by position`,
+  );
+}
+
+export type RatedMovie = { id: string; title: string; releaseDate: string; certificate: string | null };
+
+/** Every film with its certificate, by title: the list staff rate them from. */
+export async function listMovieRatings(): Promise<RatedMovie[]> {
+  const db = await getDb();
+  return db.query<RatedMovie>(
+    `select id, title, to_char(release_date, 'YYYY-MM-DD') as "releaseDate", certificate
+     from movies order by lower(title), id`,
+  );
+}
+
+export type RatingFailure = "movie-not-found" | "unknown-certificate";
+
+/**
+ * Gives a film a certificate, or none (`null`). Tickets already sold or held stay as they are; from now on the tickets
+ * step offers, and accepts, only what the certificate allows.
+ */
+export async function rateMovie(
+  movieId: string,
+  code: string | null,
+): Promise<{ ok: true; title: string } | { ok: false; reason: RatingFailure }> {
+  const db = await getDb();
+  try {
+    const [movie] = await db.query<{ title: string }>(
+      "update movies set certificate = $2 where id = $1 returning title",
+      [movieId, code],
+    );
+    return movie ? { ok: true, title: movie.title } : { ok: false, reason: "movie-not-found" };
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "unknown-certificate" };
+    throw error;
+  }
+}
