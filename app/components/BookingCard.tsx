@@ -23,7 +23,7 @@ export function BookingCard({ booking, timeZone, currency, actions, holdShown = 
         <Facts
           className="booking-facts"
           facts={[
-            ["Tickets", formatTickets(booking.tickets, currency)],
+            ["Tickets", formatTickets(booking.tickets, currency, booking.discount)],
             ["Seats", booking.seats.join(", ")],
             ["Amount", formatMoney(booking.amountCents, currency)],
             ["Booking ID", shortBookingId(booking.id)],

@@ -4,7 +4,7 @@ import type { FieldState } from "~/hooks/use-form-reply";
 type Props = {
   meta: FieldState;
   label: ReactNode;
-  type: "text" | "email" | "password" | "checkbox" | "number" | "datetime-local";
+  type: "text" | "email" | "password" | "checkbox" | "number" | "date" | "datetime-local";
   autoComplete?: string;
   attributes?: Pick<InputHTMLAttributes<HTMLInputElement>, "step" | "min" | "max" | "inputMode" | "placeholder">;
 };

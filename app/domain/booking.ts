@@ -4,7 +4,7 @@
 import { cinemaDay } from "~/utils/dates";
 import { describeMinutes } from "~/utils/format";
 import { seatPageUrl } from "./booking-steps";
-import type { Ticket } from "./tickets";
+import type { Discount, Ticket } from "./tickets";
 
 /** A booking's status as people see it: a pending booking whose hold has run out is expired. */
 export const BOOKING_STATUSES = ["paid", "pending", "cancelled", "expired"] as const;
@@ -40,8 +40,10 @@ export type Booking = BookingState & {
   startsAt: string;
   movie: { id: string; title: string; posterUrl: string; runtime: number };
   seats: string[];
-  /** What each seat is sold as, in hall order; they add up to the amount. */
+  /** What each seat is sold as, in hall order; they add up to the amount, less the discount. */
   tickets: Ticket[];
+  /** A promo code's discount (decision 44), kept when the booking is cancelled; null without a code. */
+  discount: Discount | null;
   amountCents: number;
   holdExpiresAt: string;
   createdAt: string;

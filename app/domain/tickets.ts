@@ -129,11 +129,22 @@ export function formatTicketLine(line: TicketLine, currency: string) {
   return `${line.count} × ${name[0].toUpperCase()}${name.slice(1)} +${formatMoney(line.priceCents, currency)}`;
 }
 
-/** A booking's tickets in one line of text: "2 × Adult $65.00, 1 × Child $45.00, 1 × Premium seat +$3.00". */
-export const formatTickets = (tickets: readonly Ticket[], currency: string) =>
-  ticketLines(tickets)
-    .map((line) => formatTicketLine(line, currency))
-    .join(", ");
+/** A promo code's discount on a booking (decision 44), as its lines show it. */
+export type Discount = { code: string; cents: number };
+
+/** The discount as a line of the booking: "Code SPRING −$5.00". */
+export const formatDiscount = (discount: Discount, currency: string) =>
+  `Code ${discount.code} −${formatMoney(discount.cents, currency)}`;
+
+/**
+ * A booking's tickets in one line of text, and its discount if it has one: "2 × Adult $65.00, 1 × Child $45.00,
+ * 1 × Premium seat +$3.00, Code SPRING −$5.00".
+ */
+export const formatTickets = (tickets: readonly Ticket[], currency: string, discount: Discount | null = null) =>
+  [
+    ...ticketLines(tickets).map((line) => formatTicketLine(line, currency)),
+    ...(discount ? [formatDiscount(discount, currency)] : []),
+  ].join(", ");
 
 /** More ticket types than a price list could sensibly have: the most a form may send. */
 export const MAX_TICKET_TYPES = 20;

@@ -2,8 +2,8 @@ import { config } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/booking";
-import { formatTickets, type Ticket } from "~/domain/tickets";
-import { TICKETS_SQL } from "~/models/bookings.server";
+import { formatTickets, type Discount, type Ticket } from "~/domain/tickets";
+import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { ALL_HALLS, type BookingListQuery, type BookingSort } from "~/schemas/booking-list";
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
@@ -21,6 +21,7 @@ export type StaffBooking = {
   startsAt: string;
   seats: string[];
   tickets: Ticket[];
+  discount: Discount | null;
   amountCents: number;
   status: BookingStatus;
   createdAt: string;
@@ -49,7 +50,7 @@ async function queryBookings(query: BookingListQuery, window: { limit: number | 
   const rows = await db.query<StaffBooking & { startsAt: Date; createdAt: Date }>(
     `select b.id, ${userNameSql("u")} as "customerName", coalesce(u.email, '') as "customerEmail", m.title,
        h.name as "hallName",
-       s.starts_at as "startsAt", b.seats, ${TICKETS_SQL("b")} as tickets, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
+       s.starts_at as "startsAt", b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
        b.created_at as "createdAt"
      ${FROM} ${WHERE}
      order by ${BOOKING_ORDER[query.sort]} ${query.dir}, b.created_at desc, b.id
@@ -101,7 +102,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       b.hallName,
       formatSortableTime(b.startsAt, timeZone),
       b.seats.join(" "),
-      formatTickets(b.tickets, currency),
+      formatTickets(b.tickets, currency, b.discount),
       formatAmount(b.amountCents, currency),
       BOOKING_STATUS_LABELS[b.status],
     ]),

@@ -1,16 +1,10 @@
 import { payRefusal, type PayRefusal } from "~/domain/booking";
 import { seatPriceCents, type TypeExtras } from "~/domain/hall";
 import type { Seat } from "~/domain/hall-layout";
-import {
-  assignTypes,
-  countsProblem,
-  ticketsAmountCents,
-  type CountsProblem,
-  type Ticket,
-  type TicketCounts,
-} from "~/domain/tickets";
+import { assignTypes, countsProblem, type CountsProblem, type Ticket, type TicketCounts } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
+import { discountedAmount } from "./promo-codes.server";
 import { showOffer, type StandardTicket } from "./ticket-types.server";
 
 // A booking's tickets (decision 42): what each seat is sold as, at the price of that moment. A booking starts with
@@ -56,7 +50,8 @@ export type TicketChangeFailure =
   | { reason: "counts"; problem: CountsProblem };
 
 /**
- * Sets how many tickets of each type an unpaid booking has, at the show's prices now, and its amount with them. The
+ * Sets how many tickets of each type an unpaid booking has, at the show's prices now, and its amount with them (less
+ * its promo code's discount, worked out again for them). The
  * booking's row is locked first, so a payment under way either charges the amount before the change or waits for it.
  */
 export async function changeTicketTypes(
@@ -84,7 +79,8 @@ export async function changeTicketTypes(
     });
     await tx.query("delete from booking_tickets where booking_id = $1", [booking.id]);
     await writeTickets(tx, booking.id, tickets);
-    await tx.query("update bookings set amount_cents = $2 where id = $1", [booking.id, ticketsAmountCents(tickets)]);
+    const amountCents = await discountedAmount(tx, booking.id, tickets);
+    await tx.query("update bookings set amount_cents = $2 where id = $1", [booking.id, amountCents]);
     return { ok: true as const };
   });
 }

@@ -17,11 +17,17 @@ export const TICKETS_SQL = (booking: string) => `coalesce((
       order by ${SEAT_ORDER_SQL("t.seat")})
     from booking_tickets t where t.booking_id = ${booking}.id), '[]')`;
 
+/** SQL: a booking's promo code discount as JSON (app/domain/tickets.ts's Discount), or null. */
+export const DISCOUNT_SQL = (booking: string) => `(
+    select json_build_object('code', upper(c.code), 'cents', u.discount_cents)
+    from promo_code_uses u join promo_codes c on c.id = u.promo_code_id where u.booking_id = ${booking}.id)`;
+
 const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName",
     s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStateSql("b", "s")},
     b.hold_expires_at as "holdExpiresAt", b.created_at as "createdAt", b.paid_at as "paidAt",
     b.cancelled_at as "cancelledAt", s.cancelled_at is not null as "showCancelled",
-    m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime, ${TICKETS_SQL("b")} as tickets
+    m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime, ${TICKETS_SQL("b")} as tickets,
+    ${DISCOUNT_SQL("b")} as discount
   from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
 
 type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {

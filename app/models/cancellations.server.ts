@@ -2,6 +2,7 @@ import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/bookin
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
 import { queueCancellation } from "./notifications.server";
+import { returnPromoUse } from "./promo-codes.server";
 import { findPayment, refundCharge } from "./payments.server";
 import { offerFreedSeats } from "./waitlist.server";
 
@@ -15,7 +16,8 @@ export type Refund = { refundedCents: number; cardLast4: string | null };
  * Cancels a booking whose row the caller's transaction has locked: a paid one is refunded in full through the
  * provider first, under the key `<booking>:cancel`, so however often this is tried (a customer and the cinema
  * cancelling, a transaction that failed after the provider answered) a booking is refunded once. The seats are let
- * go; offering them to people waiting is the caller's. Null when the provider would not refund: nothing changed.
+ * go, and a promo code's use given back; offering the seats to people waiting is the caller's. Null when the
+ * provider would not refund: nothing changed.
  */
 export async function cancelLockedBooking(tx: Queryable, booking: Booking): Promise<Refund | null> {
   const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
@@ -30,6 +32,7 @@ export async function cancelLockedBooking(tx: Queryable, booking: Booking): Prom
   }
   await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
   await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
+  await returnPromoUse(tx, booking.id);
   return { refundedCents: payment?.amountCents ?? 0, cardLast4: payment?.cardLast4 ?? null };
 }
 

@@ -2,8 +2,8 @@ import { config, getSessionSecrets } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import type { BookingStatus } from "~/domain/booking";
-import type { Ticket as SoldTicket } from "~/domain/tickets";
-import { TICKETS_SQL } from "~/models/bookings.server";
+import type { Discount, Ticket as SoldTicket } from "~/domain/tickets";
+import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { getDb, type Queryable } from "~/services/db.server";
 import { verifyTicketCode } from "~/services/tickets.server";
 import { ticketCodeOf } from "~/models/e-tickets.server";
@@ -18,6 +18,7 @@ export type Ticket = {
   seats: string[];
   /** What each seat was sold as, so the door can ask a child's age. */
   tickets: SoldTicket[];
+  discount: Discount | null;
   customerName: string;
   amountCents: number;
   status: BookingStatus;
@@ -41,7 +42,7 @@ type TicketRow = Omit<Ticket, "startsAt" | "checkIn"> & {
 async function findTicket(db: Queryable, bookingId: string, { lock = false } = {}) {
   const [row] = await db.query<TicketRow>(
     `select b.id as "bookingId", m.title, h.name as "hallName", m.poster_path as "posterPath", s.starts_at as "startsAt",
-       b.seats, ${TICKETS_SQL("b")} as tickets,
+       b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount,
        ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
        ${isCinemaToday("s.starts_at", "$2")} as "isToday",
        c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"

@@ -74,7 +74,7 @@ function ticketPieces(booking: Booking, ticket: Ticket): Piece[] {
 }
 
 function bookingFacts(booking: Booking, amountLabel: string): Piece {
-  // A message queued before bookings had ticket types carries none.
+  // A message queued before bookings had ticket types carries none, and one queued before promo codes no discount.
   const tickets: Booking["tickets"] | undefined = booking.tickets;
   return {
     facts: [
@@ -82,7 +82,9 @@ function bookingFacts(booking: Booking, amountLabel: string): Piece {
       ["When", when(booking)],
       ["Hall", booking.hallName],
       ["Seats", booking.seats.join(", ")],
-      ...(tickets ? [["Tickets", formatTickets(tickets, config.currency)] as [string, string]] : []),
+      ...(tickets
+        ? [["Tickets", formatTickets(tickets, config.currency, booking.discount ?? null)] as [string, string]]
+        : []),
       [amountLabel, formatMoney(booking.amountCents, config.currency)],
       ["Booking ID", shortBookingId(booking.id)],
     ],

@@ -78,7 +78,7 @@ export default function TicketCheckIn() {
               <dt>Seats</dt>
               <dd>{ticket.seats.join(", ")}</dd>
               <dt>Tickets</dt>
-              <dd>{formatTickets(ticket.tickets, currency)}</dd>
+              <dd>{formatTickets(ticket.tickets, currency, ticket.discount)}</dd>
               <dt>Customer</dt>
               <dd>{ticket.customerName}</dd>
               <dt>Payment</dt>

@@ -132,7 +132,7 @@ export default function ListBookings() {
             </td>
             <td>
               {booking.seats.join(", ")}
-              <small>{formatTickets(booking.tickets, currency)}</small>
+              <small>{formatTickets(booking.tickets, currency, booking.discount)}</small>
             </td>
             <td>{formatMoney(booking.amountCents, currency)}</td>
             <td>

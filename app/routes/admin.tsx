@@ -50,6 +50,7 @@ const MENU = [
   { to: "/admin/halls", label: "Halls" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/movies", label: "Movies" },
+  { to: "/admin/promo-codes", label: "Promo Codes" },
   { to: "/admin/check-in", label: "Check In" },
   { to: "/admin/outbox", label: "Outbox" },
 ];

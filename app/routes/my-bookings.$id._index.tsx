@@ -48,7 +48,7 @@ export default function BookingDetails() {
           reference={shortBookingId(booking.id)}
           code={ticket.code}
           qrSvg={ticket.qrSvg}
-          summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")} · ${formatTickets(booking.tickets, currency)}`}
+          summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")} · ${formatTickets(booking.tickets, currency, booking.discount)}`}
         />
       ) : null}
       <BookingCard

@@ -5,6 +5,7 @@ import { BookingCard } from "~/components/BookingCard";
 import { CardForm } from "~/components/checkout/CardForm";
 import { HoldEnded } from "~/components/checkout/HoldEnded";
 import { HoldTimer } from "~/components/checkout/HoldTimer";
+import { PromoCode } from "~/components/checkout/PromoCode";
 import { TicketTypes } from "~/components/checkout/TicketTypes";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
@@ -93,6 +94,7 @@ export default function Checkout() {
       ) : null}
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
       {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
+      {offer ? <PromoCode booking={booking} currency={currency} /> : null}
       <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
       {ended ? null : (
         <CardForm

@@ -182,6 +182,7 @@ test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", (
         "/admin/halls",
         "/admin/prices",
         "/admin/movies",
+        "/admin/promo-codes",
         "/admin/check-in",
         "/admin/outbox",
       ]),

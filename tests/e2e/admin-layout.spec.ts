@@ -15,6 +15,7 @@ test("the admin panel has its own top bar and menu, and shows who is signed in",
     ["Halls", "/admin/halls"],
     ["Prices", "/admin/prices"],
     ["Movies", "/admin/movies"],
+    ["Promo Codes", "/admin/promo-codes"],
     ["Check In", "/admin/check-in"],
     ["Outbox", "/admin/outbox"],
   ])

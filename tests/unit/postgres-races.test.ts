@@ -197,6 +197,36 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     expect(await Promise.all([takingFirst, takingSecond])).toEqual([true, false]);
   });
 
+  it("two customers racing for a code's last use: the code's row decides, the second is told it is used up", async () => {
+    const { applyPromoCode, createPromoCode } = await import("~/models/promo-codes.server");
+    const created = await createPromoCode({
+      code: "LAST-ONE",
+      percentOff: 10,
+      amountOffCents: null,
+      ticketTypeIds: [],
+      movieId: null,
+      firstDay: "2026-01-01",
+      lastDay: "2099-12-31",
+      maxUses: 1,
+    });
+    expect(created.ok).toBe(true);
+    const [first, second] = [await bookFor("H1"), await bookFor("H9")];
+    if (!first.result.ok || !second.result.ok) throw new Error("booking failed");
+    const use = await holdTransactionAt(/set uses = uses \+ 1/, "after");
+    const applyingFirst = applyPromoCode(first.user, first.result.booking.id, "last-one");
+    // The first has taken the last use, uncommitted, and holds the code's row.
+    await use.reached;
+    const applyingSecond = applyPromoCode(second.user, second.result.booking.id, "LAST-ONE");
+    const waited = await someoneWaitsForALock();
+    use.release();
+
+    expect(waited).toBe(true);
+    expect(await Promise.all([applyingFirst, applyingSecond])).toEqual([
+      { ok: true, discountCents: 500 },
+      { ok: false, reason: "used-up" },
+    ]);
+  });
+
   it("closes cancellations by the database's clock, whatever the app server's clock says", async () => {
     const [, { bookSeats, findBooking }, { payBooking }, , { addShow, addUser }] = await models();
     const { cancelBooking } = await import("~/models/cancellations.server");

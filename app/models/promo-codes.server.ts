@@ -1,0 +1,243 @@
+import { config } from "~/config.server";
+import { payRefusal, type PayRefusal } from "~/domain/booking";
+import { promoDiscountCents, type PromoRule } from "~/domain/promo-codes";
+import { ticketsAmountCents, type Ticket } from "~/domain/tickets";
+import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { isUuid } from "~/utils/uuid";
+import { holdsSeatsSql } from "./booking-rules.server";
+import { findBooking } from "./bookings.server";
+import { minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
+
+// Promo codes (decision 44): staff make them; a customer applies one to a held booking. A code's uses are counted in
+// its row, whose check refuses a use past the last; its row lock makes two customers racing for the last use one after
+// the other. A cancelled booking, or a hold that ran out, gives its use back.
+
+export type PromoCode = PromoRule & {
+  id: string;
+  code: string;
+  movieId: string | null;
+  movieTitle: string | null;
+  ticketTypeNames: string[];
+  validFrom: string;
+  validUntil: string;
+  maxUses: number | null;
+  uses: number;
+  retired: boolean;
+};
+
+const RULE_COLUMNS = `c.percent_off as "percentOff", c.amount_off_cents as "amountOffCents",
+  c.ticket_type_ids::text[] as "ticketTypeIds"`;
+
+/** Every code, the newest first, with its film and ticket types by name. */
+export async function listPromoCodes(): Promise<PromoCode[]> {
+  const db = await getDb();
+  const rows = await db.query<PromoCode & { validFrom: Date; validUntil: Date }>(
+    `select c.id, upper(c.code) as code, ${RULE_COLUMNS}, c.movie_id as "movieId", m.title as "movieTitle",
+       array(select t.name from ticket_types t where t.id = any(c.ticket_type_ids) order by t.position) as "ticketTypeNames",
+       c.valid_from as "validFrom", c.valid_until as "validUntil", c.max_uses as "maxUses", c.uses,
+       c.retired_at is not null as retired
+     from promo_codes c left join movies m on m.id = c.movie_id order by c.created_at desc, c.id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    validFrom: new Date(row.validFrom).toISOString(),
+    validUntil: new Date(row.validUntil).toISOString(),
+  }));
+}
+
+/** A new code; it is valid from the start of the cinema day `firstDay` to the end of `lastDay`. */
+export type NewPromoCode = PromoRule & {
+  code: string;
+  movieId: string | null;
+  firstDay: string;
+  lastDay: string;
+  maxUses: number | null;
+};
+
+export type NewPromoCodeFailure = "code-taken" | "no-movie" | "unknown-type";
+
+/**
+ * Makes a code, written in capitals; a code is unique in any case, and its film must exist (the keys decide both). Its
+ * ticket types are checked first: a type is never deleted, so one found stays.
+ */
+export async function createPromoCode(
+  input: NewPromoCode,
+): Promise<{ ok: true } | { ok: false; reason: NewPromoCodeFailure }> {
+  const db = await getDb();
+  const typeIds = [...new Set(input.ticketTypeIds)];
+  const known = await db.query("select id from ticket_types where id = any($1::uuid[])", [typeIds]);
+  if (known.length !== typeIds.length) return { ok: false, reason: "unknown-type" };
+  try {
+    await db.query(
+      `insert into promo_codes (code, percent_off, amount_off_cents, ticket_type_ids, movie_id, valid_from,
+         valid_until, max_uses)
+       values (upper($1), $2, $3, $4::uuid[], $5, $6::date::timestamp at time zone $9,
+         ($7::date + 1)::timestamp at time zone $9, $8)`,
+      [
+        input.code,
+        input.percentOff,
+        input.amountOffCents,
+        typeIds,
+        input.movieId,
+        input.firstDay,
+        input.lastDay,
+        input.maxUses,
+        config.timeZone,
+      ],
+    );
+    return { ok: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "code-taken" };
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "no-movie" };
+    throw error;
+  }
+}
+
+/** Ends a code now: no booking can apply it from then on; bookings that did keep their discount. */
+export async function retirePromoCode(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const ended = await db.query(
+    "update promo_codes set retired_at = coalesce(retired_at, now()) where id = $1 returning id",
+    [id],
+  );
+  return ended.length > 0;
+}
+
+/** Wrong codes one customer may try, in a window, before being asked to wait: guessing codes takes too long. */
+export const PROMO_GUESSES: Omit<RateLimit, "key"> = { bucket: "promo-code-guess", max: 10, windowMinutes: 15 };
+
+/** Why a booking's code cannot change: no such booking of the customer's, or one that cannot be paid now. */
+type BookingRefusal =
+  { reason: "not-found" } | { reason: "already-paid" } | { reason: Exclude<PayRefusal, "already-paid"> };
+
+export type ApplyFailure =
+  | BookingRefusal
+  | { reason: "too-many-guesses"; minutes: number }
+  | { reason: "not-valid" }
+  | { reason: "no-tickets-it-covers" }
+  | { reason: "used-up" }
+  | { reason: "already-used" }
+  | { reason: "has-code" };
+
+type Applied = { ok: true; discountCents: number } | ({ ok: false } & ApplyFailure);
+
+/** SQL: the uses of code $1 whose bookings no longer hold seats (cancelled, or a hold that ran out) are given back. */
+async function reclaimUses(tx: Queryable, codeId: string) {
+  const returned = await tx.query(
+    `update promo_code_uses u set returned_at = now() from bookings b
+     where u.promo_code_id = $1 and u.returned_at is null and b.id = u.booking_id and not ${holdsSeatsSql("b")}
+     returning u.booking_id`,
+    [codeId],
+  );
+  if (returned.length > 0)
+    await tx.query("update promo_codes set uses = uses - $2 where id = $1", [codeId, returned.length]);
+}
+
+/**
+ * Applies a code a customer typed (in any case) to their held booking: the discount becomes its own line, and the
+ * amount falls by it. A code unknown, ended, not yet valid or for another film is "not valid" alike, so trying codes
+ * tells nothing of codes for other shows; each such try counts against the customer's guesses. The code's row is
+ * locked, so of two customers racing for its last use one takes it and the other is told it is used up.
+ */
+export async function applyPromoCode(userUid: string, bookingId: string, typed: string): Promise<Applied> {
+  const guesses = { ...PROMO_GUESSES, key: userUid };
+  const minutes = await minutesUntilAllowed([guesses]);
+  if (minutes > 0) return { ok: false, reason: "too-many-guesses", minutes };
+  const db = await getDb();
+  const outcome = await db
+    .transaction(async (tx): Promise<Applied> => {
+      const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+      if (!booking) return { ok: false, reason: "not-found" };
+      const refusal = payRefusal(booking);
+      if (refusal) return { ok: false, reason: refusal };
+      if (booking.discount) return { ok: false, reason: "has-code" };
+      const [code] = await tx.query<PromoRule & { id: string }>(
+        `select c.id, ${RULE_COLUMNS} from promo_codes c join shows s on s.id = $2
+       where lower(c.code) = lower($1) and c.retired_at is null and now() >= c.valid_from and now() < c.valid_until
+         and (c.movie_id is null or c.movie_id = s.movie_id)
+       for update of c`,
+        [typed, booking.showId],
+      );
+      if (!code) return { ok: false, reason: "not-valid" };
+      const discountCents = promoDiscountCents(booking.tickets, code);
+      if (discountCents === 0) return { ok: false, reason: "no-tickets-it-covers" };
+      await reclaimUses(tx, code.id);
+      const [taken] = await tx.query(
+        "update promo_codes set uses = uses + 1 where id = $1 and (max_uses is null or uses < max_uses) returning id",
+        [code.id],
+      );
+      if (!taken) return { ok: false, reason: "used-up" };
+      const [first] = await tx.query(
+        `insert into promo_code_uses (booking_id, promo_code_id, user_uid, discount_cents) values ($1, $2, $3, $4)
+       on conflict do nothing returning booking_id`,
+        [booking.id, code.id, userUid, discountCents],
+      );
+      // The customer's live use of the code, on another booking: the partial unique key said no.
+      if (!first) throw new AlreadyUsed();
+      await tx.query("update bookings set amount_cents = $2 where id = $1", [
+        booking.id,
+        ticketsAmountCents(booking.tickets) - discountCents,
+      ]);
+      return { ok: true, discountCents };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AlreadyUsed) return { ok: false as const, reason: "already-used" as const };
+      throw error;
+    });
+  if (!outcome.ok && outcome.reason === "not-valid") await recordHits([guesses]);
+  return outcome;
+}
+
+/** Rolls an application back when the customer already has a live use of the code: its `uses` must not stay raised. */
+class AlreadyUsed extends Error {}
+
+/** Takes a held booking's code off: the use is given back, and the amount is the tickets' again. */
+export async function removePromoCode(
+  userUid: string,
+  bookingId: string,
+): Promise<{ ok: true } | ({ ok: false } & BookingRefusal)> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+    if (!booking) return { ok: false as const, reason: "not-found" as const };
+    const refusal = payRefusal(booking);
+    if (refusal) return { ok: false as const, reason: refusal };
+    const [removed] = await tx.query<{ codeId: string }>(
+      `delete from promo_code_uses where booking_id = $1 and returned_at is null returning promo_code_id as "codeId"`,
+      [booking.id],
+    );
+    if (removed) await tx.query("update promo_codes set uses = uses - 1 where id = $1", [removed.codeId]);
+    await tx.query("update bookings set amount_cents = $2 where id = $1", [
+      booking.id,
+      ticketsAmountCents(booking.tickets),
+    ]);
+    return { ok: true as const };
+  });
+}
+
+/** Gives a cancelled booking's use back; the booking keeps showing the discount it was sold with. */
+export async function returnPromoUse(tx: Queryable, bookingId: string) {
+  const [returned] = await tx.query<{ codeId: string }>(
+    `update promo_code_uses set returned_at = now() where booking_id = $1 and returned_at is null
+     returning promo_code_id as "codeId"`,
+    [bookingId],
+  );
+  if (returned) await tx.query("update promo_codes set uses = uses - 1 where id = $1", [returned.codeId]);
+}
+
+/**
+ * A held booking's discount for its tickets as they are now (its types changed): its code's rule applied again, and
+ * the amount it leaves. Without a code, the tickets' sum.
+ */
+export async function discountedAmount(tx: Queryable, bookingId: string, tickets: readonly Ticket[]) {
+  const [rule] = await tx.query<PromoRule>(
+    `select ${RULE_COLUMNS} from promo_code_uses u join promo_codes c on c.id = u.promo_code_id
+     where u.booking_id = $1 and u.returned_at is null`,
+    [bookingId],
+  );
+  const discountCents = rule ? promoDiscountCents(tickets, rule) : 0;
+  if (rule)
+    await tx.query("update promo_code_uses set discount_cents = $2 where booking_id = $1", [bookingId, discountCents]);
+  return ticketsAmountCents(tickets) - discountCents;
+}

@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingCard } from "~/components/BookingCard";
+import { PromoCode } from "~/components/checkout/PromoCode";
+import { payRefusal } from "~/domain/booking";
+import { cinemaSettings } from "~/http/cinema.server";
+import { readSubmission } from "~/http/forms.server";
+import { bookingNotFound } from "~/http/not-found.server";
+import { requireOwnBooking } from "~/http/own-booking.server";
+import { paymentFailure } from "~/http/payment-failures.server";
+import { limitPosts } from "~/http/post-limits.server";
+import { redirectWithInfo } from "~/http/toast.server";
+import { requireUser } from "~/http/viewer.server";
+import { applyPromoCode, removePromoCode, type ApplyFailure } from "~/models/promo-codes.server";
+import { APPLY_CODE, promoCodeEntrySchema } from "~/schemas/promo-code";
+import bookingStyles from "~/styles/bookings.css";
+import { pageLinks } from "~/utils/page-links";
+import { pageMeta } from "~/utils/page-meta";
+
+export { keepRetryAfter as headers } from "~/http/post-limits.server";
+
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
+export const meta = pageMeta("Promo code", "Apply a promo code to the seats you hold.");
+
+const ALREADY_PAID = "This booking is already paid.";
+const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
+
+/** What the customer is told of a code that does not apply, with the status of the answer. */
+function codeRefusal(failure: Exclude<ApplyFailure, { reason: "not-found" | "already-paid" }>) {
+  switch (failure.reason) {
+    case "not-valid":
+      return { status: 400, message: "This code is not valid for this booking. Please check it and try again." };
+    case "no-tickets-it-covers":
+      return { status: 400, message: "This code does not cover the tickets of this booking." };
+    case "used-up":
+      return { status: 409, message: "This code has been used up." };
+    case "already-used":
+      return { status: 409, message: "You have already used this code on another booking." };
+    case "has-code":
+      return { status: 409, message: "This booking already has a code. Remove it to use another." };
+    case "too-many-guesses": {
+      const wait = failure.minutes === 1 ? "1 minute" : `${failure.minutes} minutes`;
+      return { status: 429, message: `Too many codes tried. Please try again in ${wait}.` };
+    }
+    default:
+      return paymentFailure(failure);
+  }
+}
+
+// The promo code step has a page of its own for a code posted without JavaScript that needs saying again; the
+// checkout shows the same form.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking } = await requireOwnBooking(request, params.id);
+  return { booking, ...cinemaSettings() };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await limitPosts("booking", request, context);
+  const viewer = await requireUser(request);
+  const form = await readSubmission(request, promoCodeEntrySchema);
+  if (!form.ok) return form.response;
+  const bookingId = params.id ?? "";
+  const result =
+    form.value.intent === APPLY_CODE
+      ? await applyPromoCode(viewer.uid, bookingId, form.value.code ?? "")
+      : await removePromoCode(viewer.uid, bookingId);
+  if (result.ok) return redirect(checkoutOf(bookingId));
+  if (result.reason === "not-found") throw bookingNotFound();
+  if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${bookingId}`, ALREADY_PAID);
+  const { message, status } = codeRefusal(result);
+  return form.refuse(message, status, "code");
+}
+
+export default function PromoCodeStep() {
+  const { booking, timeZone, currency } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section className="section page-top checkout" aria-labelledby="promo-title">
+      <h1 id="promo-title">Promo code</h1>
+      <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
+      {payRefusal(booking) === null ? <PromoCode booking={booking} currency={currency} reply={reply} /> : null}
+      <p>
+        <Link to={checkoutOf(booking.id)} className="text-link">
+          Back to payment
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/ErrorPage";
