@@ -1,9 +1,9 @@
-import { payRefusal, type PayRefusal } from "~/domain/booking";
+import type { PayRefusal } from "~/domain/booking";
 import { seatPriceCents, type TypeExtras } from "~/domain/hall";
 import type { Seat } from "~/domain/hall-layout";
 import { assignTypes, countsProblem, type CountsProblem, type Ticket, type TicketCounts } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
-import { findBooking } from "./bookings.server";
+import { lockPayableBooking } from "./bookings.server";
 import { discountedAmount } from "./promo-codes.server";
 import { showOffer, type StandardTicket } from "./ticket-types.server";
 
@@ -61,10 +61,9 @@ export async function changeTicketTypes(
 ): Promise<{ ok: true } | ({ ok: false } & TicketChangeFailure)> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
-    if (!booking) return { ok: false as const, reason: "not-found" as const };
-    const refusal = payRefusal(booking);
-    if (refusal) return { ok: false as const, reason: refusal };
+    const locked = await lockPayableBooking(tx, userUid, bookingId);
+    if (!locked.ok) return locked;
+    const { booking } = locked;
     const { types, certificate } = await showOffer(tx, booking.showId);
     const problem = countsProblem(counts, booking.tickets.length, types, certificate);
     if (problem) return { ok: false as const, reason: "counts" as const, problem };

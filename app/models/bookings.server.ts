@@ -1,4 +1,4 @@
-import type { Booking } from "~/domain/booking";
+import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { bookingStateSql, holdsSeatsSql } from "./booking-rules.server";
@@ -19,7 +19,7 @@ export const TICKETS_SQL = (booking: string) => `coalesce((
 
 /** SQL: a booking's promo code discount as JSON (app/domain/tickets.ts's Discount), or null. */
 export const DISCOUNT_SQL = (booking: string) => `(
-    select json_build_object('code', upper(c.code), 'cents', u.discount_cents)
+    select json_build_object('code', c.code, 'cents', u.discount_cents)
     from promo_code_uses u join promo_codes c on c.id = u.promo_code_id where u.booking_id = ${booking}.id)`;
 
 const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName",
@@ -122,4 +122,19 @@ export function summarizeBookings(bookings: Booking[]) {
     pending: bookings.filter((b) => b.status === "pending").length,
     spentCents: bookings.filter((b) => b.status === "paid").reduce((sum, b) => sum + b.amountCents, 0),
   };
+}
+
+/**
+ * A customer's booking, locked, for a change only a booking that can still be paid may have (its ticket types, its
+ * promo code); otherwise why not: no such booking of theirs, or why it cannot be paid.
+ */
+export async function lockPayableBooking(
+  tx: Queryable,
+  userUid: string,
+  bookingId: string,
+): Promise<{ ok: true; booking: Booking } | { ok: false; reason: "not-found" | PayRefusal }> {
+  const booking = await findBooking(userUid, bookingId, { tx, lock: true });
+  if (!booking) return { ok: false, reason: "not-found" };
+  const refusal = payRefusal(booking);
+  return refusal ? { ok: false, reason: refusal } : { ok: true, booking };
 }

@@ -1,11 +1,11 @@
 import { config } from "~/config.server";
-import { payRefusal, type PayRefusal } from "~/domain/booking";
+import type { PayRefusal } from "~/domain/booking";
 import { promoDiscountCents, type PromoRule } from "~/domain/promo-codes";
 import { ticketsAmountCents, type Ticket } from "~/domain/tickets";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { holdsSeatsSql } from "./booking-rules.server";
-import { findBooking } from "./bookings.server";
+import { lockPayableBooking } from "./bookings.server";
 import { minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
 
 // Promo codes (decision 44): staff make them; a customer applies one to a held booking. A code's uses are counted in
@@ -32,7 +32,7 @@ const RULE_COLUMNS = `c.percent_off as "percentOff", c.amount_off_cents as "amou
 export async function listPromoCodes(): Promise<PromoCode[]> {
   const db = await getDb();
   const rows = await db.query<PromoCode & { validFrom: Date; validUntil: Date }>(
-    `select c.id, upper(c.code) as code, ${RULE_COLUMNS}, c.movie_id as "movieId", m.title as "movieTitle",
+    `select c.id, c.code, ${RULE_COLUMNS}, c.movie_id as "movieId", m.title as "movieTitle",
        array(select t.name from ticket_types t where t.id = any(c.ticket_type_ids) order by t.position) as "ticketTypeNames",
        c.valid_from as "validFrom", c.valid_until as "validUntil", c.max_uses as "maxUses", c.uses,
        c.retired_at is not null as retired
@@ -147,10 +147,9 @@ export async function applyPromoCode(userUid: string, bookingId: string, typed: 
   const db = await getDb();
   const outcome = await db
     .transaction(async (tx): Promise<Applied> => {
-      const booking = await findBooking(userUid, bookingId, { tx, lock: true });
-      if (!booking) return { ok: false, reason: "not-found" };
-      const refusal = payRefusal(booking);
-      if (refusal) return { ok: false, reason: refusal };
+      const locked = await lockPayableBooking(tx, userUid, bookingId);
+      if (!locked.ok) return locked;
+      const { booking } = locked;
       if (booking.discount) return { ok: false, reason: "has-code" };
       const [code] = await tx.query<PromoRule & { id: string }>(
         `select c.id, ${RULE_COLUMNS} from promo_codes c join shows s on s.id = $2
@@ -199,10 +198,9 @@ export async function removePromoCode(
 ): Promise<{ ok: true } | ({ ok: false } & BookingRefusal)> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const booking = await findBooking(userUid, bookingId, { tx, lock: true });
-    if (!booking) return { ok: false as const, reason: "not-found" as const };
-    const refusal = payRefusal(booking);
-    if (refusal) return { ok: false as const, reason: refusal };
+    const locked = await lockPayableBooking(tx, userUid, bookingId);
+    if (!locked.ok) return locked;
+    const { booking } = locked;
     const [removed] = await tx.query<{ codeId: string }>(
       `delete from promo_code_uses where booking_id = $1 and returned_at is null returning promo_code_id as "codeId"`,
       [booking.id],
