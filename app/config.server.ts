@@ -49,7 +49,7 @@ const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 const isCurrency = (code: string) => CURRENCIES.has(code);
 
 /** The payment providers the site can use (app/services/payments/); the first is the default. */
-export const PAYMENT_PROVIDER_IDS = ["test"] as const;
+export const PAYMENT_PROVIDER_IDS = ["test", "stripe"] as const;
 
 /** Log levels, most detailed first (pino's names). */
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
@@ -131,11 +131,22 @@ export const environmentSchema = z.object({
   CANCEL_CUTOFF_MINUTES: integer(0, 43200).describe(
     "a paid booking can be cancelled with a full refund until this long before the show; default 120",
   ),
-  PAYMENT_RECOVERY_SECONDS: integer(1, 3600).describe(
-    "a payment attempt left unfinished this long is taken as cut off by a crash and settled with the provider; default 30",
-  ),
   PAYMENT_PROVIDER: optional(z.enum(PAYMENT_PROVIDER_IDS)).describe(
-    `payment provider: ${PAYMENT_PROVIDER_IDS.join(", ")}; default test (a TEST MODE checkout of our own)`,
+    `payment provider: ${PAYMENT_PROVIDER_IDS.join(", ")}; default test (a TEST MODE hosted page of our own)`,
+  ),
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key, sk_test_... or sk_live_..."),
+  ).describe("with PAYMENT_PROVIDER=stripe: the account's secret key; a live key needs an https:// SITE_URL"),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret, whsec_..."),
+  ).describe("with PAYMENT_PROVIDER=stripe: the signing secret of the webhook endpoint SITE_URL/webhooks/payments"),
+  STRIPE_API_URL: optional(
+    z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12111"),
+  ).describe("where the Stripe SDK sends its requests; default Stripe's own (tests point it at a local server)"),
+  CHECKOUT_RECONCILE_SECONDS: integer(5, 3600).describe(
+    "how often checkouts whose hold ended are expired at the gateway and asked about; default 60",
   ),
   STAFF_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).describe(
     "its password; default generated once per data folder and kept in DATA_DIR/staff-password",
@@ -219,6 +230,8 @@ export function loadConfig(environment: Record<string, string | undefined>) {
   );
   const host = env.HOST ?? "127.0.0.1";
   const port = env.PORT ?? 3000;
+  const siteUrl = env.SITE_URL ?? localSiteUrl(host, port);
+  const payments = paymentSettings(env, siteUrl);
   return {
     host,
     port,
@@ -253,10 +266,9 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     },
     cleaningMinutes: env.CLEANING_MINUTES ?? 15,
     testHooks: env.TEST_HOOKS ?? false,
-    paymentProvider: env.PAYMENT_PROVIDER ?? "test",
-    paymentRecoverySeconds: env.PAYMENT_RECOVERY_SECONDS ?? 30,
+    payments,
     mail: {
-      siteUrl: env.SITE_URL ?? localSiteUrl(host, port),
+      siteUrl,
       smtpUrl: env.SMTP_URL ?? null,
       // Without SMTP the mails are files in the data folder; in memory (unit tests) they go nowhere of their own.
       folder: env.SMTP_URL || dataDir === MEMORY ? null : path.join(dataDir, "outbox"),
@@ -276,6 +288,28 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       staffEmail: (env.STAFF_EMAIL ?? "staff@marquee.example").toLowerCase(),
       staffPassword: env.STAFF_PASSWORD ?? null,
     },
+  };
+}
+
+/** The payment gateway's settings; Stripe needs both its keys, and a live key only ever talks to an https:// site. */
+function paymentSettings(env: z.infer<typeof environmentSchema>, siteUrl: string) {
+  const provider = env.PAYMENT_PROVIDER ?? "test";
+  const reconcileSeconds = env.CHECKOUT_RECONCILE_SECONDS ?? 60;
+  if (provider !== "stripe") return { provider, reconcileSeconds, stripe: null };
+  const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigurationError(
+      `Configuration error:\n${missing.map((name) => `  ${name}: must be set with PAYMENT_PROVIDER=stripe`).join("\n")}`,
+    );
+  const secretKey = env.STRIPE_SECRET_KEY!;
+  if (/^\w+_live_/.test(secretKey) && !siteUrl.startsWith("https://"))
+    throw new ConfigurationError(
+      "Configuration error:\n  STRIPE_SECRET_KEY: a live key needs SITE_URL to be an https:// address",
+    );
+  return {
+    provider,
+    reconcileSeconds,
+    stripe: { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL ?? null },
   };
 }
 

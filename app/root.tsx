@@ -39,7 +39,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 export const loader = ({ request }: LoaderFunctionArgs) => layoutData(request);
 
-const BARE_PAGES = /^\/(login|register)(\/|$)/;
+const BARE_PAGES = /^\/(login|register|test-gateway)(\/|$)/;
 
 /**
  * The `links` of the matched routes (from their `handle`: `pageLinks`), as Remix's <Links> renders them, except that a style sheet whose text is at

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { startAuthEmulatorAlone } from "./lib/site.mjs";
 import { startPostgres } from "./postgres.mjs";
-import { PAYMENT_RECOVERY_SECONDS, startSites } from "./prove/common.mjs";
+import { CHECKOUT_RECONCILE_SECONDS, startSites } from "./prove/common.mjs";
 import { crashes } from "./prove/crash.mjs";
 import { fuzz } from "./prove/fuzz.mjs";
 import { proxied } from "./prove/nginx.mjs";
@@ -41,7 +41,7 @@ const databases = option("database")?.split(",") ?? ["pglite", "postgres"];
 const SHARED_ENV = {
   POST_LIMITS: "false",
   STRANDED_SEAT_RULE: "false",
-  PAYMENT_RECOVERY_SECONDS: String(PAYMENT_RECOVERY_SECONDS),
+  CHECKOUT_RECONCILE_SECONDS: String(CHECKOUT_RECONCILE_SECONDS),
 };
 const PARTS = [
   { name: "premiere", run: premiere },

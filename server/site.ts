@@ -4,11 +4,12 @@ import type { ServerBuild } from "@remix-run/node";
 import type express from "express";
 import { config } from "~/config.server";
 import { startOutboxWorker } from "~/models/outbox-worker.server";
-import { settleInterruptedPayments } from "~/models/payments.server";
+import { reconcileCheckouts } from "~/models/checkouts.server";
 import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, getDb } from "~/services/db.server";
 import { listenForIdentityReady } from "~/services/identity-readiness.server";
 import { logger } from "~/services/logger.server";
+import { kickDelivery } from "~/services/payments/test-gateway.server";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { explainRefusedRequests } from "./refusals";
 import { requestPath } from "./request-path";
@@ -16,24 +17,26 @@ import { requestTurns } from "./request-turns";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
 const LISTEN_BACKLOG = 4096;
+// How often the test gateway looks for webhooks it still owes the site.
+const WEBHOOK_RETRY_MS = 5_000;
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-const SETTLE_EVERY_MS = 15_000;
-
-/** Payments a crash left charged but unrecorded are settled at start and then every few seconds (any instance). */
-function settlePaymentsRegularly() {
-  const settle = () =>
-    settleInterruptedPayments().then(
-      (settled) => {
-        if (settled.recorded + settled.refunded > 0) logger.warn(settled, "Settled interrupted payments");
-      },
-      (error) => logger.error({ err: error }, "Settling interrupted payments failed"),
-    );
-  void settle();
-  const timer = setInterval(settle, SETTLE_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Checkouts whose hold ended, or whose webhook is late, are reconciled with the gateway at start and then every
+ * CHECKOUT_RECONCILE_SECONDS (any instance); the test gateway's undelivered webhooks are retried every few seconds.
+ */
+function reconcileCheckoutsRegularly() {
+  const reconcile = () =>
+    reconcileCheckouts().catch((error) => logger.error({ err: error }, "Reconciling checkouts failed"));
+  void reconcile();
+  const timers = [setInterval(reconcile, config.payments.reconcileSeconds * 1000)];
+  if (config.payments.provider === "test") {
+    void kickDelivery();
+    timers.push(setInterval(() => void kickDelivery(), WEBHOOK_RETRY_MS));
+  }
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach((timer) => clearInterval(timer));
 }
 
 function listen(app: express.Express) {
@@ -61,11 +64,12 @@ export async function serveSite(build: ServerBuild) {
   if (config.databaseUrl === null) makeDataFolderPrivate(config.dataDir);
   const stopSampleSchedule = config.sampleData ? await keepSampleScheduleFilled() : () => {};
   const stopOutbox = await startOutboxWorker();
-  const stopSettling = settlePaymentsRegularly();
   const state = { stopping: false };
   const turns = requestTurns();
   const server = await listen(requestPath(build, state, turns));
   turns.watch(server);
+  // Once the site listens: the test gateway's first round of webhooks is sent to it.
+  const stopReconciling = reconcileCheckoutsRegularly();
   console.info(`Site on http://${config.host}:${config.port}`);
 
   const stop = (signal: string) => {
@@ -73,7 +77,7 @@ export async function serveSite(build: ServerBuild) {
     state.stopping = true;
     logger.info(`${signal}: finishing the requests in flight, then stopping.`);
     stopSampleSchedule();
-    stopSettling();
+    stopReconciling();
     const force = setTimeout(() => {
       logger.error("Requests still running after the stop timeout; stopping anyway.");
       server.closeAllConnections();

@@ -5,6 +5,8 @@ export const OUTBOX_KIND_LABELS = {
   "booking-cancellation": "Cancellation and refund",
   "show-reminder": "Show reminder",
   "show-cancelled": "Show cancelled",
+  "payment-returned": "Late payment refunded",
+  "gateway-refund": "Refund at the payment gateway",
   "show-moved": "Show moved",
   "waitlist-offer": "Waitlist offer",
   "password-reset": "Password reset",

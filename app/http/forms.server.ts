@@ -166,7 +166,8 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
   }
 }
 
-async function readCapped(request: Request) {
+/** A request's body, read while it streams in up to `maxBytes`; null (the rest read and dropped) past that. */
+export async function readCapped(request: Request, maxBytes = MAX_FORM_BYTES) {
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -175,7 +176,7 @@ async function readCapped(request: Request) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
+    if (size > maxBytes) {
       await discardRest(reader, size);
       return null;
     }

@@ -1,16 +1,10 @@
 import type { PayRefusal } from "~/domain/booking";
 
-// What a customer can do about a card the provider refused; the card form keeps the number and expiry to check.
-const DECLINED_NEXT_STEP = "Check the number or try another card.";
+type CheckoutFailure = { reason: Exclude<PayRefusal, "already-paid"> } | { reason: "unavailable"; message: string };
 
-type CheckoutFailure =
-  { reason: Exclude<PayRefusal, "already-paid"> } | { reason: "declined" | "unavailable"; message: string };
-
-/** What the checkout says, and with which status, when a payment is refused ("already paid" goes to the ticket). */
+/** What the checkout says, and with which status, when paying is refused ("already paid" goes to the ticket). */
 export function paymentFailure(failure: CheckoutFailure) {
   switch (failure.reason) {
-    case "declined":
-      return { status: 402, message: `${failure.message} ${DECLINED_NEXT_STEP}` };
     case "unavailable":
       return { status: 503, message: failure.message };
     case "expired":

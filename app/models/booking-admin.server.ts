@@ -2,11 +2,13 @@ import { config } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/booking";
+import { paymentStateLabel, type RefundStatus } from "~/domain/payments";
 import { formatTickets, type Discount, type Ticket } from "~/domain/tickets";
 import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { ALL_HALLS, type BookingListQuery, type BookingSort } from "~/schemas/booking-list";
 import { pageWindow } from "~/schemas/list-query";
 import { getDb } from "~/services/db.server";
+import { paymentProvider } from "~/services/payments/index.server";
 import { toCsv } from "~/utils/csv";
 import { formatAmount } from "~/utils/money";
 import { formatSortableTime } from "~/utils/show-display";
@@ -25,7 +27,16 @@ export type StaffBooking = {
   amountCents: number;
   status: BookingStatus;
   createdAt: string;
+  /** The gateway's reference of its payment and where the money stands; null for a booking never paid. */
+  payment: { reference: string; state: string; dashboardUrl: string | null } | null;
 };
+
+type PaymentRow = {
+  provider: string;
+  reference: string;
+  refundedAt: string | null;
+  refundStatus: RefundStatus | null;
+} | null;
 
 const BOOKING_ORDER: Record<BookingSort, string> = {
   date: "b.created_at",
@@ -47,11 +58,13 @@ const filterValues = (query: BookingListQuery) => [query.status, query.search, q
 
 async function queryBookings(query: BookingListQuery, window: { limit: number | null; offset: number }) {
   const db = await getDb();
-  const rows = await db.query<StaffBooking & { startsAt: Date; createdAt: Date }>(
+  const rows = await db.query<Omit<StaffBooking, "payment"> & { startsAt: Date; createdAt: Date; payment: PaymentRow }>(
     `select b.id, ${userNameSql("u")} as "customerName", coalesce(u.email, '') as "customerEmail", m.title,
        h.name as "hallName",
        s.starts_at as "startsAt", b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
-       b.created_at as "createdAt"
+       b.created_at as "createdAt",
+       (select json_build_object('provider', p.provider, 'reference', p.reference, 'refundedAt', p.refunded_at,
+          'refundStatus', p.refund_status) from payments p where p.booking_id = b.id) as payment
      ${FROM} ${WHERE}
      order by ${BOOKING_ORDER[query.sort]} ${query.dir}, b.created_at desc, b.id
      limit $4 offset $5`,
@@ -61,6 +74,11 @@ async function queryBookings(query: BookingListQuery, window: { limit: number | 
     ...b,
     startsAt: new Date(b.startsAt).toISOString(),
     createdAt: new Date(b.createdAt).toISOString(),
+    payment: b.payment && {
+      reference: b.payment.reference,
+      state: paymentStateLabel(b.payment),
+      dashboardUrl: paymentProvider(b.payment.provider).dashboardUrl(b.payment.reference),
+    },
   }));
 }
 
@@ -92,6 +110,8 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       "Tickets",
       `Amount (${currency})`,
       "Status",
+      "Payment",
+      "Payment Reference",
     ],
     ...bookings.map((b) => [
       b.id,
@@ -105,6 +125,8 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       formatTickets(b.tickets, currency, b.discount),
       formatAmount(b.amountCents, currency),
       BOOKING_STATUS_LABELS[b.status],
+      b.payment?.state ?? "",
+      b.payment?.reference ?? "",
     ]),
   ]);
 }

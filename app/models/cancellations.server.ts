@@ -3,7 +3,7 @@ import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { findBooking } from "./bookings.server";
 import { queueCancellation } from "./notifications.server";
 import { returnPromoUse } from "./promo-codes.server";
-import { findPayment, refundCharge } from "./payments.server";
+import { findPayment, refundPayment } from "./payments.server";
 import { offerFreedSeats } from "./waitlist.server";
 
 export type CancellationFailure =
@@ -21,15 +21,7 @@ export type Refund = { refundedCents: number; cardLast4: string | null };
  */
 export async function cancelLockedBooking(tx: Queryable, booking: Booking): Promise<Refund | null> {
   const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
-  if (payment) {
-    const refund = await refundCharge(payment.reference, payment.amountCents, `${booking.id}:cancel`);
-    if (!refund.ok) return null;
-    await tx.query(
-      `update payments set refund_reference = $2, refunded_cents = amount_cents, refunded_at = now()
-       where booking_id = $1`,
-      [booking.id, refund.reference],
-    );
-  }
+  if (payment && !(await refundPayment(tx, booking.id, payment))) return null;
   await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
   await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
   await returnPromoUse(tx, booking.id);

@@ -137,6 +137,36 @@ export function bookingCancellation(
   );
 }
 
+export const paymentReturnedSubject = (booking: Booking) =>
+  `Payment refunded: ${booking.movie.title}, ${when(booking)}`;
+
+/**
+ * The mail of a payment that reached the gateway when its booking could no longer take it (the hold had ended, or the
+ * booking was paid in another tab): the money goes back in full, and the customer is told why.
+ */
+export function paymentReturned(
+  booking: Booking,
+  name: string,
+  refund: { refundedCents: number; cardLast4: string | null },
+): RenderedMail {
+  const why =
+    booking.status === "paid"
+      ? "this booking was already paid"
+      : "it arrived after the seats' hold had ended and the seats were let go";
+  return compose(
+    paymentReturnedSubject(booking),
+    [
+      greeting(name),
+      {
+        paragraph: `We received a payment for your booking for ${booking.movie.title} on ${when(booking)}, but ${why}.`,
+      },
+      { paragraph: `${refundedTo(refund)}. You have not been charged for these seats.` },
+      { link: site(`/movies/${booking.movie.id}`), label: "Book again" },
+    ],
+    `You receive this mail because a payment for a booking at ${BRAND} was made with this email address.`,
+  );
+}
+
 export const showCancelledSubject = (booking: Booking) => `Show cancelled: ${booking.movie.title}, ${when(booking)}`;
 
 /**

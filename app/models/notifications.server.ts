@@ -5,6 +5,7 @@ import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
 import { findBooking } from "./bookings.server";
+import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
 import { mailedETicketFor } from "./e-tickets.server";
 import * as mails from "./mail-messages.server";
 import { enqueueMessage, withdrawPending, type ClaimedMessage } from "./outbox.server";
@@ -20,6 +21,8 @@ type Payloads = {
   "show-reminder": { bookingId: string; userUid: string; name: string };
   "show-cancelled": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
   "show-moved": { booking: Booking; name: string; from: { startsAt: string; hallName: string } };
+  "payment-returned": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
+  "gateway-refund": StrayPayment;
   "waitlist-offer": { bookingId: string; userUid: string; name: string };
   "password-reset": { email: string };
   "sign-in-link": { email: string; redirectTo: string };
@@ -57,6 +60,33 @@ async function queueReminder(tx: Queryable, userUid: string, to: { email: string
     subject: mails.reminderSubject(booking),
     payload: reminder,
     dueAt: new Date(Date.parse(booking.startsAt) - config.mail.reminderMinutes * 60_000).toISOString(),
+  });
+}
+
+/**
+ * A payment the booking could no longer take: its refund at the gateway, carried out by the worker (the gateway's
+ * idempotency key makes a retry one refund), and the customer's mail saying why.
+ */
+export async function queuePaymentReturned(tx: Queryable, userUid: string, booking: Booking, stray: StrayPayment) {
+  await enqueueMessage(tx, {
+    kind: "gateway-refund",
+    recipient: stray.provider,
+    subject: `Refund ${stray.paymentReference}`,
+    payload: stray,
+  });
+  const to = await customer(tx, userUid);
+  if (!to) return;
+  const mail: Payloads["payment-returned"] = {
+    booking,
+    name: to.name,
+    refundedCents: stray.amountCents,
+    cardLast4: stray.cardLast4,
+  };
+  await enqueueMessage(tx, {
+    kind: "payment-returned",
+    recipient: to.email,
+    subject: mails.paymentReturnedSubject(booking),
+    payload: mail,
   });
 }
 
@@ -213,6 +243,16 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
     case "show-moved": {
       const { booking, name, from } = message.payload as Payloads["show-moved"];
       return sendMail(message, mailer, mails.showMoved(booking, name, from));
+    }
+    case "payment-returned": {
+      const { booking, name, ...refund } = message.payload as Payloads["payment-returned"];
+      return sendMail(message, mailer, mails.paymentReturned(booking, name, refund));
+    }
+    case "gateway-refund": {
+      const refund = await refundStrayPayment(message.payload as Payloads["gateway-refund"]);
+      return refund.ok
+        ? { status: "sent", textBody: `Refund ${refund.reference}: ${refund.status}` }
+        : { status: "failed", permanent: false, error: refund.message };
     }
     case "waitlist-offer": {
       const { bookingId, userUid, name } = message.payload as Payloads["waitlist-offer"];

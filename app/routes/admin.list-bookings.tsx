@@ -5,7 +5,7 @@ import { BOOKING_STATUS_LABELS } from "~/domain/booking";
 import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
-import { listBookingsForStaff } from "~/models/booking-admin.server";
+import { listBookingsForStaff, type StaffBooking } from "~/models/booking-admin.server";
 import { listHalls } from "~/models/halls.server";
 import {
   ALL_HALLS,
@@ -137,6 +137,7 @@ export default function ListBookings() {
             <td>{formatMoney(booking.amountCents, currency)}</td>
             <td>
               <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
+              {booking.payment ? <PaymentLine payment={booking.payment} /> : null}
             </td>
             <td>
               <time dateTime={booking.createdAt}>{formatShowTime(booking.createdAt, timeZone)}</time>
@@ -149,3 +150,19 @@ export default function ListBookings() {
 }
 
 export { ErrorBoundary } from "~/components/ErrorPage";
+
+/** A payment's state and its reference at the gateway, linked to the gateway's dashboard where it has one. */
+function PaymentLine({ payment }: { payment: NonNullable<StaffBooking["payment"]> }) {
+  return (
+    <small>
+      {payment.state}:{" "}
+      {payment.dashboardUrl ? (
+        <a href={payment.dashboardUrl} className="text-link reference" target="_blank" rel="noreferrer">
+          {payment.reference}
+        </a>
+      ) : (
+        <span className="reference">{payment.reference}</span>
+      )}
+    </small>
+  );
+}

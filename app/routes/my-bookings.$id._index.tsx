@@ -6,6 +6,7 @@ import { ETicket } from "~/components/ETicket";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { holdsSeats, shortBookingId } from "~/domain/booking";
+import { REFUND_STATE_LABELS } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
@@ -78,10 +79,12 @@ export default function BookingDetails() {
                   {formatMoney(payment.amountCents, currency)} on {formatShowTime(payment.paidAt, timeZone)}
                 </dd>
               </div>
-              <div>
-                <dt>Card</dt>
-                <dd>ending {payment.cardLast4}</dd>
-              </div>
+              {payment.cardLast4 ? (
+                <div>
+                  <dt>Card</dt>
+                  <dd>ending {payment.cardLast4}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Payment reference</dt>
                 <dd className="reference">{payment.reference}</dd>
@@ -93,6 +96,9 @@ export default function BookingDetails() {
                     {formatMoney(payment.refundedCents ?? 0, currency)} on{" "}
                     {formatShowTime(payment.refundedAt, timeZone)}
                     <span className="reference"> ({payment.refundReference})</span>
+                    {payment.refundStatus && payment.refundStatus !== "succeeded" ? (
+                      <strong className="refund-state"> {REFUND_STATE_LABELS[payment.refundStatus]}</strong>
+                    ) : null}
                   </dd>
                 </div>
               ) : null}

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { randomUUID } from "node:crypto";
+import { data, redirectDocument } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
 import { BookingCard } from "~/components/BookingCard";
-import { CardForm } from "~/components/checkout/CardForm";
+import { FormErrors } from "~/components/FormField";
 import { HoldEnded } from "~/components/checkout/HoldEnded";
 import { HoldTimer } from "~/components/checkout/HoldTimer";
 import { PromoCode } from "~/components/checkout/PromoCode";
@@ -11,21 +12,22 @@ import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { chooseSeatsAgainUrl, payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
-import { readSubmission } from "~/http/forms.server";
+import { formError } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
-import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
+import { redirectWithInfo } from "~/http/toast.server";
 import { requireUser } from "~/http/viewer.server";
-import { payBooking } from "~/models/payments.server";
+import { startCheckout } from "~/models/checkouts.server";
 import { bookingOffer } from "~/models/ticket-types.server";
-import { checkoutSchema } from "~/schemas/checkout";
+import { startCheckoutSchema } from "~/schemas/payment";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { pageLinks } from "~/utils/page-links";
+import { useValidatedForm } from "~/hooks/use-validated-form";
 
 export { keepRetryAfter as headers } from "~/http/post-limits.server";
 
@@ -48,36 +50,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       chooseAgainUrl: refusal === "expired" ? chooseSeatsAgainUrl(booking, settings.timeZone) : null,
     },
     offer: refusal ? null : await bookingOffer(booking),
-    attemptToken: randomUUID(),
     provider: { label: provider.label, testMode: provider.testMode },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...settings,
   };
 }
 
-// A refused payment (a 4xx) may mean the hold ran out meanwhile: the page is read again to say so, with a new token.
+// A refused start (a 4xx) may mean the hold ran out meanwhile: the page is read again to say so.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" || defaultShouldRevalidate;
 
+/**
+ * Pay sends the customer to the gateway's hosted page, a whole page load (Stripe's is another site). The form has no
+ * field, so its body is never read.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("payment", request, context);
   const viewer = await requireUser(request);
-  const form = await readSubmission(request, checkoutSchema(), { secretFields: ["cvc"] });
-  if (!form.ok) return form.response;
-  const { cardNumber, expiry, cvc, attemptToken } = form.value;
-  const card = { number: cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc };
-  const result = await payBooking(viewer.uid, params.id ?? "", card, attemptToken);
-  if (result.ok)
-    return redirectWithSuccess(`/my-bookings/${result.booking.id}`, "Payment received. Your e-ticket is ready.");
-  if (result.reason === "not-found") throw bookingNotFound();
-  if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${params.id}`, ALREADY_PAID);
-  const { message, status } = paymentFailure(result);
-  return form.refuse(message, status);
+  const started = await startCheckout(viewer.uid, params.id ?? "", viewer.email);
+  if (started.ok) return redirectDocument(started.url, 303);
+  if (started.reason === "not-found") throw bookingNotFound();
+  if (started.reason === "already-paid") return redirectWithInfo(`/my-bookings/${params.id}`, ALREADY_PAID);
+  const { message, status } = paymentFailure(started);
+  return data(formError(message), { status });
 }
 
 export default function Checkout() {
-  const { booking, ended, offer, attemptToken, provider, cancelCutoffMinutes, timeZone, currency } =
-    useLoaderData<typeof loader>();
+  const { booking, ended, offer, provider, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Pay for your booking</h1>
@@ -86,24 +85,46 @@ export default function Checkout() {
       ) : (
         <HoldTimer holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
       )}
-      {provider.testMode && !ended ? (
-        <p className="test-mode" role="note">
-          <strong>TEST MODE</strong> No real card is charged. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is
-          declined. Any future expiry date and any 3-digit security code work.
-        </p>
-      ) : null}
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
       {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
       {offer ? <PromoCode booking={booking} currency={currency} /> : null}
       <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
       {ended ? null : (
-        <CardForm
-          attemptToken={attemptToken}
+        <PayButton
           payLabel={`Pay ${formatMoney(booking.amountCents, currency)}`}
           providerLabel={provider.label}
+          testMode={provider.testMode}
         />
       )}
     </section>
+  );
+}
+
+/** The card is typed on the gateway's page, never on ours: this form only says "take me there". */
+function PayButton({
+  payLabel,
+  providerLabel,
+  testMode,
+}: {
+  payLabel: string;
+  providerLabel: string;
+  testMode: boolean;
+}) {
+  const going = useNavigation().state !== "idle";
+  const [form] = useValidatedForm(startCheckoutSchema);
+  return (
+    <Form method="post" {...getFormProps(form)} className="pay-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="button button-large" disabled={going}>
+        {going ? "Opening the payment page..." : payLabel}
+      </button>
+      <p className="field-note">
+        {testMode
+          ? `You pay on the ${providerLabel}'s TEST MODE page: no real card is charged.`
+          : `You pay on ${providerLabel}'s secure page.`}{" "}
+        Your card number never reaches this site.
+      </p>
+    </Form>
   );
 }
 

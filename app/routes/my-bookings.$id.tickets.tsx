@@ -32,7 +32,10 @@ const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
 // shows the same form, and a GET of this address while the booking can still be paid goes there.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
-  return { booking, offer: await bookingOffer(booking), ...cinemaSettings() };
+  const refusal = payRefusal(booking);
+  // Why the tickets can no longer change, said where the form would be.
+  const closed = refusal === "already-paid" ? ALREADY_PAID : refusal && paymentFailure({ reason: refusal }).message;
+  return { booking, closed, offer: await bookingOffer(booking), ...cinemaSettings() };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -51,14 +54,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ChooseTickets() {
-  const { booking, offer, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, closed, offer, timeZone, currency } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const open = payRefusal(booking) === null;
   return (
     <section className="section page-top checkout" aria-labelledby="tickets-title">
       <h1 id="tickets-title">Choose your tickets</h1>
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
-      {open ? <TicketTypes booking={booking} offer={offer} currency={currency} reply={reply} /> : null}
+      {closed ? (
+        <p className="hold-ended" role="alert">
+          {closed}
+        </p>
+      ) : (
+        <TicketTypes booking={booking} offer={offer} currency={currency} reply={reply} />
+      )}
       <p>
         <Link to={checkoutOf(booking.id)} className="text-link">
           Back to payment

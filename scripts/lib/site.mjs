@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // Starts the real site (`node build/index.js start`: supervisor, embedded Auth emulator, Express server) on free
 // ports with its own data folder, for the server tests and `npm run prove`.
 import { spawn } from "node:child_process";
@@ -241,6 +242,71 @@ export function postForm(site, pathname, fields, headers = {}) {
     },
     body: typeof fields === "string" || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
   });
+}
+
+/**
+ * Holds the first free seat of the first show of tomorrow of the home page's first movie, as the customer of `cookie`:
+ * the first seat of a row, which strands no seat whatever hall the show is in. Answers the booking's id.
+ * @param {{ url: string }} site @param {string} cookie
+ */
+export async function holdFirstFreeSeat(site, cookie) {
+  const home = await (await fetch(site.url)).text();
+  const movieId = /href="\/movies\/(\d+)"/.exec(home)?.[1];
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const seatPage = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}`)).text();
+  const showId = /name="time" value="([0-9a-f-]{36})"/.exec(seatPage)?.[1];
+  const seatMap = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}?time=${showId}`)).text();
+  const seat = /aria-label="Row [A-Z], seat \d+(?:, premium seat)?, available" value="([A-Z]\d+)"/.exec(seatMap)?.[1];
+  const booked = await postForm(
+    site,
+    `/movies/${movieId}/${tomorrow}`,
+    { time: showId ?? "", seats: seat ?? "", requestToken: randomUUID() },
+    { Cookie: cookie },
+  );
+  const bookingId = /\/my-bookings\/([0-9a-f-]{36})/.exec(booked.headers.get("location") ?? "")?.[1];
+  if (booked.status !== 302 || !bookingId) throw new Error(`holding a seat answered ${booked.status}`);
+  return bookingId;
+}
+
+/** The path of an address the site gave in a Location header (the test gateway's page, a return page). */
+/** @param {string | null} location */
+function pathOf(location) {
+  const url = new URL(location ?? "", "http://site.invalid");
+  return url.pathname + url.search;
+}
+
+/**
+ * Pay opens the test gateway's page (decision 45): answers that page's path, or null when the site refused.
+ * @param {{ url: string }} site @param {string} bookingId @param {string} cookie
+ */
+export async function openGateway(site, bookingId, cookie) {
+  const response = await postForm(site, `/my-bookings/${bookingId}/pay`, {}, { Cookie: cookie });
+  const location = response.headers.get("location");
+  return response.status === 303 && location?.includes("/test-gateway/checkouts/") ? pathOf(location) : null;
+}
+
+/**
+ * A card typed on the test gateway's page: answers the return page's path the gateway sends the customer to, or null
+ * when it took no payment.
+ * @param {{ url: string }} site @param {string} gatewayPath
+ */
+export async function payOnGateway(site, gatewayPath, cardNumber = "4242 4242 4242 4242", cvc = "123") {
+  const response = await postForm(site, gatewayPath, { cardNumber, expiry: "12/34", cvc });
+  const location = response.headers.get("location");
+  return response.status === 303 && location?.includes("/paid?checkout=") ? pathOf(location) : null;
+}
+
+/**
+ * The whole payment of a held booking: Pay, the good card on the gateway's page, and the return page. Answers whether
+ * the site then says the booking is paid (its return page sends the customer to the booking).
+ * @param {{ url: string }} site @param {string} bookingId @param {string} cookie
+ */
+export async function payThroughGateway(site, bookingId, cookie) {
+  const gateway = await openGateway(site, bookingId, cookie);
+  const returnPath = gateway && (await payOnGateway(site, gateway));
+  if (!returnPath) return false;
+  const back = await fetch(site.url + returnPath, { redirect: "manual", headers: { Cookie: cookie } });
+  return back.status === 302 && back.headers.get("location") === `/my-bookings/${bookingId}`;
 }
 
 /** @param {{ url: string }} site @param {string} email */

@@ -18,8 +18,8 @@ const startSite = (options) =>
   });
 
 export const SESSION_SECRET = "prove-session-secret";
-// Payment attempts this old are settled by the sites' recovery pass (the site's default is 30 s).
-export const PAYMENT_RECOVERY_SECONDS = 3;
+// How often the sites reconcile checkouts with the gateway (the site's default is 60 s).
+export const CHECKOUT_RECONCILE_SECONDS = 5;
 
 /**
  * A figure beside its target. `pass` decides PASS or FAIL; `target` is how the target reads.

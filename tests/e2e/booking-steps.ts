@@ -30,11 +30,27 @@ export function showIn(hallName: string, days = 2) {
 }
 
 /** Pays for the booking whose checkout is open, with the test card that pays. */
-export async function payWithGoodCard(page: Page) {
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+/** The test gateway's hosted page, which Pay on the checkout opens (decision 45). */
+export const GATEWAY_URL = /\/test-gateway\/checkouts\/cs_test_[0-9a-f]{24}$/;
+
+/** Presses Pay on the checkout and lands on the gateway's page. */
+export async function openGateway(page: Page) {
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(GATEWAY_URL);
+}
+
+/** Types a card on the gateway's page and pays. */
+export async function payOnGateway(page: Page, cardNumber = "4242 4242 4242 4242") {
+  await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("Security code (CVC)").fill("123");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+/** From the checkout: Pay, then the good card on the gateway's page. */
+export async function payWithGoodCard(page: Page) {
+  await openGateway(page);
+  await payOnGateway(page);
 }
 
 export function timeRadios(page: Page) {

@@ -2,28 +2,43 @@ import {
   anotherCustomer,
   bookAndPay,
   bookingCard,
+  bookingIdIn,
   bookingSlot,
   bookSeats,
+  CHECKOUT_URL,
+  endHoldNow,
+  openGateway,
+  payOnGateway,
   payWithGoodCard,
   seatSeenByAnother,
 } from "./booking-steps";
 import { expect, test } from "./fixtures";
+import { theMail } from "./mailbox";
 import { expectErrorPage } from "./steps";
 
-test("pays with the good card and gets an e-ticket with a QR code", async ({ customerPage: page, jsEnabled }) => {
+test("pays on the gateway's page with the good card and gets an e-ticket with a QR code", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
   const slot = bookingSlot(13, jsEnabled);
   const { movie } = slot;
   await bookSeats(page, jsEnabled, slot.path, ["D1", "D2"]);
   const amount = (await page.getByRole("term").filter({ hasText: "Amount" }).locator("+ dd").textContent())!;
-  await expect(page.getByRole("note").filter({ hasText: "TEST MODE" })).toBeVisible();
   await expect(page.getByText(/can be cancelled for a full refund until 10 days before the show/)).toBeVisible();
-  await payWithGoodCard(page);
+  // The site's checkout takes no card: Pay opens the gateway's hosted page.
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await expect(page.getByText("Your card number never reaches this site.", { exact: false })).toBeVisible();
+  await openGateway(page);
+  await expect(page.getByRole("note").filter({ hasText: "TEST MODE" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Pay ${amount}` })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Order" }).getByRole("listitem")).toHaveText([`2 × Adult${amount}`]);
+  await payOnGateway(page);
 
   await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("status").filter({ hasText: "Payment received. Your e-ticket is ready." })).toBeVisible();
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   await expect(page.getByText("ending 4242")).toBeVisible();
-  await expect(page.getByText(/^test_ch_[0-9a-f]{24}$/)).toBeVisible();
+  await expect(page.getByText(/^pi_test_[0-9a-f]{24}$/)).toBeVisible();
   const qr = page.getByRole("img", { name: /^QR code of the e-ticket for booking [0-9A-F]{8}$/ });
   await expect(qr).toBeVisible();
   await expect(qr.locator("svg")).toHaveCount(1);
@@ -45,9 +60,13 @@ test("pays with the good card and gets an e-ticket with a QR code", async ({ cus
   await expect(bookingCard(page, movie.title).getByRole("link", { name: /^Pay Now/ })).toHaveCount(0);
 });
 
-test("names what is wrong with each card field, and a declined card", async ({ customerPage: page, jsEnabled }) => {
+test("the gateway names what is wrong with each card field, a declined card and one without funds", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
   const slot = bookingSlot(14, jsEnabled);
   await bookSeats(page, jsEnabled, slot.path, ["E1"]);
+  await openGateway(page);
   const pay = page.getByRole("button", { name: /^Pay \$/ });
   await pay.click();
   for (const message of ["Enter your card number", "Enter the expiry date", "Enter the security code"]) {
@@ -71,22 +90,51 @@ test("names what is wrong with each card field, and a declined card", async ({ c
     if (!jsEnabled) await expect(page.getByLabel("Security code (CVC)")).toHaveValue("");
   }
 
-  // A declined card says what to try next, and keeps all but the security code, with JavaScript too.
-  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-  await page.getByLabel("Expiry (MM/YY)").fill("11/33");
-  await page.getByLabel("Security code (CVC)").fill("321");
-  await pay.click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Your card was declined. Check the number or try another card." }),
-  ).toBeVisible();
-  await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
-  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("11/33");
-  await expect(page.getByLabel("Security code (CVC)")).toHaveValue("");
-  // Corrected, the same form pays.
+  // A refused card says what to try next, and keeps all but the security code, with JavaScript too.
+  for (const [number, message] of [
+    ["4000 0000 0000 0002", "Your card was declined. Check the number or try another card."],
+    ["4000 0000 0000 9995", "Your card has insufficient funds. Try another card."],
+  ]) {
+    await page.getByLabel("Card number").fill(number);
+    await page.getByLabel("Expiry (MM/YY)").fill("11/33");
+    await page.getByLabel("Security code (CVC)").fill("321");
+    await pay.click();
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    await expect(page.getByLabel("Card number")).toHaveValue(number);
+    await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("11/33");
+    await expect(page.getByLabel("Security code (CVC)")).toHaveValue("");
+  }
+  // Back to the cinema, the booking is still unpaid; corrected, the same checkout pays.
+  await page.getByRole("link", { name: "Back to the cinema" }).click();
+  await expect(page).toHaveURL(CHECKOUT_URL);
   await payWithGoodCard(page);
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   await page.goto("/my-bookings");
   await expect(bookingCard(page, slot.movie.title).getByText("Paid", { exact: true })).toBeVisible();
+});
+
+test("a card that needs a second step pays once the customer confirms, and not when they refuse", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const slot = bookingSlot(19, jsEnabled);
+  await bookSeats(page, jsEnabled, slot.path, ["E3"]);
+  await openGateway(page);
+  const gateway = page.url();
+  await payOnGateway(page, "4000 0025 0000 3155");
+  await expect(page.getByText(/^Your bank asks you to confirm this payment of \$[\d.]+\.$/)).toBeVisible();
+  await page.getByRole("button", { name: "Refuse payment" }).click();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "The bank could not confirm this payment. Please try again or use another card." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(gateway);
+  await payOnGateway(page, "4000 0025 0000 3155");
+  await page.getByRole("button", { name: "Confirm payment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment received. Your e-ticket is ready." })).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText("ending 3155")).toBeVisible();
 });
 
 test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnabled }) => {
@@ -95,18 +143,47 @@ test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnab
   const checkout = new URL(page.url()).pathname;
   const secondTab = await page.context().newPage();
   await secondTab.goto(checkout);
-  await page.goto(checkout);
-  await payWithGoodCard(page);
+  // Both tabs get the same checkout at the gateway.
+  await openGateway(secondTab);
+  await openGateway(page);
+  expect(secondTab.url()).toBe(page.url());
+  await payOnGateway(page);
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
-  const reference = await page.getByText(/^test_ch_/).textContent();
+  const reference = await page.getByText(/^pi_test_/).textContent();
 
-  await payWithGoodCard(secondTab);
+  await secondTab.reload();
+  await expect(secondTab.getByRole("status").filter({ hasText: "This checkout is paid." })).toBeVisible();
+  await expect(secondTab.getByLabel("Card number")).toHaveCount(0);
+  await secondTab.goto(checkout);
   await expect(secondTab).toHaveURL(new RegExp(`${checkout.replace(/\/pay$/, "")}$`));
   await expect(secondTab.getByRole("status").filter({ hasText: "This booking is already paid." })).toBeVisible();
-  await expect(secondTab.getByText(/^test_ch_/)).toHaveText(reference!);
+  await expect(secondTab.getByText(/^pi_test_/)).toHaveText(reference!);
   await secondTab.goto("/my-bookings");
   const summary = secondTab.getByRole("term").filter({ hasText: "Confirmed" }).locator("+ dd");
   await expect(summary).toHaveText("1");
+});
+
+test("a payment made on the gateway after the hold ended is refunded in full and mailed", async ({
+  customerPage: page,
+  jsEnabled,
+  customer,
+}) => {
+  const slot = bookingSlot(16, jsEnabled);
+  await bookSeats(page, jsEnabled, slot.path, ["F5"]);
+  const bookingId = bookingIdIn(page);
+  await openGateway(page);
+  await endHoldNow(page, bookingId);
+  await payOnGateway(page);
+  await expect(
+    page.getByRole("alert").filter({
+      hasText:
+        "Your payment arrived after this booking's hold had ended, so it is refunded in full. Please book your seats again.",
+    }),
+  ).toBeVisible();
+  await expect(page.getByText("Expired", { exact: true })).toBeVisible();
+  const mail = await theMail(customer.email, /^Payment refunded: /);
+  expect(mail.text).toMatch(/it arrived after the seats' hold had ended/);
+  expect(mail.text).toMatch(/\$[\d.]+ is refunded to your card ending 4242\./);
 });
 
 test("cancelling a paid booking before the cutoff refunds it and frees the seats", async ({
@@ -129,7 +206,7 @@ test("cancelling a paid booking before the cutoff refunds it and frees the seats
     .click();
   await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(page.getByRole("term").filter({ hasText: "Refunded" })).toBeVisible();
-  await expect(page.getByText(/test_re_[0-9a-f]{24}/)).toBeVisible();
+  await expect(page.getByText(/re_test_[0-9a-f]{24}/)).toBeVisible();
   await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(0);
 
   expect(await seatSeenByAnother(browser, jsEnabled, baseURL!, path, "G1")).toBe("Row G, seat 1, available");
@@ -174,7 +251,7 @@ test("another customer's booking is not found on any booking page or action", as
     );
     await expect(stranger.page.getByRole("link", { name: "Go to My Bookings" })).toBeVisible();
   }
-  const card = "cardNumber=4242424242424242&expiry=12%2F34&cvc=123&attemptToken=" + crypto.randomUUID();
+  const card = "cardNumber=4242424242424242&expiry=12%2F34&cvc=123";
   for (const action of [`${details}/pay`, `${details}/cancel`]) {
     const response = await stranger.page.request.post(action, {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -5,6 +5,10 @@ import { startSite as startSiteProcess } from "../../scripts/lib/site.mjs";
 export {
   cpuMilliseconds,
   freePort,
+  holdFirstFreeSeat,
+  openGateway,
+  payOnGateway,
+  payThroughGateway,
   postForm,
   register,
   residentMegabytes,

@@ -37,6 +37,29 @@ beforeAll(async () => {
 });
 
 describe("listBookingsForStaff", () => {
+  it("shows each payment's reference at the gateway and where its money stands", async () => {
+    const paymentOf = async (id: string) =>
+      (await listBookingsForStaff(query())).bookings.find((b) => b.id === id)!.payment;
+    expect(await paymentOf(b1)).toEqual({ reference: expect.any(String), state: "Paid", dashboardUrl: null });
+    expect(await paymentOf(b3)).toBeNull();
+    const db = await getDb();
+    const refundOf = (state: string | null) =>
+      db.query(
+        `update payments set refunded_at = case when $2::text is null then null else now() end, refund_status = $2
+         where booking_id = $1`,
+        [b5, state],
+      );
+    for (const [status, label] of [
+      ["pending", "Refund pending"],
+      ["failed", "Refund failed"],
+      ["succeeded", "Refunded"],
+    ]) {
+      await refundOf(status);
+      expect(await paymentOf(b5)).toMatchObject({ state: label });
+    }
+    await refundOf(null);
+  });
+
   it("shows each booking's customer, movie, seats, amount and status as people see it", async () => {
     const { bookings, total } = await listBookingsForStaff(query());
     expect(total).toBe(5);
@@ -105,14 +128,14 @@ describe("exportBookingsCsv", () => {
   it("writes the filtered bookings with a header, times in the cinema's zone", async () => {
     const csv = await exportBookingsCsv(query({ status: "cancelled" }));
     expect(rows(csv)).toEqual([
-      "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status",
+      "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference",
       expect.stringMatching(
         new RegExp(
           `^${b4},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,Test hall [0-9a-f-]+,`,
         ),
       ),
     ]);
-    expect(rows(csv)[1]).toMatch(/,D1,1 × Adult \$50\.00,50\.00,Cancelled$/);
+    expect(rows(csv)[1]).toMatch(/,D1,1 × Adult \$50\.00,50\.00,Cancelled,,$/);
   });
 
   it("neutralises a name a spreadsheet would run as a formula", async () => {
@@ -120,7 +143,7 @@ describe("exportBookingsCsv", () => {
     const eve = await addBooking("eve", zebra, ["F1"], { status: "pending" });
     const [, row] = rows(await exportBookingsCsv(query({ search: eve })));
     expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",eve@example.com,Zebra Night,`);
-    expect(row).toMatch(/,Pending Payment$/);
+    expect(row).toMatch(/,Pending Payment,,$/);
   });
 
   it("writes every page of the list", async () => {

@@ -7,10 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { deliverDueMessages } from "~/models/outbox-worker.server";
-import { payBooking } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";
 import { folderMailer } from "~/services/mailer.server";
-import { addMovie, addShow, addUser } from "./fixtures";
+import { addMovie, addShow, addUser, payForBooking } from "./fixtures";
 
 // The booking mails from payment to cancellation, through the real outbox and nodemailer's own output, on a clock
 // the test moves (PGlite's now() is the JavaScript clock).
@@ -20,7 +19,6 @@ const TITLE = "The <Outbox> & Co";
 const DAY = "2031-06-10";
 const STARTS_AT = new Date(`${DAY}T19:30:00Z`);
 const REMINDER_AT = new Date(STARTS_AT.getTime() - 120 * 60_000);
-const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "booking-mails-"));
 const mailer = folderMailer(folder);
 let show: string;
@@ -58,7 +56,7 @@ let nextRow = 0;
 async function paidBooking(showId = show, email: string | null = `${randomUUID()}@example.com`) {
   const row = "ABCDEFGHIJ"[nextRow++ % 10];
   const { user, booking: held } = await hold(showId, [`${row}3`, `${row}4`], email);
-  const paid = await payBooking(user, held.id, GOOD_CARD, randomUUID());
+  const paid = await payForBooking(user, held.id);
   if (!paid.ok) throw new Error(`payment failed: ${paid.reason}`);
   return { user, email, booking: paid.booking };
 }

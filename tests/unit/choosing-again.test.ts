@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { chooseSeatsAgainUrl } from "~/domain/booking";
 import { seatPageUrl } from "~/domain/booking-steps";
 import { MAX_SEATS_PER_BOOKING, preselectedSeats } from "~/domain/seat-map";
-import { paymentFailure } from "~/http/payment-failures.server";
 import { cinemaDay } from "~/utils/dates";
 import { formatTimeLeft } from "~/utils/format";
 
@@ -80,14 +79,5 @@ describe("formatTimeLeft", () => {
     [-5, "0:00"],
   ])("%s seconds read %s", (seconds, text) => {
     expect(formatTimeLeft(seconds)).toBe(text);
-  });
-});
-
-describe("a declined card", () => {
-  it("says what to try next after the provider's words", () => {
-    expect(paymentFailure({ reason: "declined", message: "Your card was declined." })).toEqual({
-      status: 402,
-      message: "Your card was declined. Check the number or try another card.",
-    });
   });
 });

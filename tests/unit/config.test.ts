@@ -85,4 +85,38 @@ describe("configuration", () => {
     });
     expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).identity.emulatorHost).toBe("127.0.0.1:9099");
   });
+
+  describe("payments", () => {
+    const stripe = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+    it("runs the test gateway by default, and Stripe with both its keys", () => {
+      expect(loadConfig({}).payments).toEqual({ provider: "test", reconcileSeconds: 60, stripe: null });
+      expect(loadConfig(stripe).payments).toEqual({
+        provider: "stripe",
+        reconcileSeconds: 60,
+        stripe: { secretKey: "sk_test_abc", webhookSecret: "whsec_abc", apiUrl: null },
+      });
+    });
+
+    it("asks for each key Stripe needs, and refuses what is not one", () => {
+      expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+        "Configuration error:\n  STRIPE_SECRET_KEY: must be set with PAYMENT_PROVIDER=stripe\n  STRIPE_WEBHOOK_SECRET: must be set with PAYMENT_PROVIDER=stripe",
+      );
+      expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(
+        /STRIPE_SECRET_KEY="pk_test_abc"/,
+      );
+      expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+        /STRIPE_WEBHOOK_SECRET="secret"/,
+      );
+    });
+
+    it("refuses to start with a live key and a plain-HTTP site address", () => {
+      const live = { ...stripe, STRIPE_SECRET_KEY: "sk_live_abc" };
+      expect(() => loadConfig(live)).toThrow("STRIPE_SECRET_KEY: a live key needs SITE_URL to be an https:// address");
+      expect(() => loadConfig({ ...live, SITE_URL: "http://tickets.example" })).toThrow(/a live key needs SITE_URL/);
+      expect(loadConfig({ ...live, SITE_URL: "https://tickets.example" }).payments.stripe?.secretKey).toBe(
+        "sk_live_abc",
+      );
+    });
+  });
 });

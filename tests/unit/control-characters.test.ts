@@ -56,7 +56,7 @@ describe("every form schema", () => {
 
   it("is found, the sign-in form's among them", () => {
     expect(formSchemas.map(([name]) => name)).toEqual(
-      expect.arrayContaining(["loginSchema", "registerSchema", "forgotPasswordSchema", "checkoutSchema"]),
+      expect.arrayContaining(["loginSchema", "registerSchema", "forgotPasswordSchema", "cardPaymentSchema"]),
     );
     expect(urlSchemas).toHaveLength(URL_SCHEMAS.length);
   });

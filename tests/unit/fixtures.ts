@@ -5,9 +5,12 @@ import type { MovieFilters } from "~/schemas/movie-filters";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
+import { findBooking } from "~/models/bookings.server";
+import { confirmReturn, startCheckout } from "~/models/checkouts.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { pricesAround, setShowPrices, typesOnSale } from "~/models/ticket-types.server";
 import { getDb } from "~/services/db.server";
+import { payWithCard, TEST_CARDS } from "~/services/payments/test-gateway.server";
 
 /** The default movie filters, with some changed. */
 export const movieFilters = (changes: Partial<MovieFilters> = {}): MovieFilters => ({
@@ -173,4 +176,22 @@ export async function holdSeats(show: { movieId: string; day: string; showId: st
   const booked = await bookSeats({ userUid: user, ...show, seats, requestToken: randomUUID() });
   if (!booked.ok) throw new Error(`the hold was refused: ${booked.reason}`);
   return { user, id: booked.booking.id };
+}
+
+/** The checkout id at the end of a test gateway page's address. */
+export const checkoutIdOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+
+/**
+ * Pays a held booking the way a customer does: Pay sends them to the test gateway, the card is typed there, and the
+ * gateway sends them back to the return page, which settles the checkout. Answers the booking as it is then.
+ */
+export async function payForBooking(userUid: string, bookingId: string, cardNumber: string = TEST_CARDS.pays) {
+  const started = await startCheckout(userUid, bookingId, null);
+  if (!started.ok) return started;
+  const checkoutId = checkoutIdOf(started.url);
+  const card = await payWithCard(checkoutId, cardNumber);
+  if (card.outcome !== "paid") return { ok: false as const, reason: card.outcome, checkoutId };
+  const settled = await confirmReturn(bookingId, checkoutId);
+  if (settled !== "paid") return { ok: false as const, reason: settled, checkoutId };
+  return { ok: true as const, booking: (await findBooking(userUid, bookingId))!, checkoutId };
 }

@@ -1,135 +1,219 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
 import { PAYMENT_PROVIDER_IDS } from "~/config.server";
+import { getDb } from "~/services/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
-import { testPaymentProvider } from "~/services/payments/test-provider.server";
-import type { ChargeRequest } from "~/services/payments/types";
+import {
+  finishSecondStep,
+  gatewayPage,
+  payWithCard,
+  signatureHeader,
+  TEST_CARDS,
+  testPaymentProvider,
+} from "~/services/payments/test-gateway.server";
+import { WebhookSignatureError, type StartCheckoutRequest } from "~/services/payments/types";
 
-function chargeRequest(
-  number: string,
-  idempotencyKey = "charge:6f1c0d2e-5b7a-4c1e-9a3d-2b8f4e6a1c90:1",
-): ChargeRequest {
+function checkoutRequest(changes: Partial<StartCheckoutRequest> = {}): StartCheckoutRequest {
   return {
-    amountCents: 2598,
+    bookingId: randomUUID(),
+    lines: [
+      { name: "Adult", unitAmountCents: 1200, quantity: 2 },
+      { name: "Child", unitAmountCents: 800, quantity: 1 },
+    ],
+    amountCents: 3200,
+    summary: "Tidewater Ghosts: 2 × Adult $12.00, 1 × Child $8.00",
     currency: "USD",
-    card: { number, expMonth: 12, expYear: 2031, cvc: "987" },
-    description: "Booking 6f1c0d2e (2 seats)",
-    idempotencyKey,
+    customerEmail: "ana@example.com",
+    returnUrl: "http://127.0.0.1:3000/my-bookings/b/paid?checkout={CHECKOUT_ID}",
+    cancelUrl: "http://127.0.0.1:3000/my-bookings/b/pay",
+    expiresAt: new Date(Date.now() + 10 * 60_000),
+    idempotencyKey: `checkout:${randomUUID()}`,
+    ...changes,
   };
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const start = (changes: Partial<StartCheckoutRequest> = {}) =>
+  testPaymentProvider.startCheckout(checkoutRequest(changes));
 
 describe("payment providers", () => {
-  it("lists the built-in test provider and finds it by id", () => {
-    expect(PAYMENT_PROVIDER_IDS).toEqual(["test"]);
+  it("lists the built-in test gateway and Stripe, and finds the test gateway by id", () => {
+    expect(PAYMENT_PROVIDER_IDS).toEqual(["test", "stripe"]);
     expect(paymentProvider("test")).toBe(testPaymentProvider);
   });
 
+  it("says what Stripe needs when it is asked for without its keys", () => {
+    expect(() => paymentProvider("stripe")).toThrow(
+      "A Stripe payment needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, and PAYMENT_PROVIDER=stripe",
+    );
+  });
+
   it("names the known providers when asked for an unknown one", () => {
-    expect(() => paymentProvider("stripe")).toThrow('Unknown payment provider "stripe"; known providers: test');
-    expect(() => paymentProvider("")).toThrow('Unknown payment provider ""; known providers: test');
-    expect(() => paymentProvider("constructor")).toThrow('Unknown payment provider "constructor"');
-    expect(() => paymentProvider("__proto__")).toThrow('Unknown payment provider "__proto__"');
-    expect(() => paymentProvider("TEST")).toThrow('Unknown payment provider "TEST"');
+    for (const id of ["", "constructor", "__proto__", "TEST"])
+      expect(() => paymentProvider(id)).toThrow(`Unknown payment provider "${id}"; known providers: test, stripe`);
   });
 });
 
-describe("test payment provider", () => {
-  it("says it is in test mode", () => {
-    expect(testPaymentProvider).toMatchObject({ id: "test", label: "Test checkout", testMode: true });
-  });
-
-  it("pays with 4242 4242 4242 4242 and any other valid card, returning only the last 4 digits", async () => {
-    const paid = await testPaymentProvider.charge(chargeRequest("4242424242424242"));
-    expect(paid).toEqual({ ok: true, reference: expect.stringMatching(/^test_ch_[0-9a-f]{24}$/), last4: "4242" });
-    expect(await testPaymentProvider.charge(chargeRequest("5555555555554444", "another key"))).toMatchObject({
-      ok: true,
-      last4: "4444",
+describe("the test gateway's checkouts", () => {
+  it("makes a hosted page of its own for a checkout, with the return address naming it", async () => {
+    const request = checkoutRequest();
+    const checkout = await testPaymentProvider.startCheckout(request);
+    expect(checkout.id).toMatch(/^cs_test_[0-9a-f]{24}$/);
+    expect(checkout.url).toMatch(new RegExp(`^https?://[^/]+/test-gateway/checkouts/${checkout.id}$`));
+    expect(checkout.expiresAt.getTime()).toBe(request.expiresAt.getTime());
+    expect(await gatewayPage(checkout.id)).toMatchObject({
+      status: "open",
+      amountCents: 3200,
+      lines: request.lines,
+      returnUrl: `http://127.0.0.1:3000/my-bookings/b/paid?checkout=${checkout.id}`,
+      expired: false,
+      awaitingStep: false,
+    });
+    expect(await testPaymentProvider.readCheckout(checkout.id)).toEqual({
+      id: checkout.id,
+      bookingId: request.bookingId,
+      status: "open",
+      paid: false,
+      amountCents: 3200,
+      currency: "USD",
+      paymentReference: null,
+      cardLast4: null,
     });
   });
 
+  it("answers the same key with the same checkout, and another key with another", async () => {
+    const key = `checkout:${randomUUID()}`;
+    const first = await start({ idempotencyKey: key });
+    expect(await start({ idempotencyKey: key })).toEqual(first);
+    expect((await start()).id).not.toBe(first.id);
+  });
+
+  it("refuses an amount no caller should ask for", async () => {
+    await expect(start({ amountCents: 0 })).rejects.toThrow("not 0");
+    await expect(start({ amountCents: 12.5 })).rejects.toThrow("not 12.5");
+  });
+
+  it("pays once with the good card, keeping only its last four digits", async () => {
+    const { id } = await start();
+    expect(await payWithCard(id, TEST_CARDS.pays)).toEqual({
+      outcome: "paid",
+      returnUrl: expect.stringContaining(`checkout=${id}`),
+    });
+    expect(await testPaymentProvider.readCheckout(id)).toMatchObject({
+      status: "complete",
+      paid: true,
+      paymentReference: expect.stringMatching(/^pi_test_[0-9a-f]{24}$/),
+      cardLast4: "4242",
+    });
+    expect(await payWithCard(id, TEST_CARDS.pays)).toEqual({ outcome: "closed" });
+    const rows = await (await getDb()).query("select * from test_gateway_checkouts where id = $1", [id]);
+    expect(JSON.stringify(rows)).not.toContain(TEST_CARDS.pays);
+  });
+
   it.each([
-    ["the decline test card", "4000000000000002", "declined", "Your card was declined."],
-    ["a number failing the check digit", "4242424242424241", "declined", "Your card number is incorrect."],
-    ["a number too short for a card", "12345678903", "declined", "Your card number is incorrect."],
-    ["a number with spaces", "4242 4242 4242 4242", "declined", "Your card number is incorrect."],
-    ["no number", "", "declined", "Your card number is incorrect."],
-    [
-      "the unavailable-gateway test card",
-      "4000000000000119",
-      "unavailable",
-      "Payments are unavailable right now. Please try again.",
-    ],
-  ])("refuses %s", async (_, number, reason, message) => {
-    expect(await testPaymentProvider.charge(chargeRequest(number))).toEqual({ ok: false, reason, message });
+    ["the declined card", TEST_CARDS.declined, "Your card was declined. Check the number or try another card."],
+    ["the card without funds", TEST_CARDS.insufficientFunds, "Your card has insufficient funds. Try another card."],
+  ])("refuses %s and leaves the checkout open", async (_, number, message) => {
+    const { id } = await start();
+    expect(await payWithCard(id, number)).toEqual({ outcome: "refused", message });
+    expect(await testPaymentProvider.readCheckout(id)).toMatchObject({ status: "open", paid: false });
   });
 
-  it("answers the same idempotency key with the same reference, and another key with another", async () => {
-    const first = await testPaymentProvider.charge(chargeRequest("4242424242424242", "key-1"));
-    const retry = await testPaymentProvider.charge(chargeRequest("4242424242424242", "key-1"));
-    const other = await testPaymentProvider.charge(chargeRequest("4242424242424242", "key-2"));
-    expect(retry).toEqual(first);
-    expect(other.ok && other.reference).not.toBe(first.ok && first.reference);
+  it("asks for a second step, which pays when confirmed and leaves the checkout open when refused", async () => {
+    const { id } = await start();
+    expect(await payWithCard(id, TEST_CARDS.needsSecondStep)).toEqual({ outcome: "second-step" });
+    expect(await gatewayPage(id)).toMatchObject({ awaitingStep: true });
+    expect(await finishSecondStep(id, false)).toMatchObject({ outcome: "refused" });
+    expect(await gatewayPage(id)).toMatchObject({ status: "open", awaitingStep: false });
+    expect(await finishSecondStep(id, true)).toEqual({ outcome: "closed" });
+    await payWithCard(id, TEST_CARDS.needsSecondStep);
+    expect(await finishSecondStep(id, true)).toMatchObject({ outcome: "paid" });
+    expect(await testPaymentProvider.readCheckout(id)).toMatchObject({ paid: true, cardLast4: "3155" });
   });
 
-  it("never keeps or logs the card number or security code", async () => {
-    const logged = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
-      vi.spyOn(console, method).mockImplementation(() => undefined),
-    );
-    const results = [
-      await testPaymentProvider.charge(chargeRequest("4242424242424242")),
-      await testPaymentProvider.charge(chargeRequest("4000000000000002")),
-      await testPaymentProvider.charge(chargeRequest("4242424242424241")),
-    ];
-    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
-    const withoutReferences = JSON.stringify(results.map((result) => ({ ...result, reference: undefined })));
-    expect(withoutReferences).not.toContain("424242424242");
-    expect(withoutReferences).not.toContain("987");
-    expect(Object.keys(testPaymentProvider).sort()).toEqual([
-      "charge",
-      "findCharge",
-      "id",
-      "label",
-      "refund",
-      "testMode",
-    ]);
+  it("takes no payment once its page has expired, or once it was expired through the API", async () => {
+    const lapsed = await start({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await gatewayPage(lapsed.id)).toMatchObject({ expired: true });
+    expect(await payWithCard(lapsed.id, TEST_CARDS.pays)).toEqual({ outcome: "closed" });
+    const { id } = await start();
+    expect(await testPaymentProvider.expireCheckout(id)).toMatchObject({ status: "expired", paid: false });
+    expect(await payWithCard(id, TEST_CARDS.pays)).toEqual({ outcome: "closed" });
   });
 
-  it("refunds a test charge once per idempotency key", async () => {
-    const paid = await testPaymentProvider.charge(chargeRequest("4242424242424242"));
-    if (!paid.ok) throw new Error("the test card should pay");
-    const refund = { reference: paid.reference, amountCents: 2598, idempotencyKey: "refund-1" };
-    const refunded = await testPaymentProvider.refund(refund);
-    expect(refunded).toEqual({ ok: true, reference: expect.stringMatching(/^test_re_[0-9a-f]{24}$/) });
-    expect(await testPaymentProvider.refund(refund)).toEqual(refunded);
-    expect(await testPaymentProvider.refund({ ...refund, idempotencyKey: "refund-2" })).not.toEqual(refunded);
-    // A charge and a refund made with the same key still get different references.
-    const sameKey = await testPaymentProvider.refund({ ...refund, idempotencyKey: chargeRequest("").idempotencyKey });
-    expect(sameKey.ok && sameKey.reference.slice(8)).not.toBe(paid.reference.slice(8));
+  it("answers an expiry of a checkout paid first with its payment", async () => {
+    const { id } = await start();
+    await payWithCard(id, TEST_CARDS.pays);
+    expect(await testPaymentProvider.expireCheckout(id)).toMatchObject({ status: "complete", paid: true });
   });
 
-  it("throws on requests no caller should make", async () => {
-    const good = chargeRequest("4242424242424242");
-    await expect(testPaymentProvider.charge({ ...good, amountCents: 0 })).rejects.toThrow(
-      "The amount must be a positive whole number of minor units, not 0",
+  it("refunds once per key, and throws on a payment that is not its own", async () => {
+    const { id } = await start();
+    await payWithCard(id, TEST_CARDS.pays);
+    const { paymentReference } = await testPaymentProvider.readCheckout(id);
+    const request = { paymentReference: paymentReference!, amountCents: 3200, idempotencyKey: "refund-1" };
+    const refunded = await testPaymentProvider.refund(request);
+    expect(refunded).toEqual({
+      ok: true,
+      reference: expect.stringMatching(/^re_test_[0-9a-f]{24}$/),
+      status: "succeeded",
+    });
+    expect(await testPaymentProvider.refund(request)).toEqual(refunded);
+    expect(await testPaymentProvider.refund({ ...request, idempotencyKey: "refund-2" })).not.toEqual(refunded);
+    await expect(testPaymentProvider.refund({ ...request, paymentReference: "pi_live_123" })).rejects.toThrow(
+      '"pi_live_123" is not a payment of the test gateway',
     );
-    await expect(testPaymentProvider.charge({ ...good, amountCents: 12.5 })).rejects.toThrow("not 12.5");
-    await expect(testPaymentProvider.charge({ ...good, currency: "usd" })).rejects.toThrow(
-      '"usd" is not an ISO 4217 currency',
-    );
-    await expect(testPaymentProvider.charge({ ...good, idempotencyKey: "" })).rejects.toThrow(
-      "The idempotency key must be 1 to 255 characters",
-    );
-    await expect(testPaymentProvider.charge({ ...good, idempotencyKey: "k".repeat(256) })).rejects.toThrow(
-      "The idempotency key must be 1 to 255 characters",
-    );
-    await expect(
-      testPaymentProvider.refund({ reference: "ch_live_123", amountCents: 100, idempotencyKey: "r" }),
-    ).rejects.toThrow('"ch_live_123" is not a charge of the test payment provider');
-    await expect(
-      testPaymentProvider.refund({ reference: `test_ch_${"a".repeat(24)}`, amountCents: -1, idempotencyKey: "r" }),
-    ).rejects.toThrow("The amount must be a positive whole number of minor units, not -1");
+    await expect(testPaymentProvider.refund({ ...request, amountCents: -1 })).rejects.toThrow("not -1");
+  });
+});
+
+describe("the test gateway's webhooks", () => {
+  const event = JSON.stringify({
+    id: "evt_test_1",
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: "cs_test_1",
+        bookingId: "b",
+        status: "complete",
+        amountCents: 3200,
+        currency: "USD",
+        paymentReference: "pi_test_1",
+        cardLast4: "4242",
+      },
+    },
+  });
+
+  it("reads an event signed as Stripe signs them", () => {
+    expect(testPaymentProvider.parseWebhook(event, new Headers(signatureHeader(event)))).toEqual({
+      id: "evt_test_1",
+      type: "checkout.session.completed",
+      kind: "checkout-completed",
+      checkout: {
+        id: "cs_test_1",
+        bookingId: "b",
+        status: "complete",
+        paid: true,
+        amountCents: 3200,
+        currency: "USD",
+        paymentReference: "pi_test_1",
+        cardLast4: "4242",
+      },
+    });
+    const other = JSON.stringify({ id: "evt_test_2", type: "customer.created", data: { object: {} } });
+    expect(testPaymentProvider.parseWebhook(other, new Headers(signatureHeader(other)))).toEqual({
+      id: "evt_test_2",
+      type: "customer.created",
+      kind: "ignored",
+    });
+  });
+
+  it("refuses a missing, wrong, tampered or old signature", () => {
+    const parse = (body: string, headers: Record<string, string>) => () =>
+      testPaymentProvider.parseWebhook(body, new Headers(headers));
+    expect(parse(event, {})).toThrow(WebhookSignatureError);
+    expect(parse(event, { "test-gateway-signature": "t=1,v1=00" })).toThrow(WebhookSignatureError);
+    expect(parse(event, { "test-gateway-signature": "garbage" })).toThrow(WebhookSignatureError);
+    expect(parse(event.replace("3200", "1"), signatureHeader(event))).toThrow(WebhookSignatureError);
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+    expect(parse(event, signatureHeader(event, anHourAgo))).toThrow("The webhook's signature is too old");
   });
 });

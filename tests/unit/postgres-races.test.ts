@@ -13,7 +13,6 @@ vi.mock("~/services/firebase-admin.server", async (original) => ({
 // What only PostgreSQL can show: several transactions at once on many connections (PGlite runs one at a time), and
 // a database clock apart from the app's (PGlite's is the app's own). Each race test holds one transaction still at
 // a chosen statement, so the overlap happens every time.
-const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
 const DAY = "2031-07-01";
 const MOVIE = "t-pg-races";
 
@@ -23,8 +22,10 @@ const models = () =>
     Promise.all([import("~/models/bookings.server"), import("~/models/seat-booking.server")]).then(
       ([reading, booking]) => ({ ...reading, ...booking }),
     ),
-    import("~/models/payments.server"),
-    import("~/services/payments/test-provider.server"),
+    Promise.all([import("~/models/payments.server"), import("~/models/checkouts.server")]).then(
+      ([payments, checkouts]) => ({ ...payments, ...checkouts }),
+    ),
+    import("~/services/payments/test-gateway.server"),
     import("./fixtures"),
   ]);
 
@@ -142,11 +143,22 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     return false;
   }
 
-  it("a payment that began before its hold ran out, and a booking of its seat after: one seat, one owner", async () => {
-    const [, , { payBooking }] = await models();
+  /** A held booking's checkout, paid at the gateway; the site has not settled it yet. */
+  async function paidAtGateway(held: { user: string; bookingId: string }) {
+    const [, , { startCheckout }, gateway, { checkoutIdOf }] = await models();
+    const started = await startCheckout(held.user, held.bookingId, null);
+    if (!started.ok) throw new Error(started.reason);
+    const checkoutId = checkoutIdOf(started.url);
+    await gateway.payWithCard(checkoutId, gateway.TEST_CARDS.pays);
+    return gateway.testPaymentProvider.readCheckout(checkoutId);
+  }
+
+  it("a payment settled as its hold ran out, and a booking of its seat after: one seat, one owner", async () => {
+    const [, , { settleCheckout }] = await models();
     const a = await holdEndingSoon("A1", 1500);
+    const state = await paidAtGateway(a);
     const payment = await holdTransactionAt(/set status = 'paid'/, "after");
-    const paying = payBooking(a.user, a.bookingId, GOOD_CARD, randomUUID());
+    const paying = settleCheckout("test", state);
     await payment.reached;
     await untilPast(a.expiresAt);
     // The hold has run out by the clock now; the payment's update is written but not committed.
@@ -156,18 +168,18 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const [paid, booked] = await Promise.all([paying, booking]);
 
     expect(waited).toBe(true);
-    expect(paid.ok).toBe(true);
+    expect(paid).toBe("paid");
     expect(booked).toEqual({ ok: false, reason: "seats-taken", seats: ["A1"] });
     expect(await whoHas("A1")).toEqual({ owner: a.bookingId, paid: [a.bookingId] });
   });
 
-  it("a booking that lets a run-out hold go first: the payment that began before is refused and refunded", async () => {
-    const [, , { payBooking, findPayment }, { testPaymentProvider }] = await models();
+  it("a booking that lets a run-out hold go first: the payment settled after is refused and refunded", async () => {
+    const [{ getDb }, , { settleCheckout, findPayment }] = await models();
     const a = await holdEndingSoon("A2", 1500);
-    const payment = await holdTransactionAt(/set status = 'paid'/, "before");
-    const refund = vi.spyOn(testPaymentProvider, "refund");
-    const paying = payBooking(a.user, a.bookingId, GOOD_CARD, randomUUID());
-    // The payment's transaction has begun (its clock reads before the deadline) and waits to write.
+    const state = await paidAtGateway(a);
+    const payment = await holdTransactionAt(/for update of b/, "before");
+    const paying = settleCheckout("test", state);
+    // The settling transaction has begun (its clock reads before the deadline) and waits to lock the booking.
     await payment.reached;
     await untilPast(a.expiresAt);
     const { result: booked } = await bookFor("A2");
@@ -175,10 +187,40 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const paid = await paying;
 
     expect(booked.ok).toBe(true);
-    expect(paid).toEqual({ ok: false, reason: "expired" });
-    expect(refund).toHaveBeenCalledTimes(1);
+    expect(paid).toBe("returned");
     expect(await findPayment(a.bookingId)).toBeNull();
+    const refunds = await (
+      await getDb()
+    ).query("select payload from outbox where kind = 'gateway-refund' and payload->>'checkoutId' = $1", [state.id]);
+    expect(refunds).toHaveLength(1);
     expect(await whoHas("A2")).toEqual({ owner: booked.ok ? booked.booking.id : null, paid: [] });
+  });
+
+  it("the gateway's webhook and the customer's return at once: the booking's row decides, one payment, one mail", async () => {
+    const [{ getDb }, , { settleCheckout, handleGatewayEvent }] = await models();
+    const { user, result: booked } = await bookFor("C1");
+    if (!booked.ok) throw new Error(booked.reason);
+    const state = await paidAtGateway({ user, bookingId: booked.booking.id });
+    const first = await holdTransactionAt(/set status = 'paid'/, "after");
+    const returning = settleCheckout("test", state);
+    await first.reached;
+    const webhook = handleGatewayEvent("test", {
+      id: `evt_${randomUUID()}`,
+      type: "checkout.session.completed",
+      kind: "checkout-completed",
+      checkout: state,
+    });
+    const waited = await someoneWaitsForALock();
+    first.release();
+
+    expect(waited).toBe(true);
+    expect(await Promise.all([returning, webhook])).toEqual(["paid", true]);
+    const db = await getDb();
+    const count = async (sql: string) => (await db.query(sql, [booked.booking.id])).length;
+    expect(await count("select 1 from payments where booking_id = $1")).toBe(1);
+    expect(
+      await count("select 1 from outbox where kind = 'booking-confirmation' and payload->'booking'->>'id' = $1"),
+    ).toBe(1);
   });
 
   it("two reset codes of one account taken at once: the lock on the account's codes decides, the second is refused", async () => {
@@ -228,7 +270,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
   });
 
   it("closes cancellations by the database's clock, whatever the app server's clock says", async () => {
-    const [, { bookSeats, findBooking }, { payBooking }, , { addShow, addUser }] = await models();
+    const [, { bookSeats, findBooking }, , , { addShow, addUser, payForBooking }] = await models();
     const { cancelBooking } = await import("~/models/cancellations.server");
     const { config } = await import("~/config.server");
     // By the database's clock the cut-off passed five minutes ago.
@@ -244,7 +286,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
       requestToken: randomUUID(),
     });
     if (!booked.ok) throw new Error(booked.reason);
-    expect((await payBooking(user, booked.booking.id, GOOD_CARD, randomUUID())).ok).toBe(true);
+    expect((await payForBooking(user, booked.booking.id)).ok).toBe(true);
     // The app server's clock is a day behind.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 24 * 60 * 60_000);

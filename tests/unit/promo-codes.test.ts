@@ -5,7 +5,6 @@ import { formatTickets, type Ticket } from "~/domain/tickets";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { findBooking } from "~/models/bookings.server";
 import { cancelBooking } from "~/models/cancellations.server";
-import { payBooking } from "~/models/payments.server";
 import {
   applyPromoCode,
   createPromoCode,
@@ -19,11 +18,10 @@ import { CODE_INVALID, promoCodeEntrySchema, promoCodeSchema } from "~/schemas/p
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { config } from "~/config.server";
-import { addMovie, addShow, holdSeats } from "./fixtures";
+import { addMovie, addShow, holdSeats, payForBooking } from "./fixtures";
 
 const ADULT = "00000000-0000-4000-8000-00000000a001";
 const CHILD = "00000000-0000-4000-8000-00000000a002";
-const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
 
 const ticket = (typeId: string, priceCents: number, seatExtraCents = 0): Ticket => ({
   seat: `A${priceCents}`,
@@ -150,7 +148,7 @@ describe("applying a code at checkout", () => {
     const other = await hold(["B1"]);
     expect(await applyPromoCode(other.user, other.id, "FIFTH")).toEqual({ ok: false, reason: "used-up" });
 
-    const paid = await payBooking(user, id, GOOD_CARD, randomUUID());
+    const paid = await payForBooking(user, id);
     expect(paid.ok && paid.booking.amountCents).toBe(9600);
     const cancelled = await cancelBooking(user, id);
     expect(cancelled.ok && cancelled.refundedCents).toBe(9600);

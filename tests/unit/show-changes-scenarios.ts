@@ -4,18 +4,15 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 
-const GOOD_CARD = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
-
 const modules = async () => ({
   db: await import("~/services/db.server"),
   bookings: { ...(await import("~/models/bookings.server")), ...(await import("~/models/seat-booking.server")) },
-  payments: await import("~/models/payments.server"),
   cancellations: await import("~/models/cancellations.server"),
   changes: await import("~/models/show-changes.server"),
   shows: await import("~/models/shows.server"),
   waitlist: await import("~/models/waitlist.server"),
   mails: await import("~/models/mail-messages.server"),
-  provider: (await import("~/services/payments/test-provider.server")).testPaymentProvider,
+  provider: (await import("~/services/payments/test-gateway.server")).testPaymentProvider,
   fixtures: await import("./fixtures"),
 });
 
@@ -52,9 +49,9 @@ export function showChangeScenarios(movie: string) {
   }
 
   async function paid(showId: string, seats: string[]) {
-    const { payments } = await modules();
+    const { fixtures } = await modules();
     const held = await hold(showId, seats);
-    const done = await payments.payBooking(held.user, held.bookingId, GOOD_CARD, randomUUID());
+    const done = await fixtures.payForBooking(held.user, held.bookingId);
     if (!done.ok) throw new Error(`payment failed: ${done.reason}`);
     return held;
   }

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { useValidatedForm } from "~/hooks/use-validated-form";
-import { checkoutSchema } from "~/schemas/checkout";
+import { cardPaymentSchema } from "~/schemas/card";
 
 const CARD_FIELDS = [
   { name: "cardNumber", label: "Card number", autoComplete: "cc-number", placeholder: "1234 1234 1234 1234" },
@@ -10,24 +10,23 @@ const CARD_FIELDS = [
   { name: "cvc", label: "Security code (CVC)", autoComplete: "cc-csc", placeholder: "123" },
 ] as const;
 
-type Props = { attemptToken: string; payLabel: string; providerLabel: string };
+type Props = { attempt: string; payLabel: string };
 
 /**
- * The card, posted to the checkout's action. A refused card keeps its number and expiry (the server sends them back
- * without JavaScript; with it they stay as typed); the security code starts empty for each attempt, which the
- * one-time attempt token marks.
+ * The test gateway's card form, posted to its page's action. A refused card keeps its number and expiry (the server
+ * sends them back without JavaScript; with it they stay as typed); the security code starts empty for each attempt,
+ * which `attempt` (new with each answer of the page) marks.
  */
-export function CardForm({ attemptToken, payLabel, providerLabel }: Props) {
+export function CardForm({ attempt, payLabel }: Props) {
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm(checkoutSchema());
+  const [form, fields] = useValidatedForm(cardPaymentSchema());
   return (
     <Form method="post" {...getFormProps(form)} className="card-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <input type="hidden" name={fields.attemptToken.name} value={attemptToken} />
       <div className="card-fields">
         {CARD_FIELDS.map((field) => (
           <FormField
-            key={field.name === "cvc" ? `cvc-${attemptToken}` : field.name}
+            key={field.name === "cvc" ? `cvc-${attempt}` : field.name}
             meta={fields[field.name]}
             label={field.label}
             type="text"
@@ -39,9 +38,6 @@ export function CardForm({ attemptToken, payLabel, providerLabel }: Props) {
       <button type="submit" className="button button-large" disabled={submitting}>
         {submitting ? "Paying..." : payLabel}
       </button>
-      <p className="field-note">
-        {providerLabel}: we keep only the last four digits of your card and the payment&apos;s reference.
-      </p>
     </Form>
   );
 }

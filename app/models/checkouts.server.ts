@@ -1,0 +1,252 @@
+import { createHash } from "node:crypto";
+import { config } from "~/config.server";
+import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
+import { formatTickets, ticketLines } from "~/domain/tickets";
+import { SEAT_TYPE_NAMES } from "~/domain/hall-layout";
+import { getDb, type Queryable } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
+import type { CheckoutLine, CheckoutState, GatewayEvent, RefundStatus } from "~/services/payments/types";
+import { canPaySql } from "./booking-rules.server";
+import { findBooking } from "./bookings.server";
+import { releaseStartedHold } from "./holds.server";
+import { queueBookingPaid, queuePaymentReturned } from "./notifications.server";
+import { REFUND_STATUS_SQL } from "./payments.server";
+
+// Checkouts at the payment gateway's hosted page (decision 45). The customer pays there; the outcome reaches the site
+// by the gateway's webhook, by the page the gateway sends the customer back to, or by the reconciliation job, and
+// `settleCheckout` makes it count once, whichever comes first and however often.
+
+/** A checkout reused for a second press of Pay must stay open at least this long for the customer to pay. */
+const REUSE_MARGIN_SECONDS = 60;
+const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type CheckoutStart =
+  | { ok: true; url: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "already-paid" }
+  | { ok: false; reason: Exclude<PayRefusal, "already-paid"> }
+  | { ok: false; reason: "unavailable"; message: string };
+
+const capitalized = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
+
+function checkoutLines(booking: Booking): CheckoutLine[] {
+  return ticketLines(booking.tickets).map((line) => ({
+    name: line.kind === "type" ? line.typeName : `${capitalized(SEAT_TYPE_NAMES[line.seatType])} surcharge`,
+    unitAmountCents: line.priceCents,
+    quantity: line.count,
+  }));
+}
+
+/**
+ * Sends the customer to the gateway to pay a booking that still holds its seats. The same booking at the same amount
+ * gets the same checkout (one still open is reused; a new one is asked for with a key made of what it charges, so
+ * two tabs pressing Pay at once get one checkout from the gateway). Its page may stay open past the hold (Stripe's
+ * last at least 30 minutes): the reconciliation job ends it when the hold ends.
+ */
+export async function startCheckout(userUid: string, bookingId: string, email: string | null): Promise<CheckoutStart> {
+  const booking = await findBooking(userUid, bookingId);
+  if (!booking) return { ok: false, reason: "not-found" };
+  const refusal = payRefusal(booking);
+  if (refusal === "show-started") await releaseStartedHold(booking.id);
+  if (refusal === "already-paid") return { ok: false, reason: refusal };
+  if (refusal) return { ok: false, reason: refusal };
+
+  const db = await getDb();
+  const [open] = await db.query<{ url: string }>(
+    `select url from checkouts
+     where booking_id = $1 and status = 'open' and amount_cents = $2 and url is not null
+       and expires_at > now() + make_interval(secs => $3)
+     order by created_at desc limit 1`,
+    [booking.id, booking.amountCents, REUSE_MARGIN_SECONDS],
+  );
+  if (open) return { ok: true, url: open.url };
+
+  const provider = configuredPaymentProvider();
+  const summary = formatTickets(booking.tickets, config.currency, booking.discount);
+  const key = createHash("sha256")
+    .update(JSON.stringify([booking.id, booking.amountCents, summary, booking.holdExpiresAt]))
+    .digest("hex");
+  const bookingUrl = `${config.mail.siteUrl}/my-bookings/${booking.id}`;
+  try {
+    const checkout = await provider.startCheckout({
+      bookingId: booking.id,
+      lines: checkoutLines(booking),
+      amountCents: booking.amountCents,
+      summary: `${booking.movie.title}: ${summary}`,
+      currency: config.currency,
+      customerEmail: email,
+      returnUrl: `${bookingUrl}/paid?checkout={CHECKOUT_ID}`,
+      cancelUrl: `${bookingUrl}/pay`,
+      expiresAt: new Date(booking.holdExpiresAt),
+      idempotencyKey: `checkout:${key}`,
+    });
+    await db.query(
+      `insert into checkouts (id, provider, booking_id, amount_cents, url, expires_at) values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do nothing`,
+      [checkout.id, provider.id, booking.id, booking.amountCents, checkout.url, checkout.expiresAt],
+    );
+    return { ok: true, url: checkout.url };
+  } catch (error) {
+    logger.error({ err: error, bookingId: booking.id }, "Starting a checkout at the payment gateway failed");
+    return { ok: false, reason: "unavailable", message: "Payments are unavailable right now. Please try again." };
+  }
+}
+
+export type Settlement = "paid" | "returned" | "open" | "expired" | "unknown";
+
+/**
+ * Makes a checkout's state at the gateway count, once. Under the booking's row lock (the lock every payment, hold
+ * release and cancellation of the booking takes): a paid checkout pays the booking if it still holds its seats and
+ * the amount and currency are the booking's; otherwise the money is for seats the site can no longer give, and its
+ * refund and the customer's mail are written in the same transaction, to be carried out by the outbox's worker. A
+ * checkout already settled is left as it is, so the webhook, the return page and the job may all arrive.
+ */
+export async function settleCheckout(providerId: string, state: CheckoutState): Promise<Settlement> {
+  if (!BOOKING_ID.test(state.bookingId)) {
+    logger.error({ checkout: state.id }, "A checkout at the gateway names no booking of ours");
+    return "unknown";
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.query<{ userUid: string; amountCents: number; payable: boolean }>(
+      `select b.user_uid as "userUid", b.amount_cents as "amountCents", ${canPaySql("b", "s")} as payable
+       from bookings b join shows s on s.id = b.show_id where b.id = $1 for update of b`,
+      [state.bookingId],
+    );
+    if (!booking) {
+      logger.error({ checkout: state.id, bookingId: state.bookingId }, "A checkout names a booking we do not have");
+      return "unknown";
+    }
+    // A checkout the site started and then crashed before writing is known from the gateway's answer alone.
+    await tx.query(
+      `insert into checkouts (id, provider, booking_id, amount_cents, expires_at) values ($1, $2, $3, $4, now())
+       on conflict (id) do nothing`,
+      [state.id, providerId, state.bookingId, state.amountCents],
+    );
+    const [known] = await tx.query<{ settled: boolean }>(
+      `select payment_reference is not null as settled from checkouts where id = $1 for update`,
+      [state.id],
+    );
+    if (known.settled) return (await paymentOf(tx, state.id)) ? "paid" : "returned";
+    if (!state.paid || !state.paymentReference) {
+      if (state.status === "expired")
+        await tx.query(`update checkouts set status = 'expired', settled_at = now() where id = $1`, [state.id]);
+      return state.status === "expired" ? "expired" : "open";
+    }
+    const takes = booking.payable && state.amountCents === booking.amountCents && state.currency === config.currency;
+    await tx.query(
+      `update checkouts set status = 'complete', payment_reference = $2, settled_at = now(),
+         refund_status = case when $3 then null else 'pending' end
+       where id = $1`,
+      [state.id, state.paymentReference, takes],
+    );
+    if (takes) {
+      await tx.query(`update bookings set status = 'paid', paid_at = now() where id = $1`, [state.bookingId]);
+      await tx.query(
+        `insert into payments (booking_id, provider, reference, amount_cents, card_last4, checkout_id)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [state.bookingId, providerId, state.paymentReference, state.amountCents, state.cardLast4, state.id],
+      );
+      await queueBookingPaid(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!);
+      return "paid";
+    }
+    await queuePaymentReturned(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!, {
+      checkoutId: state.id,
+      provider: providerId,
+      paymentReference: state.paymentReference,
+      amountCents: state.amountCents,
+      cardLast4: state.cardLast4,
+    });
+    return "returned";
+  });
+}
+
+async function paymentOf(tx: Queryable, checkoutId: string) {
+  const rows = await tx.query(`select 1 from payments where checkout_id = $1`, [checkoutId]);
+  return rows.length > 0;
+}
+
+/**
+ * The customer is back from the gateway: the checkout is read there (the customer never waits on a webhook) and
+ * settled. A checkout of another booking, or one the gateway does not know, is "unknown".
+ */
+export async function confirmReturn(bookingId: string, checkoutId: string): Promise<Settlement> {
+  const db = await getDb();
+  const [checkout] = await db.query<{ provider: string }>(
+    `select provider from checkouts where id = $1 and booking_id = $2`,
+    [checkoutId, bookingId],
+  );
+  if (!checkout) return "unknown";
+  const state = await paymentProvider(checkout.provider).readCheckout(checkoutId);
+  if (state.bookingId !== bookingId) return "unknown";
+  return settleCheckout(checkout.provider, state);
+}
+
+/**
+ * Handles a verified webhook event once: its id is written in the transaction that acts on it (a refund's outcome),
+ * or before settling a checkout, which is idempotent of its own. A delivery of an event already handled does nothing.
+ */
+export async function handleGatewayEvent(providerId: string, event: GatewayEvent) {
+  const db = await getDb();
+  const fresh = await db.transaction(async (tx) => {
+    const [inserted] = await tx.query(
+      `insert into gateway_events (provider, id, type) values ($1, $2, $3) on conflict do nothing returning id`,
+      [providerId, event.id, event.type],
+    );
+    if (!inserted) return false;
+    if (event.kind === "refund-updated") await recordRefundOutcome(tx, event.refund);
+    return true;
+  });
+  if (fresh && (event.kind === "checkout-completed" || event.kind === "checkout-expired"))
+    await settleCheckout(providerId, event.checkout);
+  return fresh;
+}
+
+async function recordRefundOutcome(
+  tx: Queryable,
+  refund: { reference: string; paymentReference: string; status: RefundStatus },
+) {
+  // A refund's webhook may come before the refund call has answered and been recorded: its outcome is kept then.
+  const params = [refund.paymentReference, refund.reference, refund.status];
+  await tx.query(`update payments set refund_status = ${REFUND_STATUS_SQL} where reference = $1 and $2 <> ''`, params);
+  await tx.query(
+    `update checkouts set refund_status = ${REFUND_STATUS_SQL}, refund_reference = $2 where payment_reference = $1`,
+    params,
+  );
+}
+
+/** A checkout open this long with its hold still running is asked about, in case its webhook went missing. */
+const ASK_AFTER_SECONDS = 60;
+
+/**
+ * The reconciliation job, run by every instance now and then, so a missed webhook never leaves a booking wrong for
+ * long. A checkout still open whose booking can no longer take a payment (its hold ended, it was paid or cancelled)
+ * or whose page has expired is ended at the gateway; one open for a while on a running hold is read there. What the
+ * gateway answers is settled. Two instances asking about one checkout at once settle it once. Answers how many were
+ * looked at.
+ */
+export async function reconcileCheckouts(limit = 20) {
+  const db = await getDb();
+  const due = await db.query<{ id: string; provider: string; ended: boolean }>(
+    `select c.id, c.provider, (c.expires_at <= now() or not ${canPaySql("b", "s")}) as ended from checkouts c
+     join bookings b on b.id = c.booking_id join shows s on s.id = b.show_id
+     where c.status = 'open'
+       and (c.expires_at <= now() or not ${canPaySql("b", "s")}
+            or c.created_at <= now() - make_interval(secs => $2))
+     order by c.created_at limit $1`,
+    [limit, ASK_AFTER_SECONDS],
+  );
+  for (const checkout of due) {
+    try {
+      const provider = paymentProvider(checkout.provider);
+      const state = checkout.ended
+        ? await provider.expireCheckout(checkout.id)
+        : await provider.readCheckout(checkout.id);
+      await settleCheckout(checkout.provider, state);
+    } catch (error) {
+      logger.error({ err: error, checkout: checkout.id }, "Reconciling a checkout with the gateway failed");
+    }
+  }
+  return due.length;
+}

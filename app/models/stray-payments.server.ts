@@ -1,0 +1,34 @@
+import { getDb } from "~/services/db.server";
+import { paymentProvider } from "~/services/payments/index.server";
+import type { RefundResult } from "~/services/payments/types";
+import { REFUND_STATUS_SQL } from "./payments.server";
+
+// A payment the gateway took for a booking that could no longer take it (decision 45): its refund, which the settling
+// transaction puts in the outbox and the outbox's worker carries out.
+
+/** A paid checkout the booking could not take: refunded in full by the outbox's worker. */
+export type StrayPayment = {
+  checkoutId: string;
+  provider: string;
+  paymentReference: string;
+  amountCents: number;
+  cardLast4: string | null;
+};
+
+/** The outbox worker's refund of a stray payment; the key makes a retried one the same refund. */
+export async function refundStrayPayment(stray: StrayPayment): Promise<RefundResult> {
+  const refund = await paymentProvider(stray.provider).refund({
+    paymentReference: stray.paymentReference,
+    amountCents: stray.amountCents,
+    idempotencyKey: `stray:${stray.checkoutId}`,
+  });
+  if (refund.ok)
+    await (
+      await getDb()
+    ).query(`update checkouts set refund_reference = $2, refund_status = ${REFUND_STATUS_SQL} where id = $1`, [
+      stray.checkoutId,
+      refund.reference,
+      refund.status,
+    ]);
+  return refund;
+}
