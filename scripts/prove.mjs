@@ -37,7 +37,8 @@ const databases = option("database")?.split(",") ?? ["pglite", "postgres"];
 // premiere is many buyers posting once each: the per-client limit (one load generator, one address) would refuse
 // most of them, and seats picked at random would trip the stranded-seat rule; both have their own tests
 // (tests/unit/post-limits.test.ts, tests/e2e/post-limits.spec.ts for the 429 page).
-// The crash part waits out the payment recovery's window before it restarts the sites: a short one saves half a minute.
+// After the crash the sites reconcile checkouts with the gateway every few seconds rather than every minute, so the
+// crash part sees payments settled within its wait.
 const SHARED_ENV = {
   POST_LIMITS: "false",
   STRANDED_SEAT_RULE: "false",
