@@ -128,7 +128,14 @@ export async function settleCheckout(providerId: string, state: CheckoutState): 
       `select payment_reference is not null as settled from checkouts where id = $1 for update`,
       [state.id],
     );
-    if (known.settled) return (await paymentOf(tx, state.id)) ? "paid" : "returned";
+    if (known.settled) {
+      // A Stripe webhook carries no card; the return page's read of the same checkout does.
+      const [paid] = await tx.query(
+        `update payments set card_last4 = coalesce(card_last4, $2) where checkout_id = $1 returning 1`,
+        [state.id, state.cardLast4],
+      );
+      return paid ? "paid" : "returned";
+    }
     if (!state.paid || !state.paymentReference) {
       if (state.status === "expired")
         await tx.query(`update checkouts set status = 'expired', settled_at = now() where id = $1`, [state.id]);
@@ -160,11 +167,6 @@ export async function settleCheckout(providerId: string, state: CheckoutState): 
     });
     return "returned";
   });
-}
-
-async function paymentOf(tx: Queryable, checkoutId: string) {
-  const rows = await tx.query(`select 1 from payments where checkout_id = $1`, [checkoutId]);
-  return rows.length > 0;
 }
 
 /**

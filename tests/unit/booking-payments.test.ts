@@ -162,6 +162,14 @@ describe("a payment's news arriving more than once, or late", () => {
     expect(await queued("booking-confirmation", booking.id)).toHaveLength(1);
   });
 
+  it("a webhook without the card, settled first, gets the card's last digits from the return page's read", async () => {
+    const { booking, checkoutId, state } = await paidAtGateway();
+    expect(await handleGatewayEvent("test", completed({ ...state, cardLast4: null }))).toBe(true);
+    expect(await findPayment(booking.id)).toMatchObject({ cardLast4: null });
+    expect(await confirmReturn(booking.id, checkoutId)).toBe("paid");
+    expect(await findPayment(booking.id)).toMatchObject({ cardLast4: "4242" });
+  });
+
   it("the same webhook delivered twice is handled once", async () => {
     const { booking, state } = await paidAtGateway();
     const event = completed(state);
