@@ -122,11 +122,16 @@ export function ticketLines(tickets: readonly Ticket[]): TicketLine[] {
   return lines;
 }
 
+/** A kind of seat as a line starts it: "Premium seat". */
+export function seatTypeLabel(seatType: SeatType) {
+  const name = SEAT_TYPE_NAMES[seatType];
+  return `${name[0].toUpperCase()}${name.slice(1)}`;
+}
+
 /** A line as the pages, the mails and the CSV write it: "2 × Adult $65.00", "1 × Premium seat +$3.00". */
 export function formatTicketLine(line: TicketLine, currency: string) {
   if (line.kind === "type") return `${line.count} × ${line.typeName} ${formatMoney(line.priceCents, currency)}`;
-  const name = SEAT_TYPE_NAMES[line.seatType];
-  return `${line.count} × ${name[0].toUpperCase()}${name.slice(1)} +${formatMoney(line.priceCents, currency)}`;
+  return `${line.count} × ${seatTypeLabel(line.seatType)} +${formatMoney(line.priceCents, currency)}`;
 }
 
 /** A promo code's discount on a booking (decision 44), as its lines show it. */

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { config } from "~/config.server";
 import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
-import { formatTickets, ticketLines } from "~/domain/tickets";
-import { SEAT_TYPE_NAMES } from "~/domain/hall-layout";
+import { formatTickets, seatTypeLabel, ticketLines } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
@@ -28,11 +27,9 @@ export type CheckoutStart =
   | { ok: false; reason: Exclude<PayRefusal, "already-paid"> }
   | { ok: false; reason: "unavailable"; message: string };
 
-const capitalized = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
-
 function checkoutLines(booking: Booking): CheckoutLine[] {
   return ticketLines(booking.tickets).map((line) => ({
-    name: line.kind === "type" ? line.typeName : `${capitalized(SEAT_TYPE_NAMES[line.seatType])} surcharge`,
+    name: line.kind === "type" ? line.typeName : `${seatTypeLabel(line.seatType)} surcharge`,
     unitAmountCents: line.priceCents,
     quantity: line.count,
   }));
@@ -231,12 +228,13 @@ const ASK_AFTER_SECONDS = 60;
 export async function reconcileCheckouts(limit = 20) {
   const db = await getDb();
   const due = await db.query<{ id: string; provider: string; ended: boolean }>(
-    `select c.id, c.provider, (c.expires_at <= now() or not ${canPaySql("b", "s")}) as ended from checkouts c
-     join bookings b on b.id = c.booking_id join shows s on s.id = b.show_id
-     where c.status = 'open'
-       and (c.expires_at <= now() or not ${canPaySql("b", "s")}
-            or c.created_at <= now() - make_interval(secs => $2))
-     order by c.created_at limit $1`,
+    `select id, provider, ended from (
+       select c.id, c.provider, c.created_at, (c.expires_at <= now() or not ${canPaySql("b", "s")}) as ended
+       from checkouts c join bookings b on b.id = c.booking_id join shows s on s.id = b.show_id
+       where c.status = 'open'
+     ) open_checkouts
+     where ended or created_at <= now() - make_interval(secs => $2)
+     order by created_at limit $1`,
     [limit, ASK_AFTER_SECONDS],
   );
   for (const checkout of due) {

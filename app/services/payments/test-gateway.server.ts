@@ -131,10 +131,14 @@ async function startCheckout(request: StartCheckoutRequest) {
   };
 }
 
-async function readCheckout(id: string) {
-  const row = await checkoutRow(id);
+async function knownCheckout(id: string, tx?: Queryable) {
+  const row = await checkoutRow(id, tx);
   if (!row) throw new Error(`The test gateway has no checkout ${id}`);
-  return asState(row);
+  return row;
+}
+
+async function readCheckout(id: string) {
+  return asState(await knownCheckout(id));
 }
 
 async function expireCheckout(id: string) {
@@ -145,11 +149,7 @@ async function expireCheckout(id: string) {
        where id = $1 and status = 'open' returning ${CHECKOUT_COLUMNS}`,
       [id],
     );
-    if (!row) {
-      const known = await checkoutRow(id, tx);
-      if (!known) throw new Error(`The test gateway has no checkout ${id}`);
-      return asState(known);
-    }
+    if (!row) return asState(await knownCheckout(id, tx));
     await queueEvent(tx, "checkout.session.expired", row);
     return asState(row);
   });
