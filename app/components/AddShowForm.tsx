@@ -137,7 +137,7 @@ export function AddShowForm({ movies, halls, ticketTypes, matching, search, curr
  * Remix fetcher: the hall-day route is found by Remix's lazy route discovery, and a discovery that an Add Time post
  * interrupts fails the fetcher with a 404 that replaces the whole page; a failed fetch here only leaves the day out.
  */
-function useHallDay(hallId: string | undefined, time: string | undefined) {
+export function useHallDay(hallId: string | undefined, time: string | undefined) {
   const day = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : "";
   const [loaded, setLoaded] = useState<{ key: string; hallDay: HallDayShows | null }>();
   const key = hallId && day ? `${hallId} ${day}` : "";

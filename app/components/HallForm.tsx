@@ -2,8 +2,8 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import type { HallLayout } from "~/domain/hall-layout";
-import { parseLayout } from "~/domain/hall-layout-text";
+import { isRow, isSeatCell, SEAT_TYPE_NAMES, type HallLayout } from "~/domain/hall-layout";
+import { layoutText, nextPlaceKind, parseLayout, readLayout } from "~/domain/hall-layout-text";
 import { extraLabel, hallSchema, PREVIEW, PRICED_TYPES, SAVE } from "~/schemas/hall";
 import { minorUnitDigits } from "~/utils/money";
 import { FormErrors, FormField } from "./FormField";
@@ -18,8 +18,9 @@ type Props = {
 
 /**
  * The hall editor: a name, the rows as text (one line a row: its letter, then its places), the price difference of
- * each seat type, and whether new shows may use it. Preview draws the seats as customers will see them; with
- * JavaScript the drawing follows the text as it is typed.
+ * each seat type, and whether new shows may use it. The rows are drawn as a grid of buttons that change a seat's kind:
+ * with JavaScript in place, the text following; without, each press posts the form and the page comes back changed.
+ * Preview draws the seats as customers will see them; with JavaScript the drawing follows the text as it is typed.
  */
 export function HallForm({ defaults, currency, lastResult }: Props) {
   const submitting = useNavigation().state === "submitting";
@@ -34,6 +35,15 @@ export function HallForm({ defaults, currency, lastResult }: Props) {
   const preview = live ? (live.ok ? live.layout : null) : (lastResult?.preview ?? null);
   const step = String(10 ** -minorUnitDigits(currency));
   const { key, ...layoutProps } = getTextareaProps(fields.layout);
+  const text = typed ?? (typeof fields.layout.initialValue === "string" ? fields.layout.initialValue : "");
+  const editable = readLayout(text).layout;
+  const changePlace = (line: number, column: number) => {
+    const changed = editable && nextPlaceKind(editable, line, column);
+    if (!changed) return;
+    const written = layoutText(changed);
+    form.update({ name: fields.layout.name, value: written });
+    setTyped(written);
+  };
   return (
     <Form method="post" {...getFormProps(form)} className="hall-form">
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -82,6 +92,8 @@ export function HallForm({ defaults, currency, lastResult }: Props) {
           {submitting ? "Saving..." : "Save Hall"}
         </button>
       </div>
+      {/* After the buttons: Enter in a field presses the form's first button, which must stay Preview. */}
+      {editable ? <SeatKindGrid layout={editable} onChange={changePlace} /> : null}
       {preview ? (
         <section className="hall-preview" aria-label="Preview of the seats">
           <div className="screen" aria-hidden="true">
@@ -91,5 +103,60 @@ export function HallForm({ defaults, currency, lastResult }: Props) {
         </section>
       ) : null}
     </Form>
+  );
+}
+
+const KIND_NAMES = { ...SEAT_TYPE_NAMES, gap: "gap" };
+
+/**
+ * The rows as buttons, one a seat or gap, named with its place and kind ("Row B, seat 4, premium seat"). Pressed, one
+ * changes to the next kind (standard, premium, wheelchair space, companion, gap, standard again). A button posts the
+ * form without JavaScript; with it, `onChange` changes the rows in place.
+ */
+function SeatKindGrid({ layout, onChange }: { layout: HallLayout; onChange: (line: number, column: number) => void }) {
+  return (
+    <fieldset className="seat-kinds" aria-describedby="seat-kinds-help">
+      <legend>Seats</legend>
+      <p id="seat-kinds-help" className="field-note">
+        Press a seat to change its kind: standard, premium, wheelchair space, companion seat, gap, then standard again.
+        The rows above change with it.
+      </p>
+      <div className="seat-blocks">
+        {layout.lines.map((line, lineIndex) =>
+          isRow(line) ? (
+            <div key={line.row} className="seat-row">
+              <span className="seat-row-label" aria-hidden="true">
+                {line.row}
+              </span>
+              {line.cells.map((cell, column) => {
+                if (!isSeatCell(cell) && cell.space === "aisle")
+                  return <span key={column} className="seat-aisle" aria-hidden="true" />;
+                const kind = isSeatCell(cell) ? cell.type : "gap";
+                const where = isSeatCell(cell) ? `seat ${cell.seat}` : `place ${column + 1}`;
+                return (
+                  <button
+                    key={column}
+                    type="submit"
+                    name="seat"
+                    value={`${lineIndex}:${column}`}
+                    formNoValidate
+                    className={`seat seat-kind seat-kind-${kind}${isSeatCell(cell) ? ` seat-type-${kind}` : ""}`}
+                    aria-label={`Row ${line.row}, ${where}, ${KIND_NAMES[kind]}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onChange(lineIndex, column);
+                    }}
+                  >
+                    <span aria-hidden="true">{isSeatCell(cell) ? cell.seat : ""}</span>
+                  </button>
+                );
+              })}
+            </div>
+          ) : (
+            <div key={`walkway-${lineIndex}`} className="seat-walkway" aria-hidden="true" />
+          ),
+        )}
+      </div>
+    </fieldset>
   );
 }

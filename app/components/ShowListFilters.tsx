@@ -1,12 +1,17 @@
 import { Form, Link } from "@remix-run/react";
 import type { ShowListQuery } from "~/schemas/show-list";
 
-type Props = { query: ShowListQuery; movies: { id: string; title: string }[] };
+type Props = { query: ShowListQuery; movies: { id: string; title: string }[]; halls: { id: string; name: string }[] };
 
-/** List Shows' date range and movie: a GET form, so the choice is in the URL; the period and order are kept. */
-export function ShowListFilters({ query, movies }: Props) {
+/** List Shows' date range, movie and hall: a GET form, so the choice is in the URL; the period and order are kept. */
+export function ShowListFilters({ query, movies, halls }: Props) {
   return (
-    <Form method="get" className="filters" aria-label="Filter shows" key={`${query.from}/${query.to}/${query.movie}`}>
+    <Form
+      method="get"
+      className="filters"
+      aria-label="Filter shows"
+      key={`${query.from}/${query.to}/${query.movie}/${query.hall}`}
+    >
       <input type="hidden" name="when" value={query.when} />
       <input type="hidden" name="sort" value={query.sort} />
       <input type="hidden" name="dir" value={query.dir} />
@@ -29,10 +34,21 @@ export function ShowListFilters({ query, movies }: Props) {
           ))}
         </select>
       </div>
+      <div className="field">
+        <label htmlFor="shows-hall">Hall</label>
+        <select id="shows-hall" name="hall" defaultValue={query.hall}>
+          <option value="">All halls</option>
+          {halls.map((hall) => (
+            <option key={hall.id} value={hall.id}>
+              {hall.name}
+            </option>
+          ))}
+        </select>
+      </div>
       <button type="submit" className="button">
         Filter
       </button>
-      {query.from || query.to || query.movie ? (
+      {query.from || query.to || query.movie || query.hall ? (
         <Link to={`?when=${query.when}&sort=${query.sort}&dir=${query.dir}`} className="text-link">
           Clear filters
         </Link>

@@ -56,8 +56,17 @@ export function layoutProblems(layout: HallLayout): string[] {
  * empty gap, "|" an aisle. A line of "--" is a walkway between blocks of rows. "#" starts a comment.
  */
 export function parseLayout(text: string): { ok: true; layout: HallLayout } | { ok: false; problems: string[] } {
+  const { layout, problems } = readLayout(text);
+  return layout && problems.length === 0 ? { ok: true, layout } : { ok: false, problems };
+}
+
+/**
+ * The layout a text writes, and what is wrong with it. The layout is there whenever the text can be read, even if it
+ * is not yet a hall (a companion seat alone, a row written twice): the editor draws it while staff are at work.
+ */
+export function readLayout(text: string): { layout: HallLayout | null; problems: string[] } {
   if (text.length > MAX_LAYOUT_TEXT)
-    return { ok: false, problems: [`The layout is too long: at most ${MAX_LAYOUT_TEXT} characters.`] };
+    return { layout: null, problems: [`The layout is too long: at most ${MAX_LAYOUT_TEXT} characters.`] };
   const lines: LayoutLine[] = [];
   const problems: string[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -85,10 +94,9 @@ export function parseLayout(text: string): { ok: true; layout: HallLayout } | { 
     }
     lines.push({ row, cells });
   });
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { layout: null, problems };
   const layout = { lines: trimWalkways(lines) };
-  const wrong = layoutProblems(layout);
-  return wrong.length > 0 ? { ok: false, problems: wrong } : { ok: true, layout };
+  return { layout, problems: layoutProblems(layout) };
 }
 
 function readCell(word: string): LayoutCell | null {
@@ -126,4 +134,31 @@ export function layoutText(layout: HallLayout): string {
         : "--",
     )
     .join("\n");
+}
+
+/** The kinds a place of the editor's grid goes through, one a click; a gap becomes a standard seat again. */
+export const PLACE_KINDS = ["standard", "premium", "wheelchair", "companion", "gap"] as const;
+
+/**
+ * The layout with one place (line `line` of the layout, `column` along its row) changed to the next of PLACE_KINDS.
+ * A seat that becomes a gap gives up its number; a gap that becomes a seat takes the lowest number its row does not
+ * use. Null when there is no such seat or gap (an aisle, a walkway, a place past the row's end).
+ */
+export function nextPlaceKind(layout: HallLayout, line: number, column: number): HallLayout | null {
+  const row = layout.lines[line];
+  const cell = row && isRow(row) ? row.cells[column] : undefined;
+  if (!row || !isRow(row) || !cell || (!isSeatCell(cell) && cell.space !== "gap")) return null;
+  const kind = isSeatCell(cell) ? cell.type : "gap";
+  const next = PLACE_KINDS[(PLACE_KINDS.indexOf(kind) + 1) % PLACE_KINDS.length];
+  let changed: LayoutCell;
+  if (next === "gap") changed = { space: "gap" };
+  else if (isSeatCell(cell)) changed = { seat: cell.seat, type: next };
+  else {
+    const used = new Set(row.cells.filter(isSeatCell).map((seat) => seat.seat));
+    let number = 1;
+    while (used.has(number)) number++;
+    changed = { seat: number, type: next };
+  }
+  const cells = row.cells.map((old, index) => (index === column ? changed : old));
+  return { lines: layout.lines.map((old, index) => (index === line ? { row: row.row, cells } : old)) };
 }

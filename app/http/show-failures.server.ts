@@ -1,9 +1,10 @@
 import { config } from "~/config.server";
-import type { CancelFailure, MoveFailure } from "~/models/show-changes.server";
+import type { CancelFailure, MoveFailure, Unconfirmed } from "~/models/show-changes.server";
 import type { ScheduleProblem } from "~/models/show-admin.server";
 import { TIME_INVALID } from "~/schemas/add-show";
 import { SHOW_NOT_FOUND } from "~/schemas/show-list";
-import { describeMinutes, formatRuntime } from "~/utils/format";
+import { describeMinutes, formatRuntime, plural } from "~/utils/format";
+import { formatMoney } from "~/utils/money";
 import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
 
 // What staff are told when a show cannot be scheduled (Add Shows, Move Show), cancelled or moved.
@@ -40,9 +41,17 @@ export const NO_HALL = "That hall is not in use any more. Please select another.
 const STARTED = "This show has already started, so it can no longer be cancelled or moved.";
 const ALREADY_CANCELLED = "This show is cancelled.";
 
+/** What staff confirm before a show's paid bookings are cancelled or moved. */
+export function changeQuestion(change: "cancel" | "move", { paidBookings, paidCents }: Omit<Unconfirmed, "reason">) {
+  const what = change === "cancel" ? "Cancel it and refund them?" : "Move it and mail them the new time?";
+  return `This show has ${plural(paidBookings, "paid booking")} (${formatMoney(paidCents, config.currency)}). ${what}`;
+}
+
 /** Why a show could not be cancelled. */
 export function cancelFailureMessage(failure: CancelFailure) {
   switch (failure.reason) {
+    case "unconfirmed":
+      return changeQuestion("cancel", failure);
     case "not-found":
       return SHOW_NOT_FOUND;
     case "started":
@@ -67,6 +76,8 @@ export function moveFailureMessage(failure: MoveFailure): { message: string; fie
       return { message: "That is the show's hall and time already. Please pick a new time or hall.", field: "time" };
     case "no-hall":
       return { message: NO_HALL, field: "hallId" };
+    case "unconfirmed":
+      return { message: changeQuestion("move", failure) };
     case "seats-missing":
       return {
         message: `${failure.hallName} has no seat ${failure.seats.join(", ")}, which ${failure.seats.length === 1 ? "is" : "are"} sold or held for this show. Please pick a hall that has them.`,

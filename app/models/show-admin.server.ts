@@ -289,20 +289,21 @@ const SHOW_PERIOD: Record<ShowPeriod, string> = {
   all: "true",
 };
 
-// The filters of List Shows, on $1 (from), $2 (to), $3 (movie) and $4 (the cinema's zone); "" is no filter.
-// Days as text compare as days (YYYY-MM-DD).
+// The filters of List Shows, on $1 (from), $2 (to), $3 (movie), $4 (the cinema's zone) and $5 (hall); "" is no
+// filter. Days as text compare as days (YYYY-MM-DD).
 const SHOW_FILTERS = `($1 = '' or ${cinemaDaySql("s.starts_at", "$4")} >= $1)
   and ($2 = '' or ${cinemaDaySql("s.starts_at", "$4")} <= $2)
-  and ($3 = '' or s.movie_id = $3)`;
+  and ($3 = '' or s.movie_id = $3)
+  and ($5 = '' or s.hall_id::text = $5)`;
 
 /**
- * One page of shows: upcoming, past or all, between two cinema days and of one movie when asked, in the order asked
- * for (ties by start, then id).
+ * One page of shows: upcoming, past or all, between two cinema days, of one movie and in one hall when asked, in the
+ * order asked for (ties by start, then id).
  */
 export async function listShowsForStaff(query: ShowListQuery) {
   const db = await getDb();
   const where = `${SHOW_PERIOD[query.when]} and ${SHOW_FILTERS}`;
-  const filters = [query.from, query.to, query.movie, config.timeZone];
+  const filters = [query.from, query.to, query.movie, config.timeZone, query.hall];
   const [{ total }] = await db.query<{ total: number }>(
     `select count(*)::int as total from shows s where ${where}`,
     filters,
@@ -318,19 +319,25 @@ export async function listShowsForStaff(query: ShowListQuery) {
        left join lateral (${standardTicketSql("s")}) standard on true
      where ${where}
      order by ${SHOW_ORDER[query.sort]} ${query.dir}, s.starts_at, s.id
-     limit $5 offset $6`,
+     limit $6 offset $7`,
     [...filters, limit, offset],
   );
   return { shows: rows.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })), total, page, pageCount };
 }
 
-/** The movies that have shows, by title: List Shows' movie filter. */
-export async function listMoviesWithShows() {
+/** List Shows' filter choices: the movies that have shows, by title, and the halls that have shows, by name. */
+export async function listShowFilterChoices() {
   const db = await getDb();
-  return db.query<{ id: string; title: string }>(
-    `select m.id, m.title from movies m where exists (select 1 from shows s where s.movie_id = m.id)
-     order by lower(m.title), m.id`,
-  );
+  const [movies, halls] = [
+    await db.query<{ id: string; title: string }>(
+      `select m.id, m.title from movies m where exists (select 1 from shows s where s.movie_id = m.id)
+       order by lower(m.title), m.id`,
+    ),
+    await db.query<{ id: string; name: string }>(
+      `select h.id, h.name from halls h where exists (select 1 from shows s where s.hall_id = h.id) order by h.name, h.id`,
+    ),
+  ];
+  return { movies, halls };
 }
 
 /**

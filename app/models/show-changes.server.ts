@@ -39,6 +39,18 @@ export type ShowToChange = {
 
 export type ShowChangeFailure = { reason: "not-found" } | { reason: "started" } | { reason: "cancelled" };
 
+/**
+ * A change that would touch paid bookings, asked without naming them: staff confirm the number of paid bookings they
+ * were shown, so one paid for since is asked about again. Answers what there is to confirm.
+ */
+export type Unconfirmed = { reason: "unconfirmed"; paidBookings: number; paidCents: number };
+
+function unconfirmed(show: ShowToChange, confirmedPaid: number | undefined) {
+  if (show.paidBookings === 0 || confirmedPaid === show.paidBookings) return null;
+  const { paidBookings, paidCents } = show;
+  return { ok: false as const, reason: "unconfirmed" as const, paidBookings, paidCents };
+}
+
 const SHOW_TO_CHANGE = `select s.id, s.movie_id as "movieId", m.title, s.hall_id as "hallId", h.name as "hallName",
     s.starts_at as "startsAt", ${cinemaDaySql("s.starts_at", "$2")} as day, s.starts_at <= now() as started, s.cancelled_at is not null as cancelled,
     (select count(*)::int from bookings b where b.show_id = s.id and b.status = 'paid') as "paidBookings",
@@ -87,10 +99,11 @@ class RefundRefused extends Error {}
  * apply: the cinema cancelled), every running hold is let go, the waitlist is emptied, and each of those bookings
  * gets its "show cancelled" mail in the outbox, all in one transaction. The show's row stays, marked cancelled.
  * Should the provider refuse one refund, nothing changes; refunds it already made are keyed by booking, so trying
- * again refunds each booking once.
+ * again refunds each booking once. A show with paid bookings is cancelled only with their number confirmed.
  */
 export async function cancelShow(
   showId: string,
+  confirmedPaid?: number,
 ): Promise<{ ok: true; refunded: number; refundedCents: number; released: number } | ({ ok: false } & CancelFailure)> {
   const db = await getDb();
   try {
@@ -98,6 +111,8 @@ export async function cancelShow(
       db.transaction(async (tx) => {
         const locked = await lockShow(tx, showId);
         if (!locked.ok) return locked;
+        const ask = unconfirmed(locked.show, confirmedPaid);
+        if (ask) return ask;
         await tx.query("update shows set cancelled_at = now() where id = $1", [showId]);
         const outcome = { ok: true as const, refunded: 0, refundedCents: 0, released: 0 };
         for (const { id, userUid } of await lockLiveBookings(tx, showId, "paid-or-held")) {
@@ -120,7 +135,7 @@ export async function cancelShow(
   }
 }
 
-export type CancelFailure = ShowChangeFailure | { reason: "refund-unavailable" };
+export type CancelFailure = ShowChangeFailure | Unconfirmed | { reason: "refund-unavailable" };
 
 export type MoveFailure =
   | ShowChangeFailure
@@ -128,6 +143,7 @@ export type MoveFailure =
   | { reason: "no-hall" }
   /** Seats sold or held that the new hall does not have. */
   | { reason: "seats-missing"; seats: string[]; hallName: string }
+  | Unconfirmed
   | ScheduleProblem;
 
 /**
@@ -135,11 +151,12 @@ export type MoveFailure =
  * new slot follows Add Shows' rules (not past, within a year, no overlap in the hall, the show itself aside), under
  * the hall's lock as shows are added; a hall it moves to must have every seat sold or held. Holds never outlive the
  * new start; seats the new hall has free are offered to those waiting; each paid booking gets a "show moved" mail and
- * its reminder follows the show.
+ * its reminder follows the show. A show with paid bookings is moved only with their number confirmed, asked once the
+ * move is known to be possible.
  */
 export async function moveShow(
   showId: string,
-  to: { hallId: string; time: string },
+  to: { hallId: string; time: string; confirmedPaid?: number },
 ): Promise<{ ok: true; paidBookings: number } | ({ ok: false } & MoveFailure)> {
   const { candidates, problems } = resolveTimes([to.time]);
   if (problems.length > 0) return { ok: false, ...problems[0] };
@@ -166,6 +183,8 @@ export async function moveShow(
         if (missing.length > 0)
           return { ok: false as const, reason: "seats-missing" as const, seats: missing, hallName: target.name };
       }
+      const ask = unconfirmed(show, to.confirmedPaid);
+      if (ask) return ask;
       const paid = await lockLiveBookings(tx, showId, "paid");
       await tx.query("update shows set hall_id = $2, starts_at = $3 where id = $1", [showId, to.hallId, startsAt]);
       // A hold never outlives the show's start, as when it was made.

@@ -3,7 +3,8 @@ import { readHallDay } from "~/http/hall-day.server";
 import { requireStaff } from "~/http/viewer.server";
 import { isShowDay, isValidDay } from "~/utils/dates";
 
-// Add Shows asks this with JavaScript when the hall or the date changes: the hall's shows that day, as JSON.
+// Add Shows and Move Show ask this with JavaScript when the hall or the date changes: the hall's shows that day,
+// as JSON.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const url = new URL(request.url);

@@ -4,14 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HallForm } from "~/components/HallForm";
 import { config } from "~/config.server";
 import { listSeats } from "~/domain/booking-steps";
-import { layoutText } from "~/domain/hall-layout-text";
+import { layoutText, nextPlaceKind } from "~/domain/hall-layout-text";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { notFound } from "~/http/not-found.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { getHall, saveHall } from "~/models/halls.server";
-import { hallSchema, PREVIEW, PRICED_TYPES } from "~/schemas/hall";
+import { hallSchema, PREVIEW, PRICED_TYPES, SEAT } from "~/schemas/hall";
 import seatStyles from "~/styles/seats.css";
 import { formatAmount } from "~/utils/money";
 import { withErrorMeta } from "~/utils/page-meta";
@@ -54,6 +54,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const hall = await requireHall(params.id);
   const form = await readSubmission(request, hallSchema(config.currency));
   if (!form.ok) return form.response;
+  if (form.value.intent === SEAT) {
+    // A seat pressed without JavaScript: the rows again with its kind changed, and nothing stored.
+    const { layout, line, column } = form.value;
+    const changed = nextPlaceKind(layout, line, column);
+    return form.update({ intent: undefined, seat: undefined, ...(changed ? { layout: layoutText(changed) } : {}) });
+  }
   const { intent, ...input } = form.value;
   if (intent === PREVIEW) {
     const shown = form.update({ intent: undefined });

@@ -6,7 +6,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { deleteShow, listMoviesWithShows, listShowsForStaff, type StaffShow } from "~/models/show-admin.server";
+import { deleteShow, listShowFilterChoices, listShowsForStaff, type StaffShow } from "~/models/show-admin.server";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import {
   showIdSchema,
@@ -30,8 +30,8 @@ const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const query = parseQuery(showListSchema, new URL(request.url).searchParams);
-  const [{ page, ...list }, movies] = await Promise.all([listShowsForStaff(query), listMoviesWithShows()]);
-  return { query: { ...query, page }, ...list, movies, ...cinemaSettings() };
+  const [{ page, ...list }, choices] = await Promise.all([listShowsForStaff(query), listShowFilterChoices()]);
+  return { query: { ...query, page }, ...list, ...choices, ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,15 +48,15 @@ export async function action({ request }: ActionFunctionArgs) {
 const PERIODS: Record<ShowPeriod, string> = { upcoming: "Upcoming", past: "Past", all: "All" };
 
 export default function ListShows() {
-  const { query, shows, total, pageCount, movies, currency, timeZone } = useLoaderData<typeof loader>();
+  const { query, shows, total, pageCount, movies, halls, currency, timeZone } = useLoaderData<typeof loader>();
   const link = (changes: Partial<ShowListQuery>) =>
     `/admin/list-shows${listQuery({ ...query, page: 1, ...changes }, SHOW_LIST_DEFAULTS)}`;
   const sortLink = (sort: ShowListQuery["sort"], dir: ShowListQuery["dir"]) => link({ sort, dir });
   return (
-    <section aria-labelledby="list-shows-title">
+    <section aria-labelledby="list-shows-title" className="show-list">
       <h1 id="list-shows-title">List Shows</h1>
       <FilterLinks label="Which shows" options={PERIODS} current={query.when} link={(when) => link({ when })} />
-      <ShowListFilters query={query} movies={movies} />
+      <ShowListFilters query={query} movies={movies} halls={halls} />
       <StaffList
         rows={shows.length}
         empty="No Shows Found"
@@ -87,12 +87,14 @@ export default function ListShows() {
               <td>
                 <time dateTime={show.startsAt}>{when}</time>
               </td>
-              <td>{show.hallName}</td>
-              <td>
+              <td data-label="Hall">{show.hallName}</td>
+              <td data-label="Seats Booked">
                 {show.seatsBooked} / {show.capacity}
               </td>
-              <td>{show.priceCents === null ? "No ticket on sale" : formatMoney(show.priceCents, currency)}</td>
-              <td>{formatMoney(show.earningsCents, currency)}</td>
+              <td data-label="Price">
+                {show.priceCents === null ? "No ticket on sale" : formatMoney(show.priceCents, currency)}
+              </td>
+              <td data-label="Earnings">{formatMoney(show.earningsCents, currency)}</td>
               <td>
                 <ShowActions show={show} named={` ${show.title}, ${when}`} />
               </td>
@@ -127,12 +129,12 @@ function ShowActions({ show, named }: { show: StaffShow; named: string }) {
       {show.bookings === 0 ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="showId" value={show.id} />
-          <button type="submit" className="button button-ghost button-small">
+          <button type="submit" className="button button-danger button-small">
             Delete{label}
           </button>
         </Form>
       ) : show.started ? null : (
-        <Link to={`/admin/shows/${show.id}/cancel`} className="button button-ghost button-small">
+        <Link to={`/admin/shows/${show.id}/cancel`} className="button button-danger button-small">
           Cancel{label}
         </Link>
       )}

@@ -1,19 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
+import { readSubmission } from "~/http/forms.server";
 import { notFound } from "~/http/not-found.server";
-import { cancelFailureMessage } from "~/http/show-failures.server";
+import { cancelFailureMessage, changeQuestion } from "~/http/show-failures.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { cancelShow, findShowToChange } from "~/models/show-changes.server";
+import { cancelShowSchema } from "~/schemas/show-changes";
 import { listedShowPath, SHOW_NOT_FOUND } from "~/schemas/show-list";
 import { plural } from "~/utils/format";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
 
-// The confirmation before a show with bookings is cancelled: what will be refunded, then one button.
+// The confirmation before a show with bookings is cancelled: what will be refunded, then one button that carries the
+// number of paid bookings it was pressed for; a booking paid for meanwhile asks again.
 
 export const meta = pageMeta("Cancel Show – Admin Panel", "Cancel a show and refund its bookings.");
 
@@ -21,21 +25,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const show = await findShowToChange(params.id ?? "");
   if (!show) throw notFound(SHOW_NOT_FOUND);
-  return { show, back: listedShowPath(show), ...cinemaSettings() };
+  const question = show.paidBookings > 0 ? changeQuestion("cancel", show) : null;
+  return { show, question, back: listedShowPath(show), ...cinemaSettings() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireStaff(request);
+  const here = new URL(request.url).pathname;
+  const form = await readSubmission(request, cancelShowSchema);
+  if (!form.ok) return redirectWithError(here, form.message);
   const showId = params.id ?? "";
-  const cancelled = await cancelShow(showId);
-  if (!cancelled.ok) return redirectWithError(new URL(request.url).pathname, cancelFailureMessage(cancelled));
+  const cancelled = await cancelShow(showId, form.value.confirmedPaid);
+  if (!cancelled.ok && cancelled.reason === "unconfirmed")
+    return data({ question: cancelFailureMessage(cancelled), paidBookings: cancelled.paidBookings }, { status: 409 });
+  if (!cancelled.ok) return redirectWithError(here, cancelFailureMessage(cancelled));
   const refunds = `${plural(cancelled.refunded, "booking")} refunded (${formatMoney(cancelled.refundedCents, config.currency)})`;
   const holds = cancelled.released > 0 ? `, ${plural(cancelled.released, "hold")} let go` : "";
   return redirectWithSuccess(listedShowPath((await findShowToChange(showId))!), `Show cancelled: ${refunds}${holds}.`);
 }
 
 export default function CancelShow() {
-  const { show, back, timeZone, currency } = useLoaderData<typeof loader>();
+  const { show, question, back, timeZone, currency } = useLoaderData<typeof loader>();
+  const askedAgain = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const when = formatShowTime(show.startsAt, timeZone);
   const refusal = show.cancelled
@@ -62,7 +73,15 @@ export default function CancelShow() {
             <li>Each of these customers gets a mail; people on the waitlist are taken off it.</li>
           </ul>
           <p>The show leaves the customers&apos; pages and cannot be booked again. This cannot be undone.</p>
-          <button type="submit" className="button" disabled={submitting}>
+          {askedAgain ? (
+            <p role="alert" className="change-question">
+              {askedAgain.question}
+            </p>
+          ) : question ? (
+            <p className="change-question">{question}</p>
+          ) : null}
+          <input type="hidden" name="confirmedPaid" value={askedAgain?.paidBookings ?? show.paidBookings} />
+          <button type="submit" className="button button-danger" disabled={submitting}>
             {submitting ? "Cancelling..." : "Cancel show and refund"}
           </button>
         </Form>

@@ -13,7 +13,8 @@ const MAX_MOVIE_ID_LENGTH = 100;
 const dayBound = z.string().refine(isShowDay).catch("");
 
 /**
- * List Shows' state in the URL: which shows (upcoming, past or all; from and to a day, both included; of one movie),
+ * List Shows' state in the URL: which shows (upcoming, past or all; from and to a day, both included; of one movie;
+ * in one hall),
  * their order and the page. A range given backwards is read the right way round.
  */
 export const showListSchema = z
@@ -27,6 +28,7 @@ export const showListSchema = z
       .max(MAX_MOVIE_ID_LENGTH)
       .regex(/^[\w-]+$/)
       .catch(""),
+    hall: z.string().uuid().catch(""),
     sort: z.enum(SHOW_SORTS).catch("date"),
     dir: z.enum(SORT_DIRECTIONS).catch("asc"),
     page: pageField(MAX_LIST_PAGE),

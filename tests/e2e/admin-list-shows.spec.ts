@@ -84,23 +84,34 @@ test("the list pages through its shows", async ({ staffPage: page }) => {
   await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
 });
 
-test("a show nobody has booked can be deleted", async ({ staffPage: page, jsEnabled }) => {
+test("on a phone each show is a card with its buttons in view; a show nobody has booked can be deleted", async ({
+  staffPage: page,
+  jsEnabled,
+}) => {
   const movie = latestFirst[6];
   const day = freshDay(jsEnabled ? 45 : 46);
   const hall = await createHall(page);
   await createShowsDirectly(page, movie.id, hall.id, "20", [`${day}T11:00`, `${day}T20:00`]);
   const mine = (rows: Row[]) => rows.filter((row) => row.startsAt.startsWith(day)).map((row) => row.startsAt);
   const ofTheDay = `?when=all&from=${day}&to=${day}&sort=date&dir=desc`;
+  await page.setViewportSize({ width: 390, height: 844 });
   expect(mine(await showRows(page, ofTheDay))).toEqual([`${day}T20:00:00.000Z`, `${day}T11:00:00.000Z`]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const row = page.getByRole("row").filter({ has: page.locator(`time[datetime="${day}T20:00:00.000Z"]`) });
-  await row.getByRole("button", { name: /^Delete / }).click();
+  const remove = row.getByRole("button", { name: /^Delete / });
+  // Delete looks destructive, unlike Move beside it, and sits inside the screen.
+  await expect(remove).toHaveClass(/button-danger/);
+  await expect(row.getByRole("link", { name: /^Move / })).not.toHaveClass(/button-danger/);
+  const box = (await remove.boundingBox())!;
+  expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await remove.click();
   await expect(page.getByText("Show deleted")).toBeVisible();
   await expect(page).toHaveURL(`/admin/list-shows${ofTheDay}`);
   await expect.poll(async () => mine(await readShowRows(page))).toEqual([`${day}T11:00:00.000Z`]);
 });
 
-test("filters by days and movie, in the URL, and odd filter values fall back to none", async ({
+test("filters by days, movie and hall, in the URL, and odd filter values fall back to none", async ({
   staffPage: page,
   jsEnabled,
 }) => {
@@ -113,13 +124,15 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
   await page.getByLabel("From", { exact: true }).fill(day);
   await page.getByLabel("To", { exact: true }).fill(day);
   await page.getByLabel("Movie", { exact: true }).selectOption(movie.id);
+  await page.getByLabel("Hall", { exact: true }).selectOption(hall.id);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/[?&]movie=/);
   const params = new URL(page.url()).searchParams;
-  expect([params.get("from"), params.get("to"), params.get("movie"), params.get("sort"), params.get("dir")]).toEqual([
+  expect(["from", "to", "movie", "hall", "sort", "dir"].map((name) => params.get(name))).toEqual([
     day,
     day,
     movie.id,
+    hall.id,
     "date",
     "desc",
   ]);
@@ -130,12 +143,13 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
     )
     .toBe(true);
   let rows = await readShowRows(page);
-  expect(rows.filter((row) => row.hall === hall.name).map((row) => row.startsAt)).toEqual([
-    `${day}T18:00:00.000Z`,
-    `${day}T11:00:00.000Z`,
+  expect(rows.map((row) => [row.hall, row.startsAt])).toEqual([
+    [hall.name, `${day}T18:00:00.000Z`],
+    [hall.name, `${day}T11:00:00.000Z`],
   ]);
   await expect(page.getByLabel("From", { exact: true })).toHaveValue(day);
   await expect(page.getByLabel("Movie", { exact: true })).toHaveValue(movie.id);
+  await expect(page.getByLabel("Hall", { exact: true })).toHaveValue(hall.id);
 
   // A range given backwards is read the right way round.
   rows = await showRows(page, `?from=${nextDay}&to=${day}&movie=${movie.id}`);
@@ -144,9 +158,10 @@ test("filters by days and movie, in the URL, and odd filter values fall back to 
 
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page.getByLabel("Movie", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Hall", { exact: true })).toHaveValue("");
   expect(new URL(page.url()).searchParams.get("movie")).toBeNull();
 
-  const response = await page.goto("/admin/list-shows?from=2026-02-30&to=tomorrow&movie=%27%3Bdrop&when=all");
+  const response = await page.goto("/admin/list-shows?from=2026-02-30&to=tomorrow&movie=%27%3Bdrop&hall=x%27&when=all");
   expect(response?.status()).toBe(200);
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("To", { exact: true })).toHaveValue("");

@@ -42,7 +42,18 @@ test("staff cancel a paid show: the customer is refunded, told by mail, and sees
     .click();
   await expect(staff.getByRole("heading", { name: "Cancel Show" })).toBeVisible();
   await expect(staff.getByText("1 paid booking refunded in full: $25.00")).toBeVisible();
-  await staff.getByRole("button", { name: "Cancel show and refund" }).click();
+  const question = "This show has 1 paid booking ($25.00). Cancel it and refund them?";
+  await expect(staff.getByText(question)).toBeVisible();
+  // A post that does not confirm the paid bookings (or cannot be read) is asked again, and cancels nothing.
+  const cancelPath = new URL(staff.url()).pathname;
+  const unconfirmed = await staff.request.post(cancelPath, { form: {}, maxRedirects: 0 });
+  expect([unconfirmed.status(), await unconfirmed.text()]).toEqual([409, expect.stringContaining(question)]);
+  const unreadable = await staff.request.post(cancelPath, { form: { confirmedPaid: "1e99" }, maxRedirects: 0 });
+  expect(unreadable.status()).toBe(302);
+  await staff.reload();
+  const confirm = staff.getByRole("button", { name: "Cancel show and refund" });
+  await expect(confirm).toHaveClass(/button-danger/);
+  await confirm.click();
   await expect(
     staff.getByRole("status").filter({ hasText: "Show cancelled: 1 booking refunded ($25.00)." }),
   ).toBeVisible();
@@ -76,8 +87,20 @@ test("staff move a paid show to a later time: the customer is mailed the old and
   await showRow(staff, show.movie.title).getByRole("link", { name: /^Move/ }).click();
   await expect(staff.getByRole("heading", { name: "Move Show" })).toBeVisible();
   await expect(staff.getByLabel("Hall")).toHaveValue(show.hall.id);
+  // The hall's day, its shows with their times, is shown before anything moves.
+  const hallDay = staff.getByRole("region", { name: "The hall that day" });
+  await expect(hallDay).toContainText(`${show.hall.name} on `);
+  await expect(hallDay).toContainText(new RegExp(`8:00 AM to .+: ${show.movie.title}, then cleaning`));
   await staff.getByLabel("New date and time").fill(`${show.day}T11:45`);
-  await staff.getByRole("button", { name: "Move show" }).click();
+  await staff.getByRole("button", { name: "Move show", exact: true }).click();
+  // The paid booking is confirmed before the show moves; until then it has not moved.
+  await expect(
+    staff.getByText("This show has 1 paid booking ($25.00). Move it and mail them the new time?"),
+  ).toBeVisible();
+  await expect(hallDay).toContainText(show.movie.title);
+  await page.goto(show.bookingPath);
+  await expect(page.getByText(/8:00 AM/).first()).toBeVisible();
+  await staff.getByRole("button", { name: "Move show and mail them" }).click();
   await expect(
     staff.getByRole("status").filter({ hasText: "Show moved. 1 paid booking is mailed the new time." }),
   ).toBeVisible();
@@ -107,5 +130,7 @@ test("a move onto another show of the hall is refused with why, and nothing chan
   await staff.getByLabel("New date and time").fill(`${day}T13:00`);
   await staff.getByRole("button", { name: "Move show" }).click();
   await expect(staff.getByText(/overlaps the show of .+ at .+ in Test Hall/)).toBeVisible();
+  // The hall's day beside the refusal shows the show in the way.
+  await expect(staff.getByRole("region", { name: "The hall that day" })).toContainText(/2:00 PM to .+, then cleaning/);
   await expect(staff.getByRole("heading", { name: "Move Show" })).toBeVisible();
 });

@@ -12,7 +12,7 @@ import {
   unpackLayout,
   type HallLayout,
 } from "~/domain/hall-layout";
-import { layoutText, MAX_LAYOUT_TEXT, parseLayout } from "~/domain/hall-layout-text";
+import { layoutText, MAX_LAYOUT_TEXT, nextPlaceKind, parseLayout, readLayout } from "~/domain/hall-layout-text";
 
 function layout(text: string): HallLayout {
   const parsed = parseLayout(text);
@@ -238,5 +238,39 @@ describe("the layout in the seat page's data", () => {
         expect(inBrowser(packLayout(parsed.layout))).toEqual(parsed.layout);
       }),
     );
+  });
+});
+
+describe("changing a seat's kind in the editor's grid", () => {
+  const press = (text: string, line: number, column: number) => {
+    const changed = nextPlaceKind(readLayout(text).layout!, line, column);
+    return changed && layoutText(changed);
+  };
+
+  it("goes standard, premium, wheelchair, companion, gap and back to a seat", () => {
+    const seen = ["A 1 2 3"];
+    for (let press_ = 0; press_ < 5; press_++) seen.push(press(seen[seen.length - 1], 0, 1)!);
+    expect(seen).toEqual(["A 1 2 3", "A 1 P2 3", "A 1 W2 3", "A 1 C2 3", "A 1 . 3", "A 1 2 3"]);
+  });
+
+  it("numbers a gap turned seat with its row's lowest free number; leaves aisles, walkways and the row's end", () => {
+    expect(press("A . 1 2 4", 0, 0)).toBe("A 3 1 2 4");
+    expect(press("A 1 | 2\n--\nB 1", 0, 1)).toBeNull();
+    expect(press("A 1 | 2\n--\nB 1", 1, 0)).toBeNull();
+    expect(press("A 1 2", 0, 2)).toBeNull();
+    expect(press("A 1 2", 5, 0)).toBeNull();
+  });
+
+  it("reads a layout that is not yet a hall, with what is wrong, so the grid can still be drawn", () => {
+    expect(readLayout("A 1 C2 3")).toEqual({
+      layout: {
+        lines: [{ row: "A", cells: [1, 2, 3].map((seat) => ({ seat, type: seat === 2 ? "companion" : "standard" })) }],
+      },
+      problems: ["Companion seat A2 must be right next to a wheelchair space."],
+    });
+    expect(readLayout("A 1 x")).toMatchObject({
+      layout: null,
+      problems: [expect.stringContaining('"x" is not a place')],
+    });
   });
 });

@@ -123,4 +123,17 @@ describe("the hall editor's form", () => {
     );
     expect(read.ok && read.value.typeExtras).toEqual({ premium: 250 });
   });
+
+  it("reads a seat pressed without JavaScript from unfinished rows and no name; a place it cannot read is refused", async () => {
+    const post = (fields: Record<string, string>) =>
+      readSubmission(
+        new Request("http://cinema.test/admin/halls/new", { method: "POST", body: new URLSearchParams(fields) }),
+        hallSchema("USD"),
+      );
+    const pressed = await post({ name: "", layout: "A 1 C2 3", seat: "0:2" });
+    expect(pressed.ok && pressed.value).toMatchObject({ intent: "seat", line: 0, column: 2 });
+    for (const seat of ["0", "1:2:3", "-1:0", "100:1"]) expect((await post({ layout: "A 1", seat })).ok).toBe(false);
+    const saved = await post({ name: "", layout: "A 1 2" });
+    expect(saved.ok ? null : saved.message).toBe("Please enter the hall's name");
+  });
 });

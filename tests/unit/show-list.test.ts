@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { listMoviesWithShows, listShowsForStaff } from "~/models/show-admin.server";
+import { listShowFilterChoices, listShowsForStaff } from "~/models/show-admin.server";
 import { STAFF_LIST_PAGE_SIZE } from "~/schemas/list-query";
 import { SHOW_LIST_DEFAULTS, type ShowListQuery } from "~/schemas/show-list";
+import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { addBooking, addMovies, addShow, addUser, clearAll } from "./fixtures";
 
@@ -60,12 +61,28 @@ describe("listShowsForStaff", () => {
     expect(await ids({ when: "all", movie: "nobody" })).toEqual([]);
   });
 
-  it("lists the movies that have shows, by title", async () => {
-    expect(await listMoviesWithShows()).toEqual([
+  it("filters by hall", async () => {
+    const db = await getDb();
+    const [{ hallId }] = await db.query<{ hallId: string }>(`select hall_id as "hallId" from shows where id = $1`, [
+      later,
+    ]);
+    await addShow("b", "5 days", { hallId });
+    const [shared] = await ids({ when: "all", hall: hallId });
+    expect(shared).toBe(later);
+    expect(await ids({ when: "all", hall: hallId, movie: "a" })).toEqual([later]);
+    expect(await ids({ when: "all", hall: hallId })).toHaveLength(2);
+    await db.query("delete from shows where hall_id = $1 and movie_id = 'b'", [hallId]);
+  });
+
+  it("offers the movies and the halls that have shows, by title and by name", async () => {
+    const { movies, halls } = await listShowFilterChoices();
+    expect(movies).toEqual([
       { id: "a", title: "alpha" },
       { id: "b", title: "Beta" },
       { id: "g", title: "Gamma" },
     ]);
+    expect(halls).toHaveLength(5);
+    expect(halls.map((hall) => hall.name)).toEqual(halls.map((hall) => hall.name).sort());
   });
 
   it("sorts by date, title, bookings and earnings, both ways", async () => {

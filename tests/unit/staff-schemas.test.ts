@@ -27,6 +27,7 @@ const HALL = "00000000-0000-4000-8000-000000000001";
 const TYPE = "00000000-0000-4000-8000-00000000a001";
 import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list";
 import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
+import { CONFIRMATION_UNREADABLE, cancelShowSchema, moveShowSchema } from "~/schemas/show-changes";
 import { listedShowPath, SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
 
@@ -226,11 +227,13 @@ describe("the staff lists' query strings", () => {
     expect(parseQuery(showListSchema, params(`from=1999-12-31&to=2100-01-01&movie=${"m".repeat(101)}`))).toEqual(
       SHOW_LIST_DEFAULTS,
     );
+    expect(parseQuery(showListSchema, params("hall=screen-1%27"))).toEqual(SHOW_LIST_DEFAULTS);
     expect(SHOW_LIST_DEFAULTS).toEqual({
       when: "upcoming",
       from: "",
       to: "",
       movie: "",
+      hall: "",
       sort: "date",
       dir: "asc",
       page: 1,
@@ -263,11 +266,15 @@ describe("the staff lists' query strings", () => {
     });
   });
 
-  it("keep a day range and a movie, a range given backwards read the right way round", () => {
-    expect(parseQuery(showListSchema, params("from=2026-03-01&to=2026-03-05&movie=tt-0123_x"))).toMatchObject({
+  it("keep a day range, a movie and a hall, a range given backwards read the right way round", () => {
+    const hall = "00000000-0000-4000-8000-000000000001";
+    expect(
+      parseQuery(showListSchema, params(`from=2026-03-01&to=2026-03-05&movie=tt-0123_x&hall=${hall}`)),
+    ).toMatchObject({
       from: "2026-03-01",
       to: "2026-03-05",
       movie: "tt-0123_x",
+      hall,
     });
     expect(parseQuery(showListSchema, params("from=2026-03-05&to=2026-03-01"))).toMatchObject({
       from: "2026-03-01",
@@ -296,6 +303,23 @@ describe("the staff lists' query strings", () => {
 });
 
 describe("other staff forms", () => {
+  it("Cancel Show and Move Show read the number of paid bookings confirmed, absent until asked", () => {
+    const read = (schema: typeof cancelShowSchema | typeof moveShowSchema, fields: Record<string, string>) => {
+      const submission = parseWithZod(new URLSearchParams(fields), { schema });
+      return submission.status === "success" ? submission.value : submission.error;
+    };
+    expect(read(cancelShowSchema, {})).toEqual({});
+    expect(read(cancelShowSchema, { confirmedPaid: "3" })).toEqual({ confirmedPaid: 3 });
+    for (const confirmedPaid of ["abc", "-1", "1.5", "1e99"])
+      expect(read(cancelShowSchema, { confirmedPaid })).toEqual({ confirmedPaid: [CONFIRMATION_UNREADABLE] });
+    const hallId = "00000000-0000-4000-8000-000000000001";
+    expect(read(moveShowSchema, { hallId, time: "2030-03-01T20:00", confirmedPaid: "0" })).toEqual({
+      hallId,
+      time: "2030-03-01T20:00",
+      confirmedPaid: 0,
+    });
+  });
+
   it("the Check In page takes a typed code, or the whole link a QR code carries", () => {
     const code = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
     expect(parseQuery(ticketCodeSchema, new URLSearchParams({ code: `  ${code}\n` }))).toEqual({ code });
