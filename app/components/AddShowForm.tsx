@@ -2,11 +2,13 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { describeFormat, PROJECTIONS, STANDARD_FORMAT } from "~/domain/show-format";
 import type { MovieChoice } from "~/domain/staff";
 import type { OfferedType } from "~/domain/tickets";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { addShowSchema, isShowTime, priceProblem } from "~/schemas/add-show";
 import { formatAmount, toMinorUnits } from "~/utils/money";
+import { FormatStep } from "./add-show/FormatStep";
 import { MovieStep } from "./add-show/MovieStep";
 import { PriceStep } from "./add-show/PriceStep";
 import { ReviewStep } from "./add-show/ReviewStep";
@@ -114,6 +116,11 @@ export function AddShowForm({ movies, halls, ticketTypes, matching, search, curr
           busy={busy}
           hydrated={hydrated}
         />
+        <FormatStep
+          projection={fields.projection}
+          subtitled={fields.subtitled}
+          audioDescribed={fields.audioDescribed}
+        />
         <ReviewStep
           movieTitle={movies.find((m) => m.id === movieId)?.title ?? null}
           prices={
@@ -122,6 +129,11 @@ export function AddShowForm({ movies, halls, ticketTypes, matching, search, curr
               : null
           }
           currency={currency}
+          format={describeFormat({
+            projection: PROJECTIONS.find((p) => p === fields.projection.value) ?? STANDARD_FORMAT.projection,
+            subtitled: fields.subtitled.value === "on",
+            audioDescribed: fields.audioDescribed.value === "on",
+          })}
           showCount={times.length}
           dayCount={byDay(times).length}
           hallName={halls.find((h) => h.id === fields.hallId.value)?.name ?? null}

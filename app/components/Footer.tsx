@@ -2,9 +2,10 @@ import { Link } from "@remix-run/react";
 
 const QUICK_LINKS = [
   { label: "Now Showing", to: "/movies" },
+  { label: "What's On", to: "/whats-on" },
   { label: "Coming Soon", to: "/movies?sort=latest" },
   { label: "Special Screenings", to: "/movies?sort=rating" },
-  { label: "IMAX Experience", to: "/movies?genre=Action" },
+  { label: "IMAX Experience", to: "/whats-on?format=IMAX" },
   { label: "4DX Theaters", to: "/movies?genre=Adventure" },
 ];
 

@@ -22,6 +22,9 @@ export function Navbar({ user, search }: { user: Pick<User, "name" | "isStaff"> 
             <NavLink to="/movies">Movies</NavLink>
           </li>
           <li>
+            <NavLink to="/whats-on">What&apos;s On</NavLink>
+          </li>
+          <li>
             <NavLink to="/favourites">Favourites</NavLink>
           </li>
           {user ? (

@@ -1,6 +1,7 @@
 // How the embedded default lays out its sample shows: a pure function of the day, the movies and the halls, so the
 // schedule is the same on every machine and the end-to-end tests can tell which show plays in which hall.
 import { stableHash } from "~/utils/stable-hash";
+import type { Projection, ShowFormat } from "./show-format";
 
 // Each sample hall's day: the first show at 10:00, the next as soon as the hall is clean (on a quarter hour), the last
 // starting by 23:00.
@@ -11,8 +12,27 @@ const START_STEP_MINUTES = 15;
 export const SAMPLE_PRICE_MIN = 49;
 export const SAMPLE_PRICE_MAX = 81;
 
-/** A sample show: its movie, its hall, its wall-clock start in the cinema's zone ("19:15") and its price in whole units. */
-export type SampleShow = { movieId: string; hallId: string; time: string; price: number };
+// Sample formats, so What's On's filters find something every day: most shows 2D, a quarter 3D, one in eight IMAX;
+// one in four subtitled, one in six audio-described.
+const SAMPLE_PROJECTIONS: Projection[] = ["2D", "2D", "2D", "2D", "2D", "3D", "3D", "IMAX"];
+const SUBTITLED_ONE_IN = 4;
+const AUDIO_DESCRIBED_ONE_IN = 6;
+
+/**
+ * A sample show: its movie, its hall, its wall-clock start in the cinema's zone ("19:15"), its price in whole units
+ * and its format.
+ */
+export type SampleShow = { movieId: string; hallId: string; time: string; price: number; format: ShowFormat };
+
+function sampleFormat(movieId: string, day: string, time: string): ShowFormat {
+  const roll = stableHash(`${movieId} ${day} ${time} format`);
+  const rest = Math.floor(roll / SAMPLE_PROJECTIONS.length);
+  return {
+    projection: SAMPLE_PROJECTIONS[roll % SAMPLE_PROJECTIONS.length],
+    subtitled: rest % SUBTITLED_ONE_IN === 0,
+    audioDescribed: Math.floor(rest / SUBTITLED_ONE_IN) % AUDIO_DESCRIBED_ONE_IN === 0,
+  };
+}
 
 /**
  * The sample shows of one cinema day: the hall that is free soonest takes the next movie of the catalogue (starting
@@ -37,7 +57,7 @@ export function sampleDaySchedule(
     const movie = order[next % order.length];
     const time = `${String(Math.floor(start / 60)).padStart(2, "0")}:${String(start % 60).padStart(2, "0")}`;
     const price = SAMPLE_PRICE_MIN + (stableHash(movie.id + day + time) % (SAMPLE_PRICE_MAX - SAMPLE_PRICE_MIN + 1));
-    shows.push({ movieId: movie.id, hallId: halls[hall].id, time, price });
+    shows.push({ movieId: movie.id, hallId: halls[hall].id, time, price, format: sampleFormat(movie.id, day, time) });
     freeAt[hall] = start + movie.runtime + cleaningMinutes;
   }
 }

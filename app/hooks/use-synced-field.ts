@@ -12,3 +12,12 @@ export function useSyncedField<Field extends HTMLInputElement | HTMLSelectElemen
   }, [value]);
   return field;
 }
+
+/** The same for a checkbox: it shows `checked` when that changes from elsewhere (Clear filters, the back button). */
+export function useSyncedCheckbox(checked: boolean) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.checked = checked;
+  }, [checked]);
+  return box;
+}

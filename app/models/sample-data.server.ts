@@ -129,12 +129,14 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
     // never above that.
     await tx.query(
       `with new as (
-         select m as movie_id, h::uuid as hall_id, (d::date + t::time) at time zone $6 as starts_at, p as price_cents
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as s(m, h, d, t, p)
+         select m as movie_id, h::uuid as hall_id, (d::date + t::time) at time zone $6 as starts_at, p as price_cents,
+           pr as projection, st as subtitled, ad as audio_described
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $8::text[], $9::boolean[], $10::boolean[])
+           as s(m, h, d, t, p, pr, st, ad)
        ),
        added as (
-         insert into shows (movie_id, hall_id, starts_at)
-         select new.movie_id, new.hall_id, new.starts_at
+         insert into shows (movie_id, hall_id, starts_at, projection, subtitled, audio_described)
+         select new.movie_id, new.hall_id, new.starts_at, new.projection, new.subtitled, new.audio_described
          from new join movies nm on nm.id = new.movie_id
          where not exists (
            select 1 from shows old join movies om on om.id = old.movie_id
@@ -160,6 +162,9 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
         rows.map((r) => r.priceCents),
         timeZone,
         config.cleaningMinutes,
+        rows.map((r) => r.format.projection),
+        rows.map((r) => r.format.subtitled),
+        rows.map((r) => r.format.audioDescribed),
       ],
     );
   });

@@ -1,4 +1,5 @@
 import { config } from "~/config.server";
+import { STANDARD_FORMAT, type ShowFormat } from "~/domain/show-format";
 import type { MovieChoice } from "~/domain/staff";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { pageWindow } from "~/schemas/list-query";
@@ -164,15 +165,21 @@ export function removeShowTime(times: string[], time: string) {
   return times.filter((t) => t !== time);
 }
 
-/** `prices`: what the shows sell each ticket type for, by type id. */
-export type NewShows = { movieId: string; hallId: string; prices: Record<string, number>; times: string[] };
+/** `prices`: what the shows sell each ticket type for, by type id; `format`: every one's (plain 2D if none). */
+export type NewShows = {
+  movieId: string;
+  hallId: string;
+  prices: Record<string, number>;
+  times: string[];
+  format?: ShowFormat;
+};
 
 /**
  * Stores every time as a show of the movie in the hall, all or none. The hall's row is locked so two staff members
  * (or the sample schedule) adding shows to one hall check overlaps one after the other; the unique key on
  * (hall, start) is the last word.
  */
-export async function createShows({ movieId, hallId, prices, times }: NewShows) {
+export async function createShows({ movieId, hallId, prices, times, format = STANDARD_FORMAT }: NewShows) {
   const { candidates, problems } = resolveTimes([...new Set(times)]);
   if (problems.length > 0) return { ok: false as const, ...problems[0] };
   const db = await getDb();
@@ -190,10 +197,18 @@ export async function createShows({ movieId, hallId, prices, times }: NewShows) 
       const sold = Object.fromEntries(Object.entries(prices).filter(([id]) => onSale.some((type) => type.id === id)));
       if (Object.keys(sold).length === 0) return { ok: false as const, reason: "price-list-changed" as const };
       const created = await tx.query<{ id: string; day: string; startsAt: Date }>(
-        `insert into shows (movie_id, hall_id, starts_at)
-         select $1, $2, t from unnest($3::timestamptz[]) as t
+        `insert into shows (movie_id, hall_id, starts_at, projection, subtitled, audio_described)
+         select $1, $2, t, $5, $6, $7 from unnest($3::timestamptz[]) as t
          returning id, starts_at as "startsAt", ${cinemaDaySql("starts_at", "$4")} as day`,
-        [movieId, hallId, candidates.map((c) => c.startsAt.toISOString()), config.timeZone],
+        [
+          movieId,
+          hallId,
+          candidates.map((c) => c.startsAt.toISOString()),
+          config.timeZone,
+          format.projection,
+          format.subtitled,
+          format.audioDescribed,
+        ],
       );
       await setShowPrices(
         tx,

@@ -43,7 +43,7 @@ export async function hasShowsOnDay(movieId: string, day: string) {
 
 type ShowRow = Omit<Show, "startsAt"> & { startsAt: Date };
 const SHOW_COLUMNS = `s.id, s.movie_id as "movieId", s.hall_id as "hallId", h.name as "hallName", s.starts_at as "startsAt",
-  standard."priceCents"`;
+  standard."priceCents", s.projection, s.subtitled, s.audio_described as "audioDescribed"`;
 const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
 
 /** A movie's shows on a cinema day that have not started yet, earliest first; none on a day that does not exist. */

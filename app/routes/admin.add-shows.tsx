@@ -82,6 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
       hallId: step.hallId,
       prices: pricesByType(step, config.currency),
       times: step.times,
+      format: { projection: step.projection, subtitled: step.subtitled, audioDescribed: step.audioDescribed },
     });
     if (!created.ok) return refuse(form, created, refusedField[created.reason] ?? "times");
     return redirectWithSuccessLink("/admin/add-shows", SHOW_ADDED, {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIRST_SHOW_YEAR, isShowDay, LAST_SHOW_YEAR } from "~/utils/dates";
 import { amountMessages, amountProblem, perCurrency } from "./amount-fields";
+import { PROJECTIONS, STANDARD_FORMAT } from "~/domain/show-format";
 import { MAX_TICKET_TYPES } from "~/domain/tickets";
 import { toMinorUnits } from "~/utils/money";
 import { parseShowTime } from "~/utils/wall-clock";
@@ -19,6 +20,7 @@ export function priceMessages(currency: string) {
 export const TIME_REQUIRED = "Please pick a date and time";
 export const TIME_INVALID = "Please pick a valid date and time";
 export const TIME_YEARS = `Please pick a date in the years ${FIRST_SHOW_YEAR} to ${LAST_SHOW_YEAR}`;
+export const PROJECTION_UNKNOWN = `Please choose the format: ${PROJECTIONS.join(", ")}`;
 export const TIMES_REQUIRED = "Please add at least one show time";
 export const TOO_MANY_TIMES = `At most ${MAX_SHOW_TIMES} show times can be added at once`;
 export const UNKNOWN_BUTTON = "This form could not be read. Please fill it in again.";
@@ -106,6 +108,12 @@ function fieldsFor(currency: string) {
       )
       .max(MAX_TICKET_TYPES, PRICE_LIST_CHANGED)
       .describe("Prices"),
+    projection: z
+      .enum(PROJECTIONS, { errorMap: () => ({ message: PROJECTION_UNKNOWN }) })
+      .default(STANDARD_FORMAT.projection)
+      .describe("Format"),
+    subtitled: z.boolean().default(false).describe("Subtitled"),
+    audioDescribed: z.boolean().default(false).describe("Audio described"),
     time: showTime.optional().describe("Date and time"),
     times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES).describe("Show times"),
   });

@@ -10,6 +10,7 @@ test("the navbar links to the main pages and offers sign-in to visitors", async 
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
   await expect(nav.getByRole("link", { name: "Movies" })).toHaveAttribute("href", "/movies");
+  await expect(nav.getByRole("link", { name: "What's On" })).toHaveAttribute("href", "/whats-on");
   await expect(nav.getByRole("link", { name: "Favourites" })).toHaveAttribute("href", "/favourites");
   await expect(nav.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0); // staff only
   await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
@@ -32,7 +33,14 @@ test("the footer is on every public page", async ({ page }) => {
   for (const path of ["/", `/movies/${movie.id}`, "/legal", "/no-such-page"]) {
     await page.goto(path);
     const footer = page.getByRole("contentinfo");
-    for (const quickLink of ["Now Showing", "Coming Soon", "Special Screenings", "IMAX Experience", "4DX Theaters"]) {
+    for (const quickLink of [
+      "Now Showing",
+      "What's On",
+      "Coming Soon",
+      "Special Screenings",
+      "IMAX Experience",
+      "4DX Theaters",
+    ]) {
       await expect(footer.getByRole("link", { name: quickLink }), `${quickLink} on ${path}`).toBeVisible();
     }
     await expect(footer.getByRole("link", { name: "support@marquee.example" })).toHaveAttribute(

@@ -121,6 +121,10 @@ describe("seeding the sample data", () => {
       expect(times.every((time) => /^(1\d|2[0-3]):(00|15|30|45)$/.test(time) && time <= "23:00")).toBe(true);
     }
     expect(sampleDaySchedule("2026-11-24", sampleMovies, [], CLEANING)).toEqual([]);
+    // Every format and aid plays, so What's On's filters find shows.
+    const formats = schedule.map((show) => show.format);
+    expect(new Set(formats.map((format) => format.projection))).toEqual(new Set(["2D", "3D", "IMAX"]));
+    expect(formats.some((format) => format.subtitled) && formats.some((format) => format.audioDescribed)).toBe(true);
   });
 
   it.each([

@@ -8,6 +8,8 @@ type Props = {
   /** Each ticket type's price in minor units, when every one is valid. */
   prices: { name: string; cents: number }[] | null;
   currency: string;
+  /** The shows' format in words: "3D · Subtitled". */
+  format: string;
   showCount: number;
   dayCount: number;
   /** With JavaScript, Create Show waits until everything is set and no other step is on its way. */
@@ -15,7 +17,7 @@ type Props = {
 };
 
 /** Add Shows' last step: what will be created, and Create Show. */
-export function ReviewStep({ movieTitle, hallName, prices, currency, showCount, dayCount, disabled }: Props) {
+export function ReviewStep({ movieTitle, hallName, prices, currency, format, showCount, dayCount, disabled }: Props) {
   return (
     <fieldset className="add-show-step">
       <legend>Review</legend>
@@ -30,6 +32,8 @@ export function ReviewStep({ movieTitle, hallName, prices, currency, showCount, 
             ? "Not set"
             : prices.map((price) => `${price.name} ${formatMoney(price.cents, currency)}`).join(" · ")}
         </dd>
+        <dt>Format</dt>
+        <dd>{format}</dd>
         <dt>Shows</dt>
         <dd>{showCount ? `${plural(showCount, "show")} on ${plural(dayCount, "date")}` : "None yet"}</dd>
       </dl>

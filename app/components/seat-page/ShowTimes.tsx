@@ -1,4 +1,5 @@
 import type { Show } from "~/domain/show";
+import { describeFormat } from "~/domain/show-format";
 import { formatMoney } from "~/utils/money";
 
 type Props = {
@@ -12,7 +13,7 @@ type Props = {
   currency: string;
 };
 
-/** The day's show times as radios, each with its hall and price; without JavaScript a button asks for its seats. */
+/** The day's show times as radios, each with its hall, format and price; without JavaScript a button asks for its seats. */
 export function ShowTimes({ shows, chosen, onChoose, error, seatMapUrl, currency }: Props) {
   return (
     <fieldset className="show-times" aria-describedby={error ? "time-error" : undefined}>
@@ -28,7 +29,7 @@ export function ShowTimes({ shows, chosen, onChoose, error, seatMapUrl, currency
           />
           <span>{show.time}</span>
           <small>
-            {show.hallName} · {formatMoney(show.priceCents, currency)} a seat
+            {show.hallName} · {describeFormat(show)} · {formatMoney(show.priceCents, currency)} a seat
           </small>
         </label>
       ))}

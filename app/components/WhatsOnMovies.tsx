@@ -1,0 +1,48 @@
+import { Link } from "@remix-run/react";
+import { seatPagePath } from "~/domain/show";
+import { formatRuntime } from "~/utils/format";
+
+type Props = {
+  day: string;
+  movies: {
+    id: string;
+    title: string;
+    posterUrl: string;
+    runtime: number;
+    /** Each time in the cinema's zone ("6:45 PM") with its format in words ("3D · Subtitled"). */
+    shows: { id: string; time: string; hallName: string; format: string }[];
+  }[];
+};
+
+/** A day's movies, each with its times, every time a link to its seat page with that time chosen. */
+export function WhatsOnMovies({ day, movies }: Props) {
+  return (
+    <ul className="whats-on-movies">
+      {movies.map((movie) => (
+        <li key={movie.id}>
+          <article className="whats-on-movie" aria-labelledby={`whats-on-${movie.id}`}>
+            <img src={movie.posterUrl} alt="" width={80} height={120} loading="lazy" />
+            <div>
+              <h2 id={`whats-on-${movie.id}`}>
+                <Link to={`/movies/${movie.id}`}>{movie.title}</Link>
+              </h2>
+              <p className="whats-on-runtime">{formatRuntime(movie.runtime)}</p>
+              <ul className="whats-on-times" aria-label={`Times of ${movie.title}`}>
+                {movie.shows.map((show) => (
+                  <li key={show.id}>
+                    <Link to={seatPagePath(movie.id, day, show.id)} className="whats-on-time">
+                      <strong>{show.time}</strong>
+                      <small>
+                        {show.hallName} · {show.format}
+                      </small>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

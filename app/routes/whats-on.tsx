@@ -1,0 +1,50 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { WhatsOnFilters } from "~/components/WhatsOnFilters";
+import { WhatsOnMovies } from "~/components/WhatsOnMovies";
+import type { loadWhatsOn } from "~/http/whats-on.server";
+import { whatsOnPath } from "~/schemas/whats-on";
+import whatsOnStyles from "~/styles/whats-on.css";
+import { pageLinks } from "~/utils/page-links";
+import { pageMeta } from "~/utils/page-meta";
+
+export { loadWhatsOn as loader } from "~/http/whats-on.server";
+
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: whatsOnStyles }]);
+export const meta = pageMeta(
+  "What's On",
+  "Every show at Marquee Cinemas by day: times of day, 2D, 3D and IMAX, subtitled and audio-described screenings.",
+);
+
+export default function WhatsOn() {
+  const { days, day, dayName, filters, movies } = useLoaderData<typeof loadWhatsOn>();
+  return (
+    <section className="section page-top whats-on" aria-labelledby="whats-on-title">
+      <h1 id="whats-on-title">What&apos;s On</h1>
+      <nav aria-label="Days">
+        <ul className="whats-on-days">
+          {days.map((other) => (
+            <li key={other.day}>
+              <Link
+                to={whatsOnPath(other.day, filters)}
+                preventScrollReset
+                className="whats-on-day"
+                aria-current={other.day === day ? "date" : undefined}
+              >
+                {other.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <WhatsOnFilters day={day} filters={filters} />
+      <h2 className="whats-on-date">{dayName}</h2>
+      {movies.length === 0 ? (
+        <p className="empty-note">No shows match these filters on this day.</p>
+      ) : (
+        <WhatsOnMovies day={day} movies={movies} />
+      )}
+    </section>
+  );
+}
+
+export { ErrorBoundary } from "~/components/ErrorPage";
