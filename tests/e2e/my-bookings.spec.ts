@@ -10,6 +10,7 @@ import {
   endShowNow,
   seat,
   seatSeenByAnother,
+  showIn,
 } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { open } from "./steps";
@@ -136,7 +137,8 @@ test("a paid booking's ticket goes into a calendar with the cinema's address, an
   customerPage: page,
   jsEnabled,
 }) => {
-  const slot = bookingSlot(24, jsEnabled);
+  // Its show is moved into the past below, so it is one no other test books: Screen 2's on a day of its own.
+  const slot = showIn("Screen 2", jsEnabled ? 3 : 4);
   await bookAndPay(page, jsEnabled, slot, ["E4", "E5"]);
   const bookingId = bookingIdIn(page);
   const reference = bookingId.slice(0, 8).toUpperCase();
@@ -168,7 +170,7 @@ test("a paid booking's ticket goes into a calendar with the cinema's address, an
       "BEGIN:VEVENT",
       `UID:booking-${bookingId}@127.0.0.1`,
       `SUMMARY:${slot.movie.title.replace(/([,;\\])/g, "\\$1")}`,
-      "LOCATION:Screen 1\\, 1 Marquee Lane\\, Springfield",
+      "LOCATION:Screen 2\\, 1 Marquee Lane\\, Springfield",
       expect.stringMatching(/^DTSTART:\d{8}T\d{6}Z$/),
       expect.stringMatching(/^DTEND:\d{8}T\d{6}Z$/),
       expect.stringMatching(new RegExp(`^DESCRIPTION:Seats E4\\\\, E5\\\\nBooking reference ${reference}\\\\n`)),
