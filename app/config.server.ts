@@ -84,6 +84,9 @@ export const environmentSchema = z.object({
       .toUpperCase()
       .refine(isCurrency, (code) => ({ message: `"${code}" is not an ISO 4217 currency code` })),
   ).describe("ISO 4217 currency of prices, kept in its own minor unit (cents, yen, fils); default USD"),
+  CINEMA_ADDRESS: text().describe(
+    "the cinema's street address, on e-tickets, ticket mails and calendar entries with a map link; default a sample, 1 Marquee Lane, Springfield",
+  ),
   FIREBASE_API_KEY: text().describe("web API key of a real Firebase project (turns the embedded emulator off)"),
   FIREBASE_AUTH_DOMAIN: text().describe("auth domain for the Google popup; default <project id>.firebaseapp.com"),
   FIREBASE_PROJECT_ID: text().describe("Firebase project id; default demo-marquee (the emulator needs demo-...)"),
@@ -248,6 +251,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     secureCookies: env.SECURE_COOKIES ?? Boolean(databaseUrl),
     timeZone: env.CINEMA_TIMEZONE ?? "UTC",
     currency: env.CURRENCY ?? "USD",
+    address: env.CINEMA_ADDRESS ?? "1 Marquee Lane, Springfield",
     identity: {
       embedded: embeddedIdentity,
       projectId,

@@ -5,6 +5,7 @@ import { getDb } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 
 export const END_HOLD_PATH = "/test-hooks/holds/:id/end";
+export const END_SHOW_PATH = "/test-hooks/bookings/:id/end-show";
 
 /** Ends an unpaid booking's hold now, as if its deadline had come: 204, or 404 for no such hold. */
 export function endHoldNow(req: Request<{ id: string }>, res: Response, next: NextFunction) {
@@ -19,4 +20,19 @@ export function endHoldNow(req: Request<{ id: string }>, res: Response, next: Ne
       ),
     )
     .then((ended) => res.sendStatus(ended.length > 0 ? 204 : 404), next);
+}
+
+/** Moves a booking's show back so that it has just ended (its film's runtime ago and a minute): 204, or 404. */
+export function endShowNow(req: Request<{ id: string }>, res: Response, next: NextFunction) {
+  const { id } = req.params;
+  if (!isUuid(id)) return void res.sendStatus(404);
+  getDb()
+    .then((db) =>
+      db.query(
+        `update shows s set starts_at = now() - make_interval(mins => m.runtime + 1)
+         from bookings b, movies m where b.id = $1 and s.id = b.show_id and m.id = s.movie_id returning s.id`,
+        [id],
+      ),
+    )
+    .then((moved) => res.sendStatus(moved.length > 0 ? 204 : 404), next);
 }

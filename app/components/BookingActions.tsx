@@ -13,9 +13,16 @@ type Props = {
 export function BookingActions({ booking, cancelCutoffMinutes, details }: Props) {
   const id = shortBookingId(booking.id);
   const links = [
-    canPay(booking) && { to: "pay", label: "Pay Now", ghost: false, name: `Pay Now for booking ${id}` },
+    canPay(booking) && { to: "/pay", label: "Pay Now", ghost: false, name: `Pay Now for booking ${id}` },
+    details &&
+      booking.status === "paid" && {
+        to: "#ticket",
+        label: "Show ticket",
+        ghost: false,
+        name: `Show ticket of booking ${id}`,
+      },
     details && { to: "", label: "View Details", ghost: true, name: `View Details of booking ${id}` },
-    canCancel(booking) && { to: "cancel", label: "Cancel", ghost: true, name: `Cancel booking ${id}` },
+    canCancel(booking) && { to: "/cancel", label: "Cancel", ghost: true, name: `Cancel booking ${id}` },
   ].filter((link) => link !== false);
   const refusal = booking.status === "paid" ? cancelRefusal(booking) : null;
   return (
@@ -23,7 +30,7 @@ export function BookingActions({ booking, cancelCutoffMinutes, details }: Props)
       {links.map((link) => (
         <Link
           key={link.label}
-          to={`/my-bookings/${booking.id}${link.to ? `/${link.to}` : ""}`}
+          to={`/my-bookings/${booking.id}${link.to}`}
           className={link.ghost ? "button button-ghost button-small" : "button button-small"}
           aria-label={link.name}
         >

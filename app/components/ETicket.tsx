@@ -2,18 +2,20 @@ import { useHydrated } from "~/hooks/use-hydrated";
 
 type Props = {
   reference: string;
-  code: string;
   /** The QR library's own SVG markup, made on our server from our signed check-in address. */
   qrSvg: string;
   /** Movie, time, hall and seats in one line. */
   summary: string;
+  /** The booking's calendar file (.ics). */
+  calendarUrl: string;
+  venue: { address: string; mapUrl: string };
 };
 
 /** A paid booking's e-ticket as shown at the door: the QR code and the booking reference first, in large type. */
-export function ETicket({ reference, code, qrSvg, summary }: Props) {
+export function ETicket({ reference, qrSvg, summary, calendarUrl, venue }: Props) {
   const hydrated = useHydrated();
   return (
-    <section className="e-ticket" aria-labelledby="ticket-title">
+    <section id="ticket" className="e-ticket" aria-labelledby="ticket-title">
       <h2 id="ticket-title">Your e-ticket</h2>
       <div className="e-ticket-lead">
         <figure className="ticket-qr">
@@ -30,9 +32,15 @@ export function ETicket({ reference, code, qrSvg, summary }: Props) {
         </dl>
       </div>
       <p>{summary}</p>
-      <p className="ticket-code">
-        Ticket code: <code>{code}</code>
+      <p className="ticket-venue">
+        {venue.address} ·{" "}
+        <a href={venue.mapUrl} rel="noreferrer">
+          Map
+        </a>
       </p>
+      <a href={calendarUrl} className="button button-ghost no-print" download>
+        Add to calendar
+      </a>
       {hydrated ? (
         <button type="button" className="button button-ghost no-print" onClick={() => window.print()}>
           Print ticket

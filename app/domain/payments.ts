@@ -1,4 +1,6 @@
 // Where a booking's money stands, as customers and staff read it.
+import { formatMoney } from "~/utils/money";
+import { formatShowTime } from "~/utils/show-display";
 
 /** "pending": asked of the gateway, its outcome to come by webhook; "failed": the gateway could not return it. */
 export type RefundStatus = "pending" | "succeeded" | "failed";
@@ -12,3 +14,30 @@ export const REFUND_STATE_LABELS: Record<RefundStatus, string> = {
 /** A payment's state in one word or two: "Paid", or where its refund stands. */
 export const paymentStateLabel = (payment: { refundedAt: string | null; refundStatus: RefundStatus | null }) =>
   payment.refundedAt === null ? "Paid" : REFUND_STATE_LABELS[payment.refundStatus ?? "succeeded"];
+
+/** How long banks take to show a refund on the card's statement, as customers are told after a cancellation. */
+export const BANK_REFUND_TIME = "5–10 working days";
+
+/** A booking's refund as its owner sees it: no gateway reference, which means nothing to a customer. */
+export type RefundDetails = {
+  amountCents: number;
+  cardLast4: string | null;
+  refundedAt: string;
+  status: RefundStatus;
+};
+
+/**
+ * A refund in three sentences: what went back to which card and when ("$65.00 refunded to your card ending 4242 on
+ * Tue, Nov 24, 6:45 PM."), where it stands ("Refund pending"), and what happens next.
+ */
+export function describeRefund(refund: RefundDetails, currency: string, timeZone: string) {
+  const card = refund.cardLast4 ? `your card ending ${refund.cardLast4}` : "your card";
+  return {
+    what: `${formatMoney(refund.amountCents, currency)} refunded to ${card} on ${formatShowTime(refund.refundedAt, timeZone)}.`,
+    state: REFUND_STATE_LABELS[refund.status],
+    next:
+      refund.status === "failed"
+        ? "The payment provider could not return this money. Please contact the cinema with your booking reference."
+        : `Banks take ${BANK_REFUND_TIME} to show a refund on your statement.`,
+  };
+}

@@ -1,10 +1,12 @@
 import { config } from "~/config.server";
 import { refundTerms, shortBookingId, type Booking } from "~/domain/booking";
+import { BANK_REFUND_TIME } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
 import { formatMoney } from "~/utils/money";
 import { formatClockTime, formatShowTime } from "~/utils/show-display";
+import { calendarPath, cinemaVenue } from "./e-tickets.server";
 
 // The mails the site sends, each as a plain-text and an HTML part made from the same pieces, with a footer saying
 // why it was sent. They are made from the booking as findBooking answers it, so what it gains shows here too.
@@ -61,15 +63,20 @@ const site = (path: string) => `${config.mail.siteUrl}${path}`;
 const when = (booking: Booking) => formatShowTime(booking.startsAt, config.timeZone);
 const greeting = (name: string) => ({ paragraph: `Hello ${name},` });
 
-type Ticket = { code: string; qrPng: Buffer };
+type Ticket = { qrPng: Buffer };
 
+/** The QR code and the booking reference people show at the door, where the cinema is, and the show for a calendar. */
 function ticketPieces(booking: Booking, ticket: Ticket): Piece[] {
+  const venue = cinemaVenue();
   return [
     {
       image: { cid: TICKET_CID, filename: "e-ticket.png", content: ticket.qrPng, contentType: "image/png" },
       alt: `QR code of the e-ticket for booking ${shortBookingId(booking.id)}`,
     },
-    { paragraph: `Show this code at the door. Ticket code: ${ticket.code}` },
+    { paragraph: "Show this code at the door." },
+    { facts: [["Address", venue.address]] },
+    { link: venue.mapUrl, label: "Map" },
+    { link: site(calendarPath(booking.id)), label: "Add to calendar" },
   ];
 }
 
@@ -129,7 +136,9 @@ export function bookingCancellation(
     [
       greeting(name),
       { paragraph: `Your booking for ${booking.movie.title} on ${when(booking)} is cancelled.` },
-      { paragraph: `${refundedTo(refund)}. Its seats are free again for other customers.` },
+      {
+        paragraph: `${refundedTo(refund)}. Banks take ${BANK_REFUND_TIME} to show it. Its seats are free again for other customers.`,
+      },
       bookingFacts(booking, "Amount paid"),
       { link: site("/my-bookings"), label: "Your bookings" },
     ],

@@ -1,5 +1,6 @@
 import { getDb, type Queryable } from "~/services/db.server";
 import { paymentProvider } from "~/services/payments/index.server";
+import type { RefundDetails } from "~/domain/payments";
 import type { RefundStatus } from "~/services/payments/types";
 
 export type Payment = {
@@ -36,6 +37,35 @@ export async function findPayment(bookingId: string, tx?: Queryable): Promise<Pa
     refundedAt: row.refundedAt ? new Date(row.refundedAt).toISOString() : null,
     dashboardUrl: paymentProvider(row.provider).dashboardUrl(row.reference),
   };
+}
+
+/** A payment's refund as its owner sees it; null when nothing was refunded. */
+export function refundDetailsOf(payment: Payment): RefundDetails | null {
+  if (!payment.refundedAt) return null;
+  return {
+    amountCents: payment.refundedCents ?? payment.amountCents,
+    cardLast4: payment.cardLast4,
+    refundedAt: payment.refundedAt,
+    status: payment.refundStatus ?? "succeeded",
+  };
+}
+
+/** The refunds of a customer's bookings, by booking id. */
+export async function listRefunds(userUid: string): Promise<Record<string, RefundDetails>> {
+  const db = await getDb();
+  const rows = await db.query<Omit<RefundDetails, "refundedAt"> & { bookingId: string; refundedAt: Date }>(
+    `select p.booking_id as "bookingId", coalesce(p.refunded_cents, p.amount_cents) as "amountCents",
+       p.card_last4 as "cardLast4", p.refunded_at as "refundedAt", coalesce(p.refund_status, 'succeeded') as status
+     from payments p join bookings b on b.id = p.booking_id
+     where b.user_uid = $1 and p.refunded_at is not null`,
+    [userUid],
+  );
+  return Object.fromEntries(
+    rows.map(({ bookingId, ...refund }) => [
+      bookingId,
+      { ...refund, refundedAt: new Date(refund.refundedAt).toISOString() },
+    ]),
+  );
 }
 
 /**

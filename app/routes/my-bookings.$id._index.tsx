@@ -6,12 +6,11 @@ import { ETicket } from "~/components/ETicket";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { holdsSeats, shortBookingId } from "~/domain/booking";
-import { REFUND_STATE_LABELS } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
-import { eTicketFor } from "~/models/e-tickets.server";
-import { findPayment } from "~/models/payments.server";
+import { calendarPath, cinemaVenue, eTicketFor } from "~/models/e-tickets.server";
+import { findPayment, refundDetailsOf } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
@@ -27,15 +26,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ticket = booking.status === "paid" ? await eTicketFor(booking.id, new URL(request.url).origin) : null;
   return {
     booking,
-    payment,
-    ticket,
+    // What the customer reads of the payment: no gateway references, which mean nothing to them.
+    payment: payment && { amountCents: payment.amountCents, paidAt: payment.paidAt, cardLast4: payment.cardLast4 },
+    refund: payment && refundDetailsOf(payment),
+    ticket: ticket && { ...ticket, calendarUrl: calendarPath(booking.id), venue: cinemaVenue() },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...cinemaSettings(),
   };
 }
 
 export default function BookingDetails() {
-  const { booking, payment, ticket, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, payment, refund, ticket, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
   return (
     <section className="section page-top booking-details" aria-labelledby="booking-title">
       <p className="no-print">
@@ -47,8 +48,9 @@ export default function BookingDetails() {
       {ticket ? (
         <ETicket
           reference={shortBookingId(booking.id)}
-          code={ticket.code}
           qrSvg={ticket.qrSvg}
+          calendarUrl={ticket.calendarUrl}
+          venue={ticket.venue}
           summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")} · ${formatTickets(booking.tickets, currency, booking.discount)}`}
         />
       ) : null}
@@ -56,6 +58,7 @@ export default function BookingDetails() {
         booking={booking}
         timeZone={timeZone}
         currency={currency}
+        refund={refund}
         actions={<BookingActions booking={booking} cancelCutoffMinutes={cancelCutoffMinutes} details={false} />}
       />
       <div className="booking-sections">
@@ -83,23 +86,6 @@ export default function BookingDetails() {
                 <div>
                   <dt>Card</dt>
                   <dd>ending {payment.cardLast4}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt>Payment reference</dt>
-                <dd className="reference">{payment.reference}</dd>
-              </div>
-              {payment.refundedAt ? (
-                <div>
-                  <dt>Refunded</dt>
-                  <dd>
-                    {formatMoney(payment.refundedCents ?? 0, currency)} on{" "}
-                    {formatShowTime(payment.refundedAt, timeZone)}
-                    <span className="reference"> ({payment.refundReference})</span>
-                    {payment.refundStatus && payment.refundStatus !== "succeeded" ? (
-                      <strong className="refund-state"> {REFUND_STATE_LABELS[payment.refundStatus]}</strong>
-                    ) : null}
-                  </dd>
                 </div>
               ) : null}
             </dl>

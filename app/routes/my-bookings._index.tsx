@@ -4,9 +4,13 @@ import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
 import { Facts } from "~/components/Facts";
 import { config } from "~/config.server";
+import type { Booking } from "~/domain/booking";
+import type { RefundDetails } from "~/domain/payments";
+import { splitByShowEnd } from "~/domain/booking-timeline";
 import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
+import { listRefunds } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
@@ -22,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bookings = await listBookings(viewer.uid);
   return {
     signedIn: true as const,
-    bookings,
+    bookings: splitByShowEnd(bookings, new Date()),
+    refunds: await listRefunds(viewer.uid),
     summary: summarizeBookings(bookings),
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...cinemaSettings(),
@@ -41,7 +46,7 @@ export default function MyBookings() {
             Sign in
           </Link>
         </div>
-      ) : page.bookings.length === 0 ? (
+      ) : page.summary.total === 0 ? (
         <div className="empty-state">
           <h2>No Bookings Yet</h2>
           <Link to="/movies" className="button">
@@ -59,21 +64,50 @@ export default function MyBookings() {
               ["Total Spent", formatMoney(page.summary.spentCents, page.currency)],
             ]}
           />
-          <ul className="booking-list">
-            {page.bookings.map((booking) => (
-              <li key={booking.id}>
-                <BookingCard
-                  booking={booking}
-                  timeZone={page.timeZone}
-                  currency={page.currency}
-                  actions={<BookingActions booking={booking} cancelCutoffMinutes={page.cancelCutoffMinutes} details />}
-                />
-              </li>
-            ))}
-          </ul>
+          <section className="booking-group" aria-labelledby="upcoming-title">
+            <h2 id="upcoming-title">Upcoming</h2>
+            {page.bookings.upcoming.length === 0 ? (
+              <p>No upcoming shows.</p>
+            ) : (
+              <BookingList {...page} bookings={page.bookings.upcoming} />
+            )}
+          </section>
+          {page.bookings.past.length > 0 ? (
+            <section className="booking-group" aria-labelledby="past-title">
+              <h2 id="past-title">Past</h2>
+              <BookingList {...page} bookings={page.bookings.past} />
+            </section>
+          ) : null}
         </>
       )}
     </section>
+  );
+}
+
+type BookingListProps = {
+  bookings: Booking[];
+  refunds: Record<string, RefundDetails>;
+  timeZone: string;
+  currency: string;
+  cancelCutoffMinutes: number;
+};
+
+function BookingList({ bookings, refunds, timeZone, currency, cancelCutoffMinutes }: BookingListProps) {
+  return (
+    <ul className="booking-list">
+      {bookings.map((booking) => (
+        <li key={booking.id}>
+          <BookingCard
+            booking={booking}
+            timeZone={timeZone}
+            currency={currency}
+            refund={refunds[booking.id]}
+            titleLevel={3}
+            actions={<BookingActions booking={booking} cancelCutoffMinutes={cancelCutoffMinutes} details />}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 

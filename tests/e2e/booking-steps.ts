@@ -100,6 +100,12 @@ export async function endHoldNow(page: Page, bookingId: string) {
   expect(response.status()).toBe(204);
 }
 
+/** Moves a booking's show back so that it has just ended, on the test server (decision 37). */
+export async function endShowNow(page: Page, bookingId: string) {
+  const response = await page.request.post(`/test-hooks/bookings/${bookingId}/end-show`);
+  expect(response.status()).toBe(204);
+}
+
 /** The id of the booking whose checkout or page the page is on. */
 export const bookingIdIn = (page: Page) => /\/my-bookings\/([0-9a-f-]{36})/.exec(page.url())![1];
 

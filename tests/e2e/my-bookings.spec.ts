@@ -1,13 +1,16 @@
 import {
   anotherCustomer,
+  bookAndPay,
   bookingCard,
   bookingIdIn,
   bookingSlot,
   bookSeats,
   chooseTime,
   endHoldNow,
+  endShowNow,
   seat,
   seatSeenByAnother,
+  showIn,
 } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { open } from "./steps";
@@ -128,4 +131,56 @@ test("an unpaid hold expires at its deadline, for its owner and for everyone els
   });
   expect(post.status()).toBe(409);
   expect(await post.text()).toContain("This booking&#x27;s hold has expired");
+});
+
+test("a paid booking's ticket goes into a calendar with the cinema's address, and is Past once its show is over", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  // Its show is moved into the past below, so it is one no other test books: Screen 2's on a day of its own.
+  const slot = showIn("Screen 2", jsEnabled ? 3 : 4);
+  await bookAndPay(page, jsEnabled, slot, ["E4", "E5"]);
+  const bookingId = bookingIdIn(page);
+  const reference = bookingId.slice(0, 8).toUpperCase();
+  await page.goto("/my-bookings");
+  const upcoming = page.getByRole("region", { name: "Upcoming" });
+  await expect(page.getByRole("region", { name: "Past" })).toHaveCount(0);
+  await upcoming.getByRole("link", { name: `Show ticket of booking ${reference}` }).click();
+  await expect(page).toHaveURL(`/my-bookings/${bookingId}#ticket`);
+
+  const ticket = page.getByRole("region", { name: "Your e-ticket" });
+  await expect(ticket.getByRole("img", { name: `QR code of the e-ticket for booking ${reference}` })).toBeVisible();
+  await expect(ticket.getByText("1 Marquee Lane, Springfield")).toBeVisible();
+  await expect(ticket.getByRole("link", { name: "Map" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/search?query=1%20Marquee%20Lane%2C%20Springfield",
+  );
+  // The QR code and the reference are what customers see: not the ticket's code, nor the gateway's reference.
+  await expect(page.getByText(/[A-Za-z0-9_-]{43}/)).toHaveCount(0);
+  expect(await page.content()).not.toMatch(/check-in\/|pi_test_|cs_test_/);
+
+  const download = page.waitForEvent("download");
+  await ticket.getByRole("link", { name: "Add to calendar" }).click();
+  expect((await download).suggestedFilename()).toBe(`marquee-${reference}.ics`);
+  const calendar = await page.request.get(`/my-bookings/${bookingId}/calendar.ics`);
+  expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const lines = (await calendar.text()).replace(/\r\n /g, "").split("\r\n");
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      "BEGIN:VEVENT",
+      `UID:booking-${bookingId}@127.0.0.1`,
+      `SUMMARY:${slot.movie.title.replace(/([,;\\])/g, "\\$1")}`,
+      "LOCATION:Screen 2\\, 1 Marquee Lane\\, Springfield",
+      expect.stringMatching(/^DTSTART:\d{8}T\d{6}Z$/),
+      expect.stringMatching(/^DTEND:\d{8}T\d{6}Z$/),
+      expect.stringMatching(new RegExp(`^DESCRIPTION:Seats E4\\\\, E5\\\\nBooking reference ${reference}\\\\n`)),
+    ]),
+  );
+
+  await endShowNow(page, bookingId);
+  await page.goto("/my-bookings");
+  const past = page.getByRole("region", { name: "Past" });
+  await expect(past.getByRole("heading", { name: slot.movie.title })).toBeVisible();
+  await expect(past.getByRole("link", { name: `Show ticket of booking ${reference}` })).toBeVisible();
+  await expect(upcoming.getByRole("link", { name: `Show ticket of booking ${reference}` })).toHaveCount(0);
 });
