@@ -48,6 +48,8 @@ const actions = (): [string, number, "customer"?][] => [
   ["/auth/google", 400],
   [`/movies/${movieId}/${tomorrow}`, 400],
   [`/movies/${movieId}/${tomorrow}.data`, 400],
+  [`/movies/${movieId}/${tomorrow}/guest`, 400],
+  [`/movies/${movieId}/${tomorrow}/guest.data`, 400],
   [`${someBooking}/pay`, 404, "customer"],
   [`${someBooking}/pay.data`, 404, "customer"],
   [`${someBooking}/cancel`, 404, "customer"],
