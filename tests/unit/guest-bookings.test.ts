@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { isGuest } from "~/domain/user";
+import { grantBookingPass, holdsBookingPass } from "~/http/guest-pass.server";
+import { requireOwnBooking } from "~/http/own-booking.server";
 import { findBooking, listBookings } from "~/models/bookings.server";
 import { claimGuestBookings, findBookingOwner } from "~/models/guests.server";
 import { bookSeats, type GuestSeatRequest } from "~/models/seat-booking.server";
@@ -145,5 +147,38 @@ describe("the booking link", () => {
   it("ends when the show ends: its start plus the movie's runtime", () => {
     const end = bookingLinkEnd({ startsAt: "2031-06-20T19:30:00.000Z", movie: { runtime: 100 } });
     expect(end.toISOString()).toBe("2031-06-20T21:10:00.000Z");
+  });
+});
+
+describe("a browser's pass to a guest's booking", () => {
+  const withCookie = (setCookie: string) =>
+    new Request("http://127.0.0.1/my-bookings/x", { headers: { Cookie: setCookie.split(";")[0] } });
+  const later = () => new Date(Date.now() + 60 * 60_000);
+
+  it("opens the bookings it names to their owner, and sends anyone else's to sign in", async () => {
+    const email = `pass-${randomUUID()}@example.com`;
+    const mine = await bookAsGuest(email, ["I1"]);
+    const theirs = await bookAsGuest(`their-${randomUUID()}@example.com`, ["I2"]);
+    const request = withCookie(await grantBookingPass(new Request("http://127.0.0.1/"), mine.id, later()));
+    const { viewer, booking } = await requireOwnBooking(request, mine.id);
+    expect(viewer).toMatchObject({ email, name: "Gail Guest" });
+    expect(booking.seats).toEqual(["I1"]);
+    const refused = await requireOwnBooking(request, theirs.id).catch((answer: Response) => answer);
+    expect((refused as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("keeps the passes it had, and drops one whose show has ended", async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const first = withCookie(await grantBookingPass(new Request("http://127.0.0.1/"), a, new Date(Date.now() + 1000)));
+    const both = withCookie(await grantBookingPass(first, b, later()));
+    expect(await holdsBookingPass(both, a)).toBe(true);
+    expect(await holdsBookingPass(both, b)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await holdsBookingPass(both, a)).toBe(false);
+    // An edited cookie is no pass at all.
+    const edited = new Request("http://127.0.0.1/", {
+      headers: { Cookie: both.headers.get("Cookie")!.replace(/.$/, "x") },
+    });
+    expect(await holdsBookingPass(edited, b)).toBe(false);
   });
 });
