@@ -31,6 +31,13 @@ export const unknownSeatMessage = (seats: readonly string[]) =>
 
 /** The seat page of a movie's day with a show time and seats chosen: how a choice comes back (sign-in, a hold ran out). */
 export function seatPageUrl(movieId: string, day: string, showId: string, seats: readonly string[]) {
-  const query = new URLSearchParams([["time", showId], ...seats.map((seat) => ["seats", seat])]);
-  return `/movies/${movieId}/${day}?${query}`;
+  return `/movies/${movieId}/${day}?${choiceQuery(showId, seats)}`;
 }
+
+/** The page where a visitor books that choice as a guest (decision 46), or signs in to book it. */
+export function guestBookingUrl(movieId: string, day: string, showId: string, seats: readonly string[]) {
+  return `/movies/${movieId}/${day}/guest?${choiceQuery(showId, seats)}`;
+}
+
+const choiceQuery = (showId: string, seats: readonly string[]) =>
+  new URLSearchParams([["time", showId], ...seats.map((seat) => ["seats", seat])]);

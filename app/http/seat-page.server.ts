@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
-import { NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
+import { guestBookingUrl, NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
 import { packLayout, seatLabels, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
@@ -34,7 +34,7 @@ const BAD_DATE = "That date could not be read. Please pick a date.";
  * The movie and its shows that day. An unknown movie, or a day outside the years shows are sold, is a 404; a day
  * that cannot be read, or has no shows, goes back to the dates.
  */
-async function findShowDay(params: LoaderFunctionArgs["params"]) {
+export async function findShowDay(params: LoaderFunctionArgs["params"]) {
   const movie = await requireMovie(params.id);
   const day = params.date ?? "";
   const backToDates = `/movies/${movie.id}#dates`;
@@ -120,28 +120,40 @@ export async function bookFromSeatPage({ request, params, context }: ActionFunct
   // A show found for this movie and day vouches for both; otherwise a missing movie or day answers as the page does.
   if (!early?.showFound) await findShowDay(params);
   if (!form.ok) return form.response;
-  if (!seatRequest) {
-    const back = seatPageUrl(params.id!, params.date!, form.value.time, form.value.seats);
-    return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
-  }
+  // A visitor books as a guest or signs in, on a page of its own that carries the choice along.
+  if (!seatRequest) return redirect(guestBookingUrl(params.id!, params.date!, form.value.time, form.value.seats));
   if (early?.failure) {
     // The read that refused the seats is a moment old: the page drawn for the refusal shows what it found.
     context.postedShow = { id: seatRequest.showId, heldSeats: early.heldSeats };
     const { message, status, field } = bookingFailure(early.failure);
     return form.refuse(message, status, field);
   }
-  const result = await bookSeats(seatRequest);
+  return answerBooking(await bookSeats(seatRequest), form.refuse);
+}
+
+/**
+ * Where a booking post leads: to pay for the seats held, or back to the form with why not. `setCookie` goes with a
+ * booking made (a guest's pass to it).
+ */
+export function answerBooking<Refused>(
+  result: Awaited<ReturnType<typeof bookSeats>>,
+  refuse: (message: string, status: number, field?: string) => Refused,
+  setCookie?: string,
+) {
   if (!result.ok) {
     const { message, status, field } = bookingFailure(result);
-    return form.refuse(message, status, field);
+    return refuse(message, status, field);
   }
   const { booking } = result;
+  const headers = setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined;
   // The same form posted again answers what became of its booking, not what the first post said.
-  if (booking.status === "paid") return redirectWithInfo(`/my-bookings/${booking.id}`, "This booking is already paid.");
-  if (booking.status !== "pending") return form.refuse(repeatedBookingMessage(booking), 409);
+  if (booking.status === "paid")
+    return redirectWithInfo(`/my-bookings/${booking.id}`, "This booking is already paid.", headers);
+  if (booking.status !== "pending") return refuse(repeatedBookingMessage(booking), 409);
   const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
   return redirectWithSuccess(
     `/my-bookings/${booking.id}/pay`,
     `Booked seat(s) ${booking.seats.join(", ")}. They are held for you until ${heldUntil}.`,
+    headers,
   );
 }

@@ -12,6 +12,7 @@ import {
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
 import { queuePasswordReset, queueSignInLink } from "./notifications.server";
+import { claimGuestBookings } from "./guests.server";
 import {
   claimPasswordResetCode,
   isPasswordResetCodeCurrent,
@@ -88,6 +89,8 @@ async function startSession(idToken: string, remember: boolean, failure: Account
     const token = await verifyRecentSignIn(idToken);
     if (!token) return { ok: false as const, reason: failure };
     const user = await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token)));
+    // Bookings made as a guest with this email are the account's once the provider vouches for the email.
+    if (token.email_verified === true && token.email) await claimGuestBookings(user.uid, token.email);
     const session = await openSession({ uid: user.uid, signedInAt: token.auth_time, idToken }, remember);
     return { ok: true as const, session, user };
   } catch (error) {

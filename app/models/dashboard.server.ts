@@ -53,7 +53,7 @@ const FIGURES_SQL = `
   union all
   select 'users', count(*)::float8, count(*) filter (where ${recent("created_at")})::float8,
     count(*) filter (where ${earlier("created_at")})::float8
-  from users
+  from users where not is_guest
   union all
   select 'activeShows', count(*) filter (where starts_at > now() and cancelled_at is null)::float8,
     count(*) filter (where ${recent("created_at")})::float8, count(*) filter (where ${earlier("created_at")})::float8

@@ -100,8 +100,11 @@ function bookingFacts(booking: Booking, amountLabel: string): Piece {
 
 export const confirmationSubject = (booking: Booking) => `Your tickets for ${booking.movie.title}, ${when(booking)}`;
 
-/** The mail of a paid booking: what was bought, the e-ticket, the refund terms. */
-export function bookingConfirmation(booking: Booking, name: string, ticket: Ticket): RenderedMail {
+/**
+ * The mail of a paid booking: what was bought, the e-ticket, the refund terms. A guest's carries `manageLink`, which
+ * opens the booking without an account, in place of the link to it.
+ */
+export function bookingConfirmation(booking: Booking, name: string, ticket: Ticket, manageLink?: string): RenderedMail {
   return compose(
     confirmationSubject(booking),
     [
@@ -109,7 +112,9 @@ export function bookingConfirmation(booking: Booking, name: string, ticket: Tick
       { paragraph: "Thank you: your booking is paid. Here are your tickets." },
       bookingFacts(booking, "Amount paid"),
       ...ticketPieces(booking, ticket),
-      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      manageLink
+        ? { link: manageLink, label: "Manage your booking (ticket, cancel) until the show ends" }
+        : { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
       { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)}` },
     ],
     `You receive this mail because you booked and paid these seats at ${BRAND} with this email address.`,

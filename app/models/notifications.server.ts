@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
 import { callAuthSync } from "~/services/auth-sync.server";
+import { bookingLinkPath } from "~/services/booking-links.server";
 import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
@@ -16,7 +17,8 @@ import { userNameSql } from "./users.server";
 // made and sent when the worker claims it.
 
 type Payloads = {
-  "booking-confirmation": { booking: Booking; name: string };
+  /** `guest`: the mail carries the link that manages the booking (decision 46); absent in messages from before. */
+  "booking-confirmation": { booking: Booking; name: string; guest?: boolean };
   "booking-cancellation": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
   "show-reminder": { bookingId: string; userUid: string; name: string };
   "show-cancelled": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
@@ -31,18 +33,18 @@ type Payloads = {
 
 /** The address and name of a customer: mails go only to an address someone signed up and signed in with. */
 async function customer(tx: Queryable, uid: string) {
-  const [row] = await tx.query<{ email: string | null; name: string }>(
-    `select email, ${userNameSql("users")} as name from users where uid = $1`,
+  const [row] = await tx.query<{ email: string | null; name: string; isGuest: boolean }>(
+    `select email, ${userNameSql("users")} as name, is_guest as "isGuest" from users where uid = $1`,
     [uid],
   );
-  return row?.email ? { email: row.email, name: row.name } : null;
+  return row?.email ? { email: row.email, name: row.name, isGuest: row.isGuest } : null;
 }
 
 /** A paid booking: its confirmation now, and its reminder before the show unless that moment has already passed. */
 export async function queueBookingPaid(tx: Queryable, userUid: string, booking: Booking) {
   const to = await customer(tx, userUid);
   if (!to) return;
-  const confirmation: Payloads["booking-confirmation"] = { booking, name: to.name };
+  const confirmation: Payloads["booking-confirmation"] = { booking, name: to.name, guest: to.isGuest };
   await enqueueMessage(tx, {
     kind: "booking-confirmation",
     recipient: to.email,
@@ -222,8 +224,12 @@ async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.Ren
 export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): Promise<Outcome> {
   switch (message.kind) {
     case "booking-confirmation": {
-      const { booking, name } = message.payload as Payloads["booking-confirmation"];
-      return sendMail(message, mailer, mails.bookingConfirmation(booking, name, await mailedETicketFor(booking.id)));
+      const { booking, name, guest } = message.payload as Payloads["booking-confirmation"];
+      const ticket = await mailedETicketFor(booking.id);
+      if (!guest) return sendMail(message, mailer, mails.bookingConfirmation(booking, name, ticket));
+      // A guest manages the booking through the link alone (decision 46): staff never see it.
+      const mail = mails.bookingConfirmation(booking, name, ticket, site(bookingLinkPath(booking)));
+      return sendMail(message, mailer, mail, mails.bookingConfirmation(booking, name, ticket, LINK_LEFT_OUT).text);
     }
     case "booking-cancellation": {
       const { booking, name, ...refund } = message.payload as Payloads["booking-cancellation"];

@@ -14,8 +14,9 @@ import {
 import { holdsSeatsSql, lapsedHoldSql, showStartedSql } from "./booking-rules.server";
 import { standardTickets, writeTickets } from "./booking-tickets.server";
 import { findBookingByToken, occupiedSeats, seatsOfCustomer } from "./bookings.server";
+import { recordGuest, type Guest } from "./guests.server";
 import { releaseHolds } from "./holds.server";
-import { hallAsBooked, learnFromBooking, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
+import { hallAsBooked, learnFromBooking, type SeatAsk, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
 import { cinemaDaySql } from "./shows.server";
 import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
@@ -40,7 +41,7 @@ type BookingOutcome = { ok: true; booking: BookedSeats; repeated: boolean } | ({
  * bookings, seats held per show) are counted without a race between their own tabs. A form posted again answers
  * the booking it made (`repeated`), in the state it is in now.
  */
-export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
+export async function bookSeats(request: SeatRequest | GuestSeatRequest): Promise<BookingOutcome> {
   // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
   // still pick a victim when other locks cross, that transaction simply runs again.
   const outcome = await retryingConflicts(() => attemptBooking(request));
@@ -48,10 +49,14 @@ export async function bookSeats(request: SeatRequest): Promise<BookingOutcome> {
   return outcome;
 }
 
-async function attemptBooking(request: SeatRequest): Promise<BookingOutcome> {
+/** A booking form posted by a guest (decision 46): their name and email stand for an account. */
+export type GuestSeatRequest = SeatAsk & { guest: Guest };
+
+async function attemptBooking(asked: SeatRequest | GuestSeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
+      const request = "guest" in asked ? { ...asked, userUid: await recordGuest(tx, asked.guest) } : asked;
       await lockCustomer(tx, request.userUid);
       const show = await readShowToBook(tx, request);
       // The same form posted again answers its booking, whatever became of the show since.

@@ -108,7 +108,7 @@ export default function SeatPage() {
             seatMapUrl={`/movies/${page.movie.id}/${page.day}#${SEAT_MAP_ID}`}
             currency={page.currency}
           />
-          {page.signedIn ? null : <p className="field-note">You will be asked to sign in; your choice is kept.</p>}
+          {page.signedIn ? null : <p className="field-note">Next, sign in or book as a guest; your choice is kept.</p>}
           <Link to={`/movies/${page.movie.id}#dates`} className="text-link touch-link">
             Choose another date
           </Link>

@@ -4,11 +4,11 @@ import { BookingCard } from "~/components/BookingCard";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { cancelRefusal, cancelRefusalMessage } from "~/domain/booking";
+import { isGuest } from "~/domain/user";
 import { cinemaSettings } from "~/http/cinema.server";
 import { bookingNotFound } from "~/http/not-found.server";
-import { requireOwnBooking } from "~/http/own-booking.server";
+import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
-import { requireUser } from "~/http/viewer.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { findPayment } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
@@ -34,14 +34,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const viewer = await requireUser(request);
+  const viewer = await requireBookingOwner(request, params.id);
   const result = await cancelBooking(viewer.uid, params.id ?? "");
   if (result.ok) {
     const seats = `Seat(s) ${result.booking.seats.join(", ")} are free again.`;
     const refund = result.refundedCents
       ? ` ${formatMoney(result.refundedCents, config.currency)} is refunded to your card.`
       : "";
-    return redirectWithSuccess(`/my-bookings`, `Booking cancelled.${refund} ${seats}`);
+    // A guest has no My Bookings: the booking itself shows it is cancelled.
+    const back = isGuest(viewer) ? `/my-bookings/${params.id}` : "/my-bookings";
+    return redirectWithSuccess(back, `Booking cancelled.${refund} ${seats}`);
   }
   if (result.reason === "not-found") throw bookingNotFound();
   const message =

@@ -14,11 +14,10 @@ import { chooseSeatsAgainUrl, payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { formError } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
-import { requireOwnBooking } from "~/http/own-booking.server";
+import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
-import { requireUser } from "~/http/viewer.server";
 import { startCheckout } from "~/models/checkouts.server";
 import { bookingOffer } from "~/models/ticket-types.server";
 import { startCheckoutSchema } from "~/schemas/payment";
@@ -66,7 +65,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("payment", request, context);
-  const viewer = await requireUser(request);
+  const viewer = await requireBookingOwner(request, params.id);
   const started = await startCheckout(viewer.uid, params.id ?? "", viewer.email);
   if (started.ok) return redirectDocument(started.url, 303);
   if (started.reason === "not-found") throw bookingNotFound();

@@ -7,11 +7,10 @@ import { payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
-import { requireOwnBooking } from "~/http/own-booking.server";
+import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
-import { requireUser } from "~/http/viewer.server";
 import { applyPromoCode, removePromoCode, type ApplyFailure } from "~/models/promo-codes.server";
 import { APPLY_CODE, promoCodeEntrySchema } from "~/schemas/promo-code";
 import bookingStyles from "~/styles/bookings.css";
@@ -57,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("booking", request, context);
-  const viewer = await requireUser(request);
+  const viewer = await requireBookingOwner(request, params.id);
   const form = await readSubmission(request, promoCodeEntrySchema);
   if (!form.ok) return form.response;
   const bookingId = params.id ?? "";

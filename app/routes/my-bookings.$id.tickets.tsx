@@ -8,11 +8,10 @@ import { countsProblemMessage } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
-import { requireOwnBooking } from "~/http/own-booking.server";
+import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
-import { requireUser } from "~/http/viewer.server";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { bookingOffer } from "~/models/ticket-types.server";
 import { countsByType, ticketChoiceSchema } from "~/schemas/ticket-choice";
@@ -40,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("booking", request, context);
-  const viewer = await requireUser(request);
+  const viewer = await requireBookingOwner(request, params.id);
   const form = await readSubmission(request, ticketChoiceSchema);
   if (!form.ok) return form.response;
   const bookingId = params.id ?? "";

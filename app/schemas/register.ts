@@ -25,15 +25,18 @@ export const passwordsMatch = z
     path: ["confirmPassword"],
   });
 
+/** A person's name, as an account or a guest booking gives it. */
+export const fullNameField = z
+  .string({ required_error: "Full name is required", invalid_type_error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .min(2, "Name must be at least 2 characters")
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+  .describe("Full name");
+
 export const registerSchema = z
   .object({
-    fullName: z
-      .string({ required_error: "Full name is required", invalid_type_error: "Full name is required" })
-      .trim()
-      .min(1, "Full name is required")
-      .min(2, "Name must be at least 2 characters")
-      .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
-      .describe("Full name"),
+    fullName: fullNameField,
     email: emailField,
     password: newPasswordField,
     confirmPassword: confirmPasswordField,

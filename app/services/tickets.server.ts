@@ -18,7 +18,8 @@ function signature(id: Buffer, secret: string) {
   return createHmac("sha256", secret).update("e-ticket:").update(id).digest().subarray(0, SIGNATURE_BYTES);
 }
 
-function formatUuid(id: Buffer) {
+/** A UUID from its 16 bytes, written as ids are (lower case). */
+export function formatUuid(id: Buffer) {
   const hex = id.toString("hex");
   return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
 }

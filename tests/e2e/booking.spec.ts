@@ -37,9 +37,12 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
   await chooseTime(page, jsEnabled, 0);
   const price = (await timeRadios(page).nth(0).locator("..").textContent())!.match(/\$([\d.]+) a seat/)![1];
   await chooseSeats(page, ["D4", "D5"]);
-  await expect(page.getByText("You will be asked to sign in; your choice is kept.")).toBeVisible();
+  await expect(page.getByText("Next, sign in or book as a guest; your choice is kept.")).toBeVisible();
   await proceed(page);
 
+  // The guest page keeps the choice, with signing in one click away.
+  await expect(page.getByRole("heading", { name: "Book as a guest" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await page.getByLabel("Email").fill(customer.email);
   await page.getByLabel("Password").fill(customer.password);

@@ -4,9 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getSessionSecrets } from "~/config.server";
+import { findBookingOwner } from "~/models/guests.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import { deliverDueMessages } from "~/models/outbox-worker.server";
+import { verifyBookingLinkToken } from "~/services/booking-links.server";
 import { getDb } from "~/services/db.server";
 import { folderMailer } from "~/services/mailer.server";
 import { addMovie, addShow, addUser, payForBooking } from "./fixtures";
@@ -123,6 +126,41 @@ describe("paying", () => {
     // The title is text in the HTML part, never markup.
     expect(mail.html).toContain("The &lt;Outbox&gt; &amp; Co");
     expect(mail.html).not.toContain("<Outbox>");
+  });
+
+  it("gives a guest's confirmation the link that opens their booking until the show ends, left out of the outbox", async () => {
+    const email = `guest-${randomUUID()}@example.com`;
+    const guest = { name: "Gail Guest", email };
+    const held = await bookSeats({
+      movieId: MOVIE,
+      day: DAY,
+      showId: show,
+      seats: ["J1"],
+      requestToken: randomUUID(),
+      guest,
+    });
+    if (!held.ok) throw new Error(`booking failed: ${held.reason}`);
+    const paid = await payForBooking((await findBookingOwner(held.booking.id))!.uid, held.booking.id);
+    expect(paid.ok).toBe(true);
+    await sendDue();
+    const [mail] = await mailsTo(email, "booking-confirmation");
+    expect(mail.text).toContain("Hello Gail Guest,");
+    const token =
+      /Manage your booking \(ticket, cancel\) until the show ends: http:\/\/127\.0\.0\.1:3000\/booking-link\/(\S+)/.exec(
+        mail.text!,
+      )![1];
+    const opened = verifyBookingLinkToken(token, getSessionSecrets())!;
+    expect(opened.bookingId).toBe(held.booking.id);
+    // The show starts at 7:30 PM and the movie runs 120 minutes.
+    expect(opened.until).toEqual(new Date(STARTS_AT.getTime() + 120 * 60_000));
+    expect(mail.text).not.toContain("/my-bookings/");
+    const db = await getDb();
+    const [stored] = await db.query<{ textBody: string }>(
+      `select text_body as "textBody" from outbox where recipient = $1 and kind = 'booking-confirmation'`,
+      [email],
+    );
+    expect(stored.textBody).not.toContain(token);
+    expect(stored.textBody).toContain("Manage your booking (ticket, cancel) until the show ends: (the one-time link");
   });
 
   it("puts the reminder in the outbox due 120 minutes before the show, and sends it then, once", async () => {

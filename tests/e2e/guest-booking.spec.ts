@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import {
+  bookingIdIn,
+  bookingSlot,
+  CHECKOUT_URL,
+  chooseSeats,
+  chooseTime,
+  payWithGoodCard,
+  proceed,
+} from "./booking-steps";
+import { expect, test } from "./fixtures";
+import { linkIn, theMail } from "./mailbox";
+
+test("a guest books and pays with a name and an email, opens the mailed link in another browser and cancels", async ({
+  page,
+  browser,
+  baseURL,
+  jsEnabled,
+}) => {
+  const slot = bookingSlot(8, jsEnabled, { cancellable: true });
+  const email = `guest-${randomUUID()}@example.com`;
+  await page.goto(slot.path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, ["J8", "J9"]);
+  await proceed(page);
+
+  await expect(page.getByRole("heading", { name: "Book as a guest" })).toBeVisible();
+  await expect(page.getByText(/Seats J8, J9$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute(
+    "href",
+    /^\/login\?redirectTo=.*seats%3DJ8%26seats%3DJ9/,
+  );
+  // Bad input is refused with the messages, and books nothing.
+  await page.getByLabel("Email").fill("gail@");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByText("Full name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await page.getByLabel("Full name").fill("Gail Guest");
+  await page.getByLabel("Email").fill(email.toUpperCase());
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page).toHaveURL(CHECKOUT_URL);
+  await expect(page.getByRole("status").filter({ hasText: "Booked seat(s) J8, J9." })).toBeVisible();
+  const bookingId = bookingIdIn(page);
+  await payWithGoodCard(page);
+  await expect(page).toHaveURL(`/my-bookings/${bookingId}`);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
+
+  // The ticket mail goes to the address typed, with the link that manages the booking.
+  const mail = await theMail(email, /^Your tickets for /);
+  expect(mail.text).toContain("Hello Gail Guest,");
+  const link = linkIn(mail, "/booking-link/");
+
+  const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
+  const other = await elsewhere.newPage();
+  // Without the link, the booking is not this browser's; an edited link opens nothing.
+  await other.goto(`/my-bookings/${bookingId}`);
+  await expect(other).toHaveURL(/\/login\?redirectTo=/);
+  await other.goto(`${link.slice(0, -4)}AAAA`);
+  await expect(
+    other.getByText("This booking link is not valid or its show has ended.", { exact: false }),
+  ).toBeVisible();
+  await other.goto(link);
+  await expect(other).toHaveURL(`/my-bookings/${bookingId}`);
+  await expect(other.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
+  // The pass names this booking alone.
+  await other.goto(`/my-bookings/${randomUUID()}`);
+  await expect(other).toHaveURL(/\/login\?redirectTo=/);
+
+  await other.goto(`/my-bookings/${bookingId}`);
+  await other.getByRole("link", { name: /^Cancel booking / }).click();
+  await other.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(other).toHaveURL(`/my-bookings/${bookingId}`);
+  await expect(other.getByRole("status").filter({ hasText: "Booking cancelled." })).toBeVisible();
+  await expect(other.getByText("Cancelled", { exact: true })).toBeVisible();
+  await elsewhere.close();
+});
