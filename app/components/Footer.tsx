@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 
 const QUICK_LINKS = [
   { label: "Now Showing", to: "/movies" },
-  { label: "Coming Soon", to: "/movies?sort=latest" },
-  { label: "Special Screenings", to: "/movies?sort=rating" },
-  { label: "IMAX Experience", to: "/movies?genre=Action" },
-  { label: "4DX Theaters", to: "/movies?genre=Adventure" },
+  { label: "Top Rated", to: "/movies?sort=rating" },
+  { label: "A to Z", to: "/movies?sort=title" },
+  { label: "Action", to: "/movies?genre=Action" },
+  { label: "Adventure", to: "/movies?genre=Adventure" },
 ];
 
 // The cinema has no accounts of its own yet: the networks' home pages.
