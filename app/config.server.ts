@@ -120,6 +120,9 @@ export const environmentSchema = z.object({
   ADMIN_EMAILS: list().describe("emails made staff when they sign in with a verified email"),
   STAFF_EMAIL: text().describe("the embedded default's staff account; default staff@marquee.example"),
   HOLD_MINUTES: integer(1, 1440).describe("how long an unpaid booking holds its seats; default 10"),
+  WAITLIST_OFFER_MINUTES: integer(1, 720).describe(
+    "how long seats offered by mail to someone on a waitlist are held for them to pay (never past the show's start); default 30",
+  ),
   TEST_HOOKS: flag().describe(
     "tests only: lets a POST to /test-hooks/holds/<booking id>/end end that hold now (decision 37); default false",
   ),
@@ -263,6 +266,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     },
     bookings: {
       holdMinutes: env.HOLD_MINUTES ?? 10,
+      waitlistOfferMinutes: env.WAITLIST_OFFER_MINUTES ?? 30,
       maxUnpaidBookings: env.MAX_UNPAID_BOOKINGS ?? 3,
       strandedSeatRule: env.STRANDED_SEAT_RULE ?? true,
       cancelCutoffMinutes: env.CANCEL_CUTOFF_MINUTES ?? 120,

@@ -3,10 +3,9 @@ import { Link } from "@remix-run/react";
 const QUICK_LINKS = [
   { label: "Now Showing", to: "/movies" },
   { label: "What's On", to: "/whats-on" },
-  { label: "Coming Soon", to: "/movies?sort=latest" },
-  { label: "Special Screenings", to: "/movies?sort=rating" },
-  { label: "IMAX Experience", to: "/whats-on?format=IMAX" },
-  { label: "4DX Theaters", to: "/movies?genre=Adventure" },
+  { label: "IMAX Screenings", to: "/whats-on?format=IMAX" },
+  { label: "Top Rated", to: "/movies?sort=rating" },
+  { label: "A to Z", to: "/movies?sort=title" },
 ];
 
 // The cinema has no accounts of its own yet: the networks' home pages.

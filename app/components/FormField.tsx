@@ -6,12 +6,16 @@ type Props = {
   label: ReactNode;
   type: "text" | "email" | "password" | "checkbox" | "number" | "date" | "datetime-local";
   autoComplete?: string;
+  /** What the field asks for, shown before anything is typed. */
+  note?: string;
   attributes?: Pick<InputHTMLAttributes<HTMLInputElement>, "step" | "min" | "max" | "inputMode" | "placeholder">;
 };
 
 /** A labelled input with its error message, tied together for screen readers. */
-export function FormField({ meta, label, type, autoComplete, attributes }: Props) {
+export function FormField({ meta, label, type, autoComplete, note, attributes }: Props) {
   const invalid = meta.errors !== undefined;
+  const noteId = `${meta.id}-note`;
+  const describedBy = [note && noteId, invalid && meta.errorId].filter(Boolean).join(" ");
   const value =
     type === "checkbox"
       ? { value: "on", defaultChecked: meta.initialValue === "on" }
@@ -23,7 +27,7 @@ export function FormField({ meta, label, type, autoComplete, attributes }: Props
       form={meta.formId}
       type={type}
       aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? meta.errorId : undefined}
+      aria-describedby={describedBy || undefined}
       {...value}
       {...attributes}
       autoComplete={autoComplete}
@@ -38,6 +42,11 @@ export function FormField({ meta, label, type, autoComplete, attributes }: Props
       ) : (
         <>
           <label htmlFor={meta.id}>{label}</label>
+          {note && (
+            <p id={noteId} className="field-note">
+              {note}
+            </p>
+          )}
           {input}
         </>
       )}

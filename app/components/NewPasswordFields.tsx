@@ -1,4 +1,5 @@
 import type { FieldState } from "~/hooks/use-form-reply";
+import { NEW_PASSWORD_RULES } from "~/schemas/register";
 import { FormField } from "./FormField";
 
 type Props = {
@@ -11,7 +12,13 @@ type Props = {
 export function NewPasswordFields({ field, passwordLabel }: Props) {
   return (
     <>
-      <FormField meta={field("password")} label={passwordLabel} type="password" autoComplete="new-password" />
+      <FormField
+        meta={field("password")}
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        note={NEW_PASSWORD_RULES}
+      />
       <FormField meta={field("confirmPassword")} label="Confirm password" type="password" autoComplete="new-password" />
     </>
   );

@@ -1,7 +1,7 @@
 import { config } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
-import { BOOKING_STATUS_LABELS, type BookingStatus } from "~/domain/booking";
+import { BOOKING_STATUS_LABELS, shortBookingId, type BookingStatus } from "~/domain/booking";
 import { paymentStateLabel, type RefundStatus } from "~/domain/payments";
 import { formatTickets, type Discount, type Ticket } from "~/domain/tickets";
 import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
@@ -114,7 +114,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       "Payment Reference",
     ],
     ...bookings.map((b) => [
-      b.id,
+      shortBookingId(b.id),
       formatSortableTime(b.createdAt, timeZone),
       b.customerName,
       b.customerEmail,

@@ -92,8 +92,8 @@ export async function leaveWaitlist(userUid: string, showId: string) {
 /**
  * Offers the show's free seats to the people waiting, in the order they joined: each one whose count of seats is
  * free, as a booking could choose them, and who may hold them by the booking limits, gets a hold of them (for
- * HOLD_MINUTES, never past the show's start) and a mail with the link to pay; an entry is offered once, and one
- * passed over keeps its place. Called inside the transaction that freed the seats, so an offer exists if and only if
+ * WAITLIST_OFFER_MINUTES, long enough to read the mail, never past the show's start) and a mail with the link to pay;
+ * an entry is offered once, and one passed over keeps its place. Called inside the transaction that freed the seats, so an offer exists if and only if
  * the seats it holds were freed.
  */
 export async function offerFreedSeats(tx: Queryable, showId: string) {
@@ -130,7 +130,7 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
        select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), gen_random_uuid()
        from shows s where s.id = $2
        returning id`,
-      [entry.userUid, showId, seats, ticketsAmountCents(tickets), config.bookings.holdMinutes],
+      [entry.userUid, showId, seats, ticketsAmountCents(tickets), config.bookings.waitlistOfferMinutes],
     );
     // The seats' keys decide against a buyer booking them at this moment: such a seat is theirs, and the offer waits
     // for the next seats that come free.

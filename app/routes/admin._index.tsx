@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
@@ -105,27 +105,35 @@ export default function Dashboard() {
         net of refunds, users who joined and shows added.
       </p>
       <SalesByType period={period} sales={sales} currency={currency} />
-      <h2>Active Shows</h2>
+      <h2 id="next-shows-title">{shows.length === 0 ? "Next Shows" : `Next ${shows.length} Shows`}</h2>
       {shows.length === 0 ? (
         <p className="empty-note">No active shows at the moment</p>
       ) : (
-        <ul className="admin-shows">
-          {shows.map((show) => (
-            <li key={show.id} className="admin-show">
-              <img src={show.posterPath} alt="" width={80} height={120} />
-              <div>
-                <h3>{show.title}</h3>
-                <p>{formatShowTime(show.startsAt, timeZone)}</p>
-                <p>{show.priceCents === null ? "No ticket on sale" : formatMoney(show.priceCents, currency)}</p>
-                <p>{show.hallName}</p>
-                <p>
-                  {show.seatsSold} / {show.capacity} seats sold
-                </p>
-                <p>Earnings {formatMoney(show.earningsCents, currency)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="admin-note">
+            The {shows.length} soonest of {activeShows.total} active shows.{" "}
+            <Link to="/admin/list-shows" className="text-link">
+              All shows in List Shows
+            </Link>
+          </p>
+          <ul className="admin-shows" aria-labelledby="next-shows-title">
+            {shows.map((show) => (
+              <li key={show.id} className="admin-show">
+                <img src={show.posterPath} alt="" width={80} height={120} />
+                <div>
+                  <h3>{show.title}</h3>
+                  <p>{formatShowTime(show.startsAt, timeZone)}</p>
+                  <p>{show.priceCents === null ? "No ticket on sale" : formatMoney(show.priceCents, currency)}</p>
+                  <p>{show.hallName}</p>
+                  <p>
+                    {show.seatsSold} / {show.capacity} seats sold
+                  </p>
+                  <p>Earnings {formatMoney(show.earningsCents, currency)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <h2 id="activity-title">Recent Activity</h2>
       <ActivityList activity={activity} currency={currency} timeZone={timeZone} labelledBy="activity-title" />

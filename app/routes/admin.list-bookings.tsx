@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
-import { BOOKING_STATUS_LABELS } from "~/domain/booking";
+import { BOOKING_STATUS_LABELS, shortBookingId } from "~/domain/booking";
 import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
@@ -123,7 +123,7 @@ export default function ListBookings() {
             <th scope="row">
               {booking.customerName}
               <small>{booking.customerEmail}</small>
-              <small>Booking {booking.id.slice(0, 8)}</small>
+              <small>Booking {shortBookingId(booking.id)}</small>
             </th>
             <td>{booking.title}</td>
             <td>{booking.hallName}</td>

@@ -27,8 +27,10 @@ export default function Legal() {
       <section id="cookies" aria-labelledby="cookies-title">
         <h2 id="cookies-title">Cookie Policy</h2>
         <p>
-          We use only the cookies the site needs: one that keeps you signed in and one that carries a short message to
-          the next page. There are no tracking or advertising cookies.
+          We use only the cookies the site needs: one that keeps you signed in, one that carries a short message to the
+          next page, short-lived ones that keep a choice (your email after registering, a film to add to your
+          favourites) while you sign in, one that remembers a device you have signed in on, and, for staff, whether the
+          side menu is open. There are no tracking or advertising cookies.
         </p>
       </section>
     </article>

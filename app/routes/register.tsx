@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-const INTRO = "Create up to 5 profiles for the whole family, and book for everyone in one go.";
+const INTRO = "Book seats, keep your e-tickets in one place, and save the films you want to see.";
 
 export default function Register() {
   const { redirectTo, google } = useLoaderData<typeof loader>();

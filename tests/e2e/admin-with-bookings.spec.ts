@@ -190,16 +190,22 @@ test("List Bookings finds a customer's bookings, filters, sorts and exports them
   await expect(rows.first()).toContainText("B1, B2, B3");
   await open(staff, `/admin/list-bookings?search=${encodeURIComponent(customer.email)}&sort=amount&dir=asc`);
   await expect(rows.first()).toContainText("D1");
-  const shortId = ((await rows.first().textContent())!.match(/Booking ([0-9a-f]{8})/) ?? [])[1];
-  await open(staff, `/admin/list-bookings?search=${shortId}`);
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("D1");
+  const reference = ((await rows.first().textContent())!.match(/Booking ([0-9A-F]{8})/) ?? [])[1];
+  // Staff read the reference as the customer's booking shows it, and find it typed in either case.
+  await open(page, "/my-bookings");
+  await expect(page.getByText(reference, { exact: true })).toBeVisible();
+  for (const typed of [reference, reference.toLowerCase()]) {
+    await open(staff, `/admin/list-bookings?search=${typed}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("D1");
+  }
 
   const csv = await staff.request.get(`/admin/list-bookings.csv?search=${encodeURIComponent(customer.email)}`);
   const lines = (await csv.text()).trim().split("\r\n");
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).join("\n")).toContain(`${customer.email},${slot.movie.title}`);
   expect(lines.slice(1).join("\n")).toContain(",B1 B2 B3,");
+  expect(lines.slice(1).join("\n")).toContain(`${reference},`);
 });
 
 test("the dashboard counts a paid booking, its revenue and its activity", async ({

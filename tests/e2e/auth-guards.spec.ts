@@ -62,6 +62,14 @@ test("staff see the dashboard with real figures and their own profile", async ({
   );
   expect(activeShows).toBeGreaterThan(0);
   await expect(page.locator(".admin-show").first()).toBeVisible();
+  // The list under the count says which of them it shows, and where the rest are.
+  const listed = await page.locator(".admin-show").count();
+  await expect(page.getByRole("heading", { name: `Next ${listed} Shows` })).toBeVisible();
+  await expect(page.getByText(`The ${listed} soonest of ${activeShows} active shows.`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "All shows in List Shows" })).toHaveAttribute(
+    "href",
+    "/admin/list-shows",
+  );
 
   // A customer signing in is stored: the users total goes up (other tests may sign in meanwhile).
   const users = async () =>

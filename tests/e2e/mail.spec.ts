@@ -4,6 +4,8 @@ import { expect, randomClientAddress, test } from "./fixtures";
 import { passwordResetCodes } from "./identity";
 import { linkIn, mailsTo, theMail } from "./mailbox";
 
+const PASSWORD_RULES = "At least 8 characters, with an uppercase letter, a lowercase letter and a number.";
+
 const RESET_SUBJECT = /^Reset your Marquee Cinemas password$/;
 
 /** Asks for a reset mail on /forgot-password, and sees the answer every ask gets. */
@@ -34,10 +36,15 @@ test("forgot password: the mail's link opens our page, and the new password sign
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await expect(page.getByText(`For the account of ${customer.email}.`)).toBeVisible();
+  // The rules are there before anything is typed, and read out with the field.
+  await expect(page.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(PASSWORD_RULES);
   await page.getByLabel("New password", { exact: true }).fill("weakpass");
   await page.getByLabel("Confirm password").fill("weakpass");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Must include uppercase, lowercase, and number")).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toHaveAccessibleDescription(
+    `${PASSWORD_RULES} Must include uppercase, lowercase, and number`,
+  );
   await page.getByLabel("New password", { exact: true }).fill("Brand-new-passw0rd");
   await page.getByLabel("Confirm password").fill("Brand-new-passw0rd");
   await page.getByRole("button", { name: "Change password" }).click();

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { shortBookingId } from "~/domain/booking";
 import { exportBookingsCsv, listBookingsForStaff } from "~/models/booking-admin.server";
 import { BOOKING_LIST_DEFAULTS, type BookingListQuery } from "~/schemas/booking-list";
 import { getDb } from "~/services/db.server";
@@ -102,6 +103,8 @@ describe("listBookingsForStaff", () => {
 
   it("finds a booking by the start of its id, or by a part of the customer's email", async () => {
     expect(await ids({ search: b3.slice(0, 8) })).toEqual([b3]);
+    // The reference as customers and staff see it, in capitals.
+    expect(await ids({ search: shortBookingId(b3) })).toEqual([b3]);
     expect(await ids({ search: b3.toUpperCase() })).toEqual([b3]);
     expect(await ids({ search: "SHOP.example" })).toEqual([b2]);
     expect(await ids({ search: "ann@", status: "paid" })).toEqual([b5, b1]);
@@ -131,7 +134,7 @@ describe("exportBookingsCsv", () => {
       "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference",
       expect.stringMatching(
         new RegExp(
-          `^${b4},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,Test hall [0-9a-f-]+,`,
+          `^${shortBookingId(b4)},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,Test hall [0-9a-f-]+,`,
         ),
       ),
     ]);

@@ -16,6 +16,8 @@ describe("configuration", () => {
       testHooks: false,
     });
     expect(config.identity).toMatchObject({ embedded: true, projectId: "demo-marquee", emulatorHost: null });
+    expect(config.bookings).toMatchObject({ holdMinutes: 10, waitlistOfferMinutes: 30 });
+    expect(loadConfig({ WAITLIST_OFFER_MINUTES: "45" }).bookings.waitlistOfferMinutes).toBe(45);
   });
 
   it("loads no sample data into PostgreSQL unless asked", () => {
@@ -31,6 +33,7 @@ describe("configuration", () => {
   it.each([
     ["PORT", "abc", /PORT="abc": must be a whole number from 1 to 65535/],
     ["PORT", "70000", /PORT="70000": must be at most 65535/],
+    ["WAITLIST_OFFER_MINUTES", "721", /WAITLIST_OFFER_MINUTES="721": must be at most 720/],
     ["CINEMA_TIMEZONE", "Mars/Base", /CINEMA_TIMEZONE="Mars\/Base": "Mars\/Base" is not an IANA time zone/],
     ["DATABASE_URL", "mysql://localhost/db", /DATABASE_URL="mysql:\/\/localhost\/db": must be a postgres:\/\/ URL/],
     ["DATABASE_POOL_SIZE", "0", /DATABASE_POOL_SIZE="0": must be at least 1/],

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { config } from "~/config.server";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
 import { findBooking, occupiedSeats } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
+import { waitlistOffer } from "~/models/mail-messages.server";
 import { findWaitlistPlace, joinWaitlist, leaveWaitlist, offerSeatsOfExpiredHolds } from "~/models/waitlist.server";
 import { getDb } from "~/services/db.server";
+import { formatClockTime } from "~/utils/show-display";
 import { addHall, addMovie, addShow, addUser } from "./fixtures";
 
 const MOVIE = "t-waitlist";
@@ -182,6 +185,41 @@ describe("the waitlist of a show", () => {
     expect(await offersTo(wantsTwo, show)).toEqual([]);
     expect(await offersTo(wantsOne, show)).toMatchObject([{ seats: ["A4"] }]);
     expect(await findWaitlistPlace(wantsTwo, show)).toEqual({ position: 1, seatCount: 2 });
+  });
+});
+
+describe("the hold of an offer", () => {
+  // PGlite's now() is the JavaScript clock: the offer is made at a moment the test chooses.
+  const OFFERED_AT = new Date(`${DAY}T12:36:00Z`);
+  afterEach(() => vi.useRealTimers());
+
+  /** A show starting at `startsAt`, sold out by one hold that is let go with someone waiting: the offer made. */
+  async function offerAt(startsAt: string) {
+    vi.useFakeTimers({ toFake: ["Date"], now: OFFERED_AT });
+    const show = await addShow(MOVIE, startsAt, { hallId });
+    const owner = await addUser();
+    const held = await book(owner, show, ["A1", "A2", "A3", "A4"]);
+    const waiting = await addUser();
+    await joinWaitlist(waiting, show, 2);
+    await cancelBooking(owner, held.id);
+    const [offer] = await offersTo(waiting, show);
+    return (await findBooking(waiting, offer.id))!;
+  }
+
+  it(`lasts ${config.bookings.waitlistOfferMinutes} minutes (WAITLIST_OFFER_MINUTES), and the mail says until when`, async () => {
+    const offer = await offerAt(`${DAY}T20:00:00Z`);
+    const heldUntil = new Date(OFFERED_AT.getTime() + config.bookings.waitlistOfferMinutes * 60_000);
+    expect(new Date(offer.holdExpiresAt)).toEqual(heldUntil);
+    expect(config.bookings.waitlistOfferMinutes).toBeGreaterThan(config.bookings.holdMinutes);
+    const { text } = waitlistOffer(offer, "Wes Tan");
+    expect(text).toContain(`They are held for you until ${formatClockTime(heldUntil.toISOString(), config.timeZone)};`);
+    expect(text).toMatch(/held for you until \d{1,2}:\d\d [AP]M;/);
+  });
+
+  it("ends when the show starts, if that is sooner", async () => {
+    const startsAt = new Date(OFFERED_AT.getTime() + 20 * 60_000);
+    const offer = await offerAt(startsAt.toISOString());
+    expect(new Date(offer.holdExpiresAt)).toEqual(startsAt);
   });
 });
 
