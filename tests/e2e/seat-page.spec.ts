@@ -108,6 +108,7 @@ for (const width of [390, 320]) {
   test(`at ${width} px every sample hall shows all its seats and badges, under a screen centred over them`, async ({
     page,
   }) => {
+    test.slow(); // four seat pages
     await page.setViewportSize({ width, height: 740 });
     for (const hall of SAMPLE_HALLS) {
       await open(page, showIn(hall).path);
