@@ -74,7 +74,7 @@ function HallRows({ layout, seat }: { layout: HallLayout; seat: (row: string, ce
   );
 }
 
-/** A seat's face: its number (or the state's mark) and its type's mark. */
+/** A seat's face: its number (or an occupied seat's cross) and its type's mark. */
 function SeatFace({ text, type }: { text: string | number; type: SeatType }) {
   return (
     <>
@@ -137,7 +137,7 @@ function hallRowsHtml(layout: HallLayout, view: (row: string, cell: SeatCell) =>
 /**
  * The hall as its layout draws it: rows of seats with their gaps and aisles, walkways between blocks of rows. Each
  * seat is a checkbox named `seats`, announced with its row, number, type and state; occupied seats are disabled and
- * marked with a cross, selected ones with a tick, and each type has a mark of its own, so nothing is told by colour
+ * marked with a cross, selected ones keep their number and get a tick (drawn by the style sheet), and each type has a mark of its own, so nothing is told by colour
  * alone.
  */
 export function SeatGrid({ layout, occupied, selected, stranded = [], describedBy, onToggle, interactive }: Props) {
@@ -156,7 +156,7 @@ export function SeatGrid({ layout, occupied, selected, stranded = [], describedB
       stranded: isStranded,
       className: `seat seat-${state} seat-type-${type}${isStranded ? " seat-stranded" : ""}`,
       name: seatName({ row, number, type }, state),
-      face: state === "occupied" ? "×" : state === "selected" ? "✓" : number,
+      face: state === "occupied" ? "×" : number,
     };
   };
 
@@ -240,7 +240,7 @@ export function SeatLegend({
         Available
       </li>
       <li>
-        {sample("seat-selected", "✓")}
+        {sample("seat-selected", "1")}
         Selected
       </li>
       <li>

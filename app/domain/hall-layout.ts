@@ -120,6 +120,10 @@ export function companionPartners(layout: HallLayout): Map<string, string[]> {
   return partners;
 }
 
+/** How many places (seats, gaps, aisles) wide a hall is: its longest row. The seat map is scaled to fit that many. */
+export const hallColumns = (layout: HallLayout): number =>
+  Math.max(1, ...layout.lines.map((line) => (isRow(line) ? line.cells.length : 0)));
+
 /** The seat types a layout has, in the order of SEAT_TYPES (for the seat page's legend). */
 export function seatTypesOf(layout: HallLayout): SeatType[] {
   const present = new Set(layoutSeats(layout).map((seat) => seat.type));

@@ -117,6 +117,11 @@ export function refusedCompanionSeats({
   return chosen.filter((seat) => partners.has(seat) && !partners.get(seat)!.some((space) => withCompanion.has(space)));
 }
 
+/** Whether a show's companion seats are still kept for wheelchair users' companions: until `releaseMinutes` before it. */
+export function companionSeatsKept(startsAt: string, releaseMinutes: number, now = Date.now()) {
+  return Date.parse(startsAt) - releaseMinutes * 60_000 > now;
+}
+
 /**
  * The seats a link asks the seat map to start with (`?seats=D4&seats=D5`: after signing in, or choosing seats again
  * when a hold ran out): those of this hall that are still free, in hall order, at most a booking's worth. Anything

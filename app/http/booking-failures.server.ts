@@ -23,7 +23,11 @@ export function bookingFailure(failure: BookingFailure): { status: number; messa
     case "stranded-seat":
       return { status: 400, message: strandedSeatMessage(failure.seats), field: "seats" };
     case "companion-seat":
-      return { status: 400, message: companionSeatMessage(failure.seats, describeMinutes(failure.releaseMinutes)) };
+      return {
+        status: 400,
+        message: companionSeatMessage(failure.seats, describeMinutes(failure.releaseMinutes)),
+        field: "seats",
+      };
     case "too-many-held-seats":
       return {
         status: 409,

@@ -2,17 +2,17 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
 import { guestBookingUrl, NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
-import { packLayout, seatLabels, seatRuns, seatsInHallOrder } from "~/domain/hall-layout";
-import { preselectedSeats } from "~/domain/seat-map";
+import { packLayout, seatLabels, seatRuns, seatsInHallOrder, seatTypesOf } from "~/domain/hall-layout";
+import { companionSeatsKept, preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";
-import { occupiedSeats } from "~/models/bookings.server";
+import { occupiedSeats, seatsOfCustomer } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { checkSeatsBeforeBooking, knownSoldOut, type SeatAsk } from "~/models/seat-memory.server";
 import { findWaitlistPlace } from "~/models/waitlist.server";
 import type { z } from "zod";
 import { seatSelectionSchema } from "~/schemas/booking";
 import { isShowDay, isValidDay } from "~/utils/dates";
-import { plural } from "~/utils/format";
+import { describeMinutes, plural } from "~/utils/format";
 import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 import { bookingFailure, repeatedBookingMessage } from "./booking-failures.server";
 import { catalogue } from "./catalogue.server";
@@ -65,6 +65,10 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
   const soldOut = chosenShow !== null && isSoldOut(seatRuns(hall.layout), occupied);
   // Only a sold-out show has a waitlist to show; a customer's place is looked up then, not on every seat page.
   const waitlistPlace = soldOut && viewer ? await findWaitlistPlace(viewer.uid, chosenShow.id) : null;
+  const { companionReleaseMinutes } = config.bookings;
+  const companionsKept =
+    seatTypesOf(hall.layout).includes("companion") &&
+    companionSeatsKept((chosenShow ?? shows[0]).startsAt, companionReleaseMinutes);
   const { timeZone } = cinemaSettings();
   // Days, times and counts are put in words here, so the page's browser loads no time-zone code.
   return {
@@ -87,6 +91,14 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
         }
       : null,
     strandedSeatRule: config.bookings.strandedSeatRule,
+    // While companion seats are kept, the map says so and checks the rule as seats are chosen, with the seats the
+    // customer already holds in the show (whose wheelchair space may be among them); the booking checks it again.
+    companionSeats: companionsKept
+      ? {
+          keptUntil: describeMinutes(companionReleaseMinutes),
+          held: chosenShow && viewer ? await seatsOfCustomer(null, viewer.uid, chosenShow.id) : [],
+        }
+      : null,
     ...cinemaSettings(),
   };
 }

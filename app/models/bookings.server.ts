@@ -67,8 +67,8 @@ export async function occupiedSeats(showId: string, db: Queryable | null = null)
 }
 
 /** The seats a customer holds or has paid for in a show. */
-export async function seatsOfCustomer(tx: Queryable, userUid: string, showId: string) {
-  const rows = await tx.query<{ seat: string }>(
+export async function seatsOfCustomer(tx: Queryable | null, userUid: string, showId: string) {
+  const rows = await (tx ?? (await getDb())).query<{ seat: string }>(
     `select unnest(b.seats) as seat from bookings b where b.user_uid = $1 and b.show_id = $2 and ${holdsSeatsSql("b")}`,
     [userUid, showId],
   );

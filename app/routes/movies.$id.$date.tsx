@@ -14,9 +14,15 @@ import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/hall";
-import { SELECT_TIME_FIRST, seatPageUrl, strandedSeatMessage, TOO_MANY_SEATS } from "~/domain/booking-steps";
-import { isSeatLabel, layoutSeats, seatRuns, unpackLayout } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "~/domain/seat-map";
+import {
+  companionSeatMessage,
+  SELECT_TIME_FIRST,
+  seatPageUrl,
+  strandedSeatMessage,
+  TOO_MANY_SEATS,
+} from "~/domain/booking-steps";
+import { companionPartners, isSeatLabel, layoutSeats, seatRuns, unpackLayout } from "~/domain/hall-layout";
+import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { bookFromSeatPage, loadSeatPage } from "~/http/seat-page.server";
 import seatStyles from "~/styles/seats.css";
@@ -73,6 +79,15 @@ export default function SeatPage() {
       ? refusedStrandedSeats({ runs: seatRuns(layout), taken: page.occupied, chosen: labels })
       : [];
   const strandedMessage = stranded.length > 0 ? strandedSeatMessage(stranded) : undefined;
+  const { companionSeats } = page;
+  const companionsAlone =
+    companionSeats && time
+      ? refusedCompanionSeats({ partners: companionPartners(layout), chosen: labels, held: companionSeats.held })
+      : [];
+  const companionMessage =
+    companionSeats && companionsAlone.length > 0
+      ? companionSeatMessage(companionsAlone, companionSeats.keptUntil)
+      : undefined;
 
   const chooseTime = (showId: string) => {
     setTime(showId);
@@ -125,7 +140,8 @@ export default function SeatPage() {
           interactive={hydrated}
           timeChosen={Boolean(time)}
           refreshing={refreshing}
-          error={errors.seats?.[0] ?? strandedMessage}
+          companionsKeptUntil={companionSeats?.keptUntil ?? null}
+          error={errors.seats?.[0] ?? strandedMessage ?? companionMessage}
           currency={page.currency}
         />
         <SeatChoice
@@ -134,7 +150,12 @@ export default function SeatPage() {
           currency={page.currency}
           formErrors={errors[""]}
           disabled={
-            hydrated && (!time || labels.length === 0 || stranded.length > 0 || navigation.state === "submitting")
+            hydrated &&
+            (!time ||
+              labels.length === 0 ||
+              stranded.length > 0 ||
+              companionsAlone.length > 0 ||
+              navigation.state === "submitting")
           }
           submitting={navigation.state === "submitting"}
         />

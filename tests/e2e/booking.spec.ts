@@ -379,17 +379,3 @@ test("a wheelchair space and its companion seat, booked with the keyboard alone"
   await expect(bookingCard(page, movie.title).getByText("E1, E2")).toBeVisible();
   await expect(bookingCard(page, movie.title)).toContainText("Screen 4");
 });
-
-test("a companion seat alone is kept for a wheelchair user, and says so", async ({ customerPage: page, jsEnabled }) => {
-  const { path } = showIn("Screen 4", jsEnabled ? 6 : 7);
-  await page.goto(path);
-  await chooseTime(page, jsEnabled);
-  await chooseSeats(page, ["E3"]);
-  await proceed(page);
-  await expect(
-    page.getByRole("alert").filter({
-      hasText:
-        "Seat E3 is a companion seat, kept for the companion of a wheelchair user until 1 hour before the show. Please choose it with the wheelchair space beside it, or another seat.",
-    }),
-  ).toBeVisible();
-});

@@ -1,10 +1,11 @@
 // The seat page on a phone and with the keyboard: the map after the time, a bar with the choice, targets big enough.
 import type { Page } from "@playwright/test";
-import { chooseSeats, chooseTime, showIn, timeRadios } from "./booking-steps";
+import { chooseSeats, chooseTime, seat, showIn, timeRadios } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { open } from "./steps";
 
 const PHONE = { width: 390, height: 844 };
+const SAMPLE_HALLS = ["Screen 1", "Screen 2", "Screen 3 Premium", "Screen 4"];
 const seatMap = (page: Page) => page.getByRole("group", { name: "Select Your Seat" });
 const proceedButton = (page: Page) => page.getByRole("button", { name: "Proceed" });
 
@@ -61,6 +62,11 @@ test("on a phone a bar at the bottom shows the seats, the total and Proceed, hid
   const [footer] = await box(page, "footer");
   const [barAtEnd] = await box(page, ".seat-bar");
   expect(footer.bottom).toBeLessThanOrEqual(barAtEnd.top + 1);
+  // At 320 px each name stays on one line above its value, and the bar stays one row high.
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const name of await box(page, ".seat-bar dt")) expect(name.height).toBeLessThan(24);
+  const [narrowBar] = await box(page, ".seat-bar");
+  expect(narrowBar.height).toBeLessThan(90);
 });
 
 test("on a wide screen the choice sits under the times, beside the map", async ({ page, jsEnabled }) => {
@@ -75,14 +81,19 @@ test("on a wide screen the choice sits under the times, beside the map", async (
   await expect(page.locator(".seat-bar").getByText("E4, E5")).toBeVisible();
 });
 
-test("seats and the page's buttons and links are at least 44 by 44 px on a phone", async ({ page, jsEnabled }) => {
+test("the page's buttons and links, and seats zoomed in, are at least 44 by 44 px on a phone", async ({
+  page,
+  jsEnabled,
+}) => {
   await page.setViewportSize(PHONE);
   const { path } = showIn("Screen 1");
   await chooseOnPage(page, jsEnabled, path, ["E4"]);
+  await page.getByRole("switch", { name: "Zoom in" }).check();
   const seats = await box(page, ".seat-blocks label.seat");
   expect(seats).toHaveLength(90);
   for (const target of [
     ...seats,
+    ...(await box(page, ".seat-zoom")),
     ...(await box(page, ".show-time")),
     ...(await box(page, ".seat-summary a")),
     ...(await box(page, ".seat-bar button")),
@@ -93,25 +104,79 @@ test("seats and the page's buttons and links are at least 44 by 44 px on a phone
   }
 });
 
-for (const hall of ["Screen 1", "Screen 2"]) {
-  test(`${hall}'s seats stay full size on a 360 px screen, the page never scrolling sideways`, async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await open(page, showIn(hall).path);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const [grid] = await box(page, ".seat-blocks");
-    expect(grid.left).toBeGreaterThanOrEqual(0);
-    expect(grid.right).toBeLessThanOrEqual(360);
+for (const width of [390, 320]) {
+  test(`at ${width} px every sample hall shows all its seats and badges, under a screen centred over them`, async ({
+    page,
+  }) => {
+    test.slow(); // four seat pages
+    await page.setViewportSize({ width, height: 740 });
+    for (const hall of SAMPLE_HALLS) {
+      await open(page, showIn(hall).path);
+      await expect(page.getByText(hall, { exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const seats = await box(page, ".seat-blocks label.seat");
+      expect(seats.length).toBeGreaterThan(30);
+      for (const place of [...seats, ...(await box(page, ".seat-blocks .seat-mark"))]) {
+        expect(place.left).toBeGreaterThanOrEqual(0);
+        expect(place.right).toBeLessThanOrEqual(width);
+      }
+      const [screen] = await box(page, ".screen");
+      const left = Math.min(...seats.map((place) => place.left));
+      const right = Math.max(...seats.map((place) => place.right));
+      expect(Math.abs((screen.left + screen.right) / 2 - (left + right) / 2)).toBeLessThan(2);
+    }
+    // Zoomed in, the widest hall's seats are full size and scroll sideways inside the map, never the page.
+    await page.getByRole("switch", { name: "Zoom in" }).check();
     const [firstSeat] = await box(page, ".seat-blocks label.seat");
-    expect(firstSeat.width).toBeGreaterThanOrEqual(44);
-    // What does not fit scrolls sideways inside the map.
-    const scrolls = await page.locator(".seat-blocks").evaluate((grid) => {
-      const before = grid.scrollLeft;
-      grid.scrollLeft = grid.scrollWidth;
-      return grid.scrollWidth <= grid.clientWidth || grid.scrollLeft > before;
-    });
-    expect(scrolls).toBe(true);
+    expect(firstSeat.width).toBe(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const lastSeat = seat(page, "L14");
+    await lastSeat.scrollIntoViewIfNeeded();
+    await expect(lastSeat).toBeInViewport();
   });
 }
+
+test("a companion seat alone: the rule beside the map, checked before posting, refused next to the map", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { path } = showIn("Screen 4", jsEnabled ? 6 : 7);
+  await open(page, path);
+  await chooseTime(page, jsEnabled);
+  await expect(
+    seatMap(page).getByText(
+      "A companion seat (C) goes with the wheelchair space beside it, booked together, until 1 hour before the show.",
+    ),
+  ).toBeVisible();
+  await chooseSeats(page, ["E3"]);
+  const refusal = seatMap(page).getByText(
+    "Seat E3 is a companion seat, kept for the companion of a wheelchair user until 1 hour before the show. Please choose it with the wheelchair space beside it, or another seat.",
+  );
+  if (jsEnabled) {
+    // Said politely as the seat is chosen, and Proceed waits for the wheelchair space.
+    await expect(refusal).toBeVisible();
+    await expect(page.locator("#seat-error")).toHaveAttribute("aria-live", "polite");
+    await expect(proceedButton(page)).toBeDisabled();
+    await seat(page, "E4").check();
+    await expect(refusal).toHaveCount(0);
+    await expect(proceedButton(page)).toBeEnabled();
+    await seat(page, "E4").uncheck();
+  } else {
+    await proceedButton(page).click();
+    await expect(refusal).toBeVisible();
+    await expect(page.locator(".seat-bar .form-errors")).toBeEmpty();
+  }
+  // Nothing was booked: the seat is still the customer's choice, not occupied, and keeps its number.
+  const chosen = seat(page, "E3");
+  await expect(chosen).toBeChecked();
+  await expect(chosen).toHaveAccessibleName("Row E, seat 3, companion seat, selected");
+  await expect(page.locator("label.seat", { has: chosen }).locator("span").first()).toHaveText("3");
+  // Right under the hall, not at the end of the page.
+  const [hall] = await box(page, ".seat-hall");
+  const [message] = await box(page, "#seat-error");
+  expect(message.top - hall.bottom).toBeLessThan(40);
+});
 
 test("Tab goes from the seats straight to Proceed", async ({ page, jsEnabled }) => {
   const { path } = showIn("Screen 1");

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   companionPartners,
+  hallColumns,
   layoutSeats,
   packLayout,
   seatInDirection,
@@ -170,6 +171,12 @@ describe("the places of a hall", () => {
       ]),
     );
     expect(companionPartners(layout("A W1 C2 W3"))).toEqual(new Map([["A2", ["A1", "A3"]]]));
+  });
+
+  it("is as many places wide as its longest row, gaps and aisles included", () => {
+    expect(hallColumns(hall)).toBe(7);
+    expect(hallColumns(layout("A 1 2\n--\nB . 1 2 | 3 4 5 6 7 8 9 10 11 12 13 14 ."))).toBe(17);
+    expect(hallColumns({ lines: [] })).toBe(1);
   });
 
   it("puts seats in hall order and leaves out those the hall does not have", () => {

@@ -43,7 +43,7 @@ describe("the seat grid the server sends", () => {
     }
   });
 
-  it("says each seat's state, type and number, and ticks the seats chosen", () => {
+  it("says each seat's state, type and number, and keeps a chosen seat's number", () => {
     const { onServer } = bothWays({
       occupied: new Set(["A3"]),
       selected: ["B1"],
@@ -54,8 +54,9 @@ describe("the seat grid the server sends", () => {
       '<input type="checkbox" id="seat-A3" name="seats" disabled="" aria-label="Row A, seat 3, occupied"',
     );
     expect(onServer).toContain(
-      'aria-label="Row B, seat 1, premium seat, selected" checked="" value="B1"/><span aria-hidden="true">✓</span>',
+      'aria-label="Row B, seat 1, premium seat, selected" checked="" value="B1"/><span aria-hidden="true">1</span>',
     );
+    expect(onServer).toContain('<label class="seat seat-selected seat-type-premium">');
     expect(onServer).toContain('<label class="seat seat-available seat-type-premium seat-stranded">');
     expect(onServer).toContain(
       'aria-label="Row B, seat 2, premium seat, available" aria-describedby="why" value="B2"/>',

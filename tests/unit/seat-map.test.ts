@@ -1,8 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
-import { findStrandedSeats, MAX_SEATS_PER_BOOKING, refusedStrandedSeats, type SeatChoice } from "~/domain/seat-map";
+import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
+import {
+  companionSeatsKept,
+  findStrandedSeats,
+  MAX_SEATS_PER_BOOKING,
+  refusedCompanionSeats,
+  refusedStrandedSeats,
+  type SeatChoice,
+} from "~/domain/seat-map";
 
 function hall(text: string): HallLayout {
   const parsed = parseLayout(text);
@@ -241,5 +248,29 @@ describe("stranded single seats in a hall with aisles, gaps and wheelchair place
     expect(refusedIn([], ["C3"])).toEqual([]);
     expect(refusedIn([], ["C4"])).toEqual(["C3", "C5"]);
     expect(findStrandedSeats({ runs, taken: [], chosen: ["C1", "C7"] })).toEqual([]);
+  });
+});
+
+describe("companion seats", () => {
+  const parsed = parseLayout("A W1 C2 3 4 C5 W6");
+  if (!parsed.ok) throw new Error(parsed.problems.join("\n"));
+  const partners = companionPartners(parsed.layout);
+
+  it("go with the wheelchair space beside them, chosen with it or already held", () => {
+    expect(refusedCompanionSeats({ partners, chosen: ["A2"], held: [] })).toEqual(["A2"]);
+    expect(refusedCompanionSeats({ partners, chosen: ["A2", "A3", "A5"], held: [] })).toEqual(["A2", "A5"]);
+    expect(refusedCompanionSeats({ partners, chosen: ["A1", "A2"], held: [] })).toEqual([]);
+    expect(refusedCompanionSeats({ partners, chosen: ["A5"], held: ["A6"] })).toEqual([]);
+    expect(refusedCompanionSeats({ partners, chosen: ["A5"], held: ["A1"] })).toEqual(["A5"]);
+    expect(refusedCompanionSeats({ partners, chosen: ["A3", "A4"], held: [] })).toEqual([]);
+  });
+
+  it("are kept until the release time before the show, then open to everyone", () => {
+    const startsAt = "2026-12-01T19:00:00.000Z";
+    const at = (time: string) => Date.parse(time);
+    expect(companionSeatsKept(startsAt, 60, at("2026-12-01T17:59:59.000Z"))).toBe(true);
+    expect(companionSeatsKept(startsAt, 60, at("2026-12-01T18:00:00.000Z"))).toBe(false);
+    expect(companionSeatsKept(startsAt, 0, at("2026-12-01T18:59:00.000Z"))).toBe(true);
+    expect(companionSeatsKept(startsAt, 0, at("2026-12-01T19:00:00.000Z"))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, CSSProperties } from "react";
 import type { TypeExtras } from "~/domain/hall";
-import { seatTypesOf, type HallLayout, type SeatType } from "~/domain/hall-layout";
+import { hallColumns, seatTypesOf, type HallLayout, type SeatType } from "~/domain/hall-layout";
 import { formatMoney } from "~/utils/money";
 import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
 
@@ -21,13 +21,18 @@ type Props = {
   timeChosen: boolean;
   /** The show's occupancy is being read again. */
   refreshing: boolean;
+  /** While the hall's companion seats are kept for wheelchair users: until how long before the show ("1 hour"). */
+  companionsKeptUntil: string | null;
   error: string | undefined;
   currency: string;
 };
 
-/** The show's hall: its name, the screen, a legend of the states and seat types it has, and its seats. */
+/**
+ * The show's hall: its name, a legend of the states and seat types it has, then the screen over its seats, scaled to
+ * the map's width (`--columns`) with a switch to zoom in to full-size seats, which then scroll sideways.
+ */
 export function SeatMap(props: Props) {
-  const { hallName, layout, typeExtras, timeChosen, interactive, error, currency } = props;
+  const { hallName, layout, typeExtras, timeChosen, interactive, error, currency, companionsKeptUntil } = props;
   const extraPrice = (type: SeatType) => {
     const extra = typeExtras[type] ?? 0;
     return extra > 0 ? `+${formatMoney(extra, currency)}` : null;
@@ -38,32 +43,51 @@ export function SeatMap(props: Props) {
       tabIndex={-1}
       className="seat-map"
       aria-busy={props.refreshing}
-      aria-describedby="seat-note seat-error"
+      aria-describedby={`seat-note${companionsKeptUntil ? " companion-note" : ""} seat-error`}
     >
       <legend>Select Your Seat</legend>
       <p className="hall-name">{hallName}</p>
-      <div className="screen" aria-hidden="true">
-        <span>Screen</span>
-      </div>
       <SeatLegend types={seatTypesOf(layout)} extraPrice={extraPrice} />
-      <SeatGrid
-        layout={layout}
-        occupied={props.occupied}
-        selected={props.selected}
-        stranded={props.stranded}
-        describedBy="seat-error"
-        onToggle={props.onToggle}
-        interactive={interactive}
-      />
-      <p id="seat-note" className="field-note">
-        {!timeChosen
-          ? "Choose a time to see which seats are free."
-          : interactive
-            ? "Arrow keys move between seats; Space selects one."
-            : "Tick up to five seats, then press Proceed."}
-      </p>
+      {companionsKeptUntil ? (
+        <p id="companion-note" className="field-note">
+          A companion seat (C) goes with the wheelchair space beside it, booked together, until {companionsKeptUntil}{" "}
+          before the show.
+        </p>
+      ) : null}
+      <label className="seat-zoom">
+        <input type="checkbox" role="switch" />
+        Zoom in
+      </label>
+      <div className="seat-hall-view">
+        <div className="seat-hall" style={{ "--columns": hallColumns(layout) } as CSSProperties}>
+          <div className="screen" aria-hidden="true">
+            <span>Screen</span>
+          </div>
+          <SeatGrid
+            layout={layout}
+            occupied={props.occupied}
+            selected={props.selected}
+            stranded={props.stranded}
+            describedBy="seat-error"
+            onToggle={props.onToggle}
+            interactive={interactive}
+          />
+        </div>
+      </div>
       <p id="seat-error" className="field-error" aria-live="polite">
         {error}
+      </p>
+      <p id="seat-note" className="field-note">
+        {!timeChosen ? (
+          "Choose a time to see which seats are free."
+        ) : interactive ? (
+          <>
+            <span className="touch-hint">Tap up to five seats, then press Proceed.</span>
+            <span className="keyboard-hint">Arrow keys move between seats; Space selects one.</span>
+          </>
+        ) : (
+          "Tick up to five seats, then press Proceed."
+        )}
       </p>
     </fieldset>
   );
