@@ -206,7 +206,7 @@ test("a time says Almost full or Sold out, for visitors too, and a sold-out time
   await owner.close();
 
   // The page a visitor is served says so at once: it is kept a second at most.
-  await visitor.goto(picker);
+  await visitor.reload();
   await expect(visitorTimes.getByRole("link", { name: /^3:00 PM/ })).not.toContainText(/Almost full|Sold out/);
   await expect(visitorTimes.getByRole("link", { name: /^6:00 PM.*Almost full$/ })).toBeVisible();
   await expect(visitorTimes.getByRole("link", { name: /^9:00 PM/ })).toHaveCount(0);
