@@ -12,7 +12,8 @@ import { KNOWN_DEVICE_COOKIE } from "~/http/known-device.server";
 // The bounds of the memory pages take: past either, the least recently served pages go first.
 const MAX_ENTRIES = 1_000;
 const MAX_BYTES = 48 * 1024 * 1024;
-// A seat page shows which seats are taken: kept at most this long, so no seat sold longer ago is shown free.
+// A seat page shows which seats are taken, a movie page which times are almost full or sold out: kept at most this
+// long, so no seat sold longer ago is shown free.
 const OCCUPANCY_MS = 1_000;
 
 type CachedPage = {
@@ -33,7 +34,7 @@ const DATA_PARAMS = ["_routes"];
 const CACHEABLE_PAGES: { path: RegExp; params: string[]; occupancy?: true }[] = [
   { path: /^\/$/, params: ["trailer"] },
   { path: /^\/legal$/, params: [] },
-  { path: /^\/movies\/[\w-]{1,40}$/, params: ["trailer", "dates", "day"] },
+  { path: /^\/movies\/[\w-]{1,40}$/, params: ["trailer", "dates", "day"], occupancy: true },
   {
     path: new RegExp(`^/movies/[\\w-]{1,40}/${DAY_PATTERN.source.slice(1, -1)}$`),
     params: ["time", "seats"],

@@ -31,7 +31,7 @@ export function MovieCard({ movie, priority = false }: { movie: MovieSummary; pr
         {releaseYear(movie.releaseDate)} • {genreLine(movie.genres)} • {formatRuntime(movie.runtime)}
       </p>
       <div className="movie-card-footer">
-        <Link to={`${href}#dates`} className="button button-small" aria-label={`Buy Tickets for ${movie.title}`}>
+        <Link to={`${href}#times`} className="button button-small" aria-label={`Buy Tickets for ${movie.title}`}>
           Buy Tickets
         </Link>
         <div className="movie-card-ratings">

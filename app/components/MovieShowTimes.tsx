@@ -1,30 +1,53 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { SEAT_AVAILABILITY_WORDS, type SeatAvailability } from "~/domain/show";
+import { WAITLIST_SEAT_COUNTS } from "~/domain/waitlist";
 
 type Props = {
   movieId: string;
-  /** The first show days, each a tab that shows its times, named as people say them ("Today", "Wed, Nov 25"). */
+  /** A page of the show days, each a link that shows its times, named as people say them ("Today", "Wed, Nov 25"). */
   days: { day: string; label: string }[];
+  page: number;
+  pageCount: number;
   /** The day whose times are listed, and its shows with their time of day in the cinema's zone ("6:45 PM"). */
   day: string | null;
-  shows: { id: string; hallName: string; time: string }[];
+  shows: { id: string; hallName: string; time: string; availability: SeatAvailability }[];
+  /** A visitor is asked to sign in before joining a waitlist. */
+  signedIn: boolean;
 };
 
-/** A day's show times, each a link straight to its seat page with that time chosen; links to the other days. */
-export function MovieShowTimes({ movieId, days, day, shows }: Props) {
+const dayLink = (day: string) => `?day=${day}#times`;
+const pageLink = (page: number) => `?dates=${page}#times`;
+
+/**
+ * The one way to choose a show on the movie page: the show days, a page at a time, then the chosen day's times, each
+ * a link to its seat page with that time chosen, except a sold-out one, which offers its waitlist.
+ */
+export function MovieShowTimes({ movieId, days, page, pageCount, day, shows, signedIn }: Props) {
   const dayLabel = days.find((other) => other.day === day)?.label;
   return (
     <section id="times" className="movie-times" aria-labelledby="times-title">
       <h2 id="times-title">Show Times</h2>
-      {days.length === 0 ? (
+      {day === null ? (
         <p className="empty-note">No upcoming shows for this movie.</p>
       ) : (
         <>
-          <nav aria-label="Show days">
+          <nav aria-label="Show days" className="time-days-pager">
+            {page > 1 ? (
+              <Link
+                to={pageLink(page - 1)}
+                preventScrollReset
+                replace
+                className="icon-button"
+                aria-label="Earlier days"
+              >
+                ‹
+              </Link>
+            ) : null}
             <ul className="time-days">
               {days.map((other) => (
                 <li key={other.day}>
                   <Link
-                    to={`?day=${other.day}#times`}
+                    to={dayLink(other.day)}
                     preventScrollReset
                     replace
                     className="time-day"
@@ -35,19 +58,73 @@ export function MovieShowTimes({ movieId, days, day, shows }: Props) {
                 </li>
               ))}
             </ul>
+            {page < pageCount ? (
+              <Link to={pageLink(page + 1)} preventScrollReset replace className="icon-button" aria-label="Later days">
+                ›
+              </Link>
+            ) : null}
           </nav>
-          <ul className="time-links" aria-label={dayLabel ? `Times on ${dayLabel}` : undefined}>
+          <ul className="time-links" aria-label={`Times on ${dayLabel}`}>
             {shows.map((show) => (
               <li key={show.id}>
-                <Link to={`/movies/${movieId}/${day}?time=${show.id}#seats`} className="time-link">
-                  <strong>{show.time}</strong>
-                  <small>{show.hallName}</small>
-                </Link>
+                {show.availability === "sold-out" ? (
+                  <SoldOutTime movieId={movieId} day={day} show={show} signedIn={signedIn} />
+                ) : (
+                  <Link to={`/movies/${movieId}/${day}?time=${show.id}#seats`} className="time-link">
+                    <strong>{show.time}</strong>
+                    <small>{show.hallName}</small>
+                    {show.availability === "almost-full" ? (
+                      <span className="time-availability">{SEAT_AVAILABILITY_WORDS["almost-full"]}</span>
+                    ) : null}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
         </>
       )}
     </section>
+  );
+}
+
+type SoldOutProps = { movieId: string; day: string; show: Props["shows"][number]; signedIn: boolean };
+
+/** A sold-out time: no seats to choose, but its waitlist, joined here (the seat page's waitlist form's action). */
+function SoldOutTime({ movieId, day, show, signedIn }: SoldOutProps) {
+  const seatsId = `waitlist-seats-${show.id}`;
+  return (
+    <div className="time-sold-out">
+      <p className="time-link">
+        <strong>{show.time}</strong>
+        <small>{show.hallName}</small>
+        <span className="time-availability">{SEAT_AVAILABILITY_WORDS["sold-out"]}</span>
+      </p>
+      {signedIn ? (
+        <details className="time-waitlist">
+          <summary>Join the waitlist</summary>
+          <Form method="post" action={`/movies/${movieId}/${day}/waitlist`}>
+            <input type="hidden" name="time" value={show.id} />
+            <label htmlFor={seatsId}>Seats wanted</label>
+            <select id={seatsId} name="seatCount" defaultValue="2">
+              {WAITLIST_SEAT_COUNTS.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="join" className="button button-small">
+              Join the waitlist for {show.time}
+            </button>
+          </Form>
+        </details>
+      ) : (
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: `/movies/${movieId}${dayLink(day)}` })}`}
+          className="text-link"
+        >
+          Sign in to join the waitlist
+        </Link>
+      )}
+    </div>
   );
 }

@@ -17,3 +17,23 @@ export type Show = {
 /** A show's seat page with the show's time chosen, at its seat map: where every list of show times links. */
 export const seatPagePath = (movieId: string, day: string, showId: string) =>
   `/movies/${movieId}/${day}?time=${showId}#seats`;
+
+/** A show's time reads "Almost full" when this share of its seats, or fewer, is still free. */
+export const ALMOST_FULL_SHARE = 0.1;
+
+/** How full a show is, as its time on the movie page says it. */
+export type SeatAvailability = "available" | "almost-full" | "sold-out";
+
+export const SEAT_AVAILABILITY_WORDS: Record<Exclude<SeatAvailability, "available">, string> = {
+  "almost-full": "Almost full",
+  "sold-out": "Sold out",
+};
+
+/**
+ * A show with `freeSeats` of its `seats` free, counting only the seats anyone can book (standard and premium): sold
+ * out exactly when the waitlist opens (app/domain/waitlist.ts's isSoldOut).
+ */
+export function seatAvailability({ freeSeats, seats }: { freeSeats: number; seats: number }): SeatAvailability {
+  if (freeSeats <= 0) return "sold-out";
+  return freeSeats <= seats * ALMOST_FULL_SHARE ? "almost-full" : "available";
+}

@@ -37,7 +37,7 @@ const BAD_DATE = "That date could not be read. Please pick a date.";
 export async function findShowDay(params: LoaderFunctionArgs["params"]) {
   const movie = await requireMovie(params.id);
   const day = params.date ?? "";
-  const backToDates = `/movies/${movie.id}#dates`;
+  const backToDates = `/movies/${movie.id}#times`;
   if (!isValidDay(day)) throw await redirectWithError(backToDates, BAD_DATE);
   if (!isShowDay(day)) throw new Response("No shows that year", { status: 404 });
   const shows = await catalogue.showsOnDay(movie.id, day);

@@ -1,6 +1,8 @@
 import { config } from "~/config.server";
+import { seatRuns, type HallLayout } from "~/domain/hall-layout";
 import type { Show, ShowDay } from "~/domain/show";
 import { getDb } from "~/services/db.server";
+import { holdsSeatsSql } from "./booking-rules.server";
 import { standardTicketSql } from "./ticket-types.server";
 
 export const DATES_PER_PAGE = 7;
@@ -22,7 +24,7 @@ export async function listShowDays(movieId: string): Promise<ShowDay[]> {
   );
 }
 
-/** One page of show days for the date strip; an out-of-range page falls back to the nearest one. */
+/** One page of show days for the day strip; an out-of-range page falls back to the nearest one. */
 export function pageOfShowDays(days: ShowDay[], requestedPage: number) {
   const pageCount = Math.max(1, Math.ceil(days.length / DATES_PER_PAGE));
   const page = Math.min(Math.max(1, Number.isInteger(requestedPage) ? requestedPage : 1), pageCount);
@@ -33,10 +35,14 @@ export function pageOfShowDays(days: ShowDay[], requestedPage: number) {
   };
 }
 
-/** Whether the movie has shows still to come on a cinema day the customer picked on the date strip. */
-export async function hasShowsOnDay(movieId: string, day: string) {
-  const days = await listShowDays(movieId);
-  return days.some((d) => d.day === day);
+/**
+ * The movie page's day: the one asked for (on the page of the strip that holds it), else the first of the page
+ * asked for; null when the movie has no shows to come.
+ */
+export function chooseShowDay(days: ShowDay[], asked: { day: string | null; page: number }) {
+  const index = days.findIndex((other) => other.day === asked.day);
+  const strip = pageOfShowDays(days, index >= 0 ? Math.floor(index / DATES_PER_PAGE) + 1 : asked.page);
+  return { ...strip, day: index >= 0 ? days[index].day : (strip.days[0]?.day ?? null) };
 }
 
 /** One screening, as customers book it. */
@@ -57,4 +63,32 @@ export async function listShowsOnDay(movieId: string, day: string): Promise<Show
     [movieId, day, config.timeZone],
   );
   return rows.map(toShow);
+}
+
+/** Of a show's seats anyone can book (standard and premium), how many there are and how many are free. */
+export type ShowSeatCount = { seats: number; freeSeats: number };
+
+/**
+ * The seat counts of a movie's shows on a cinema day, by show id, in one query for the whole day. Read fresh each
+ * time: a booking changes them without changing the catalogue. Wheelchair spaces and companion seats are kept for
+ * the people who need them, so, as for the waitlist, they are not counted.
+ */
+export async function countSeatsOnDay(movieId: string, day: string): Promise<Map<string, ShowSeatCount>> {
+  const db = await getDb();
+  const rows = await db.query<{ id: string; layout: HallLayout; taken: string[] }>(
+    `select s.id, h.layout, coalesce(array_agg(bs.seat) filter (where bs.seat is not null), '{}') as taken
+     from shows s join halls h on h.id = s.hall_id
+       left join (booked_seats bs join bookings b on b.id = bs.booking_id and ${holdsSeatsSql("b")})
+         on bs.show_id = s.id
+     where s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$3")} = $2
+     group by s.id, h.id`,
+    [movieId, day, config.timeZone],
+  );
+  return new Map(
+    rows.map(({ id, layout, taken }) => {
+      const seats = seatRuns(layout).flat();
+      const takenSet = new Set(taken);
+      return [id, { seats: seats.length, freeSeats: seats.filter((seat) => !takenSet.has(seat)).length }];
+    }),
+  );
 }

@@ -124,7 +124,7 @@ export default function SeatPage() {
             currency={page.currency}
           />
           {page.signedIn ? null : <p className="field-note">Next, sign in or book as a guest; your choice is kept.</p>}
-          <Link to={`/movies/${page.movie.id}#dates`} className="text-link touch-link">
+          <Link to={`/movies/${page.movie.id}?day=${page.day}#times`} className="text-link touch-link">
             Choose another date
           </Link>
         </aside>

@@ -1,7 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
-import { DateStrip } from "~/components/DateStrip";
 import { FavouriteButton } from "~/components/FavouriteButton";
 import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
@@ -16,7 +15,7 @@ import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/
 import { withErrorMeta } from "~/utils/page-meta";
 import { pageLinks } from "~/utils/page-links";
 
-export { loadMoviePage as loader, chooseShowDate as action } from "~/http/movie-page.server";
+export { loadMoviePage as loader } from "~/http/movie-page.server";
 
 // Search results show about this many characters of a description.
 const DESCRIPTION_LENGTH = 155;
@@ -35,7 +34,7 @@ export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
 );
 
 export default function MovieDetail() {
-  const { movie, dates, times, recommended, trailer, favourite } = useLoaderData<typeof loadMoviePage>();
+  const { movie, times, signedIn, recommended, trailer, favourite } = useLoaderData<typeof loadMoviePage>();
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
@@ -79,8 +78,7 @@ export default function MovieDetail() {
       ) : null}
 
       <div className="section booking-start">
-        <MovieShowTimes movieId={movie.id} {...times} />
-        <DateStrip {...dates} />
+        <MovieShowTimes movieId={movie.id} {...times} signedIn={signedIn} />
       </div>
 
       {movie.cast.length > 0 ? (

@@ -125,7 +125,7 @@ test("staff add a show at several times over two dates, and customers find it on
   for (let datesPage = 1; ; datesPage++) {
     await open(customer, `/movies/${movie.id}?dates=${datesPage}`);
     for (const day of await offeredDates(customer)) seen.add(day);
-    if ((await customer.getByRole("link", { name: "Next dates" }).count()) === 0) break;
+    if ((await customer.getByRole("link", { name: "Later days" }).count()) === 0) break;
   }
   expect(seen).toContain(first);
   expect(seen).toContain(second);

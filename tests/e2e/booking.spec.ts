@@ -280,7 +280,7 @@ test("bad addresses and tampered forms get a clear message, never an error", asy
     ["2020-01-01", "There are no shows on that date. Please pick another date."],
   ]) {
     await page.goto(`/movies/${movie.id}/${badDay}`);
-    await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}(#dates)?$`));
+    await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}(#times)?$`));
     await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
   }
   await open(page, path);

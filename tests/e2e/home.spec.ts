@@ -50,7 +50,7 @@ test("a movie card shows year, two genres, runtime, rating and certificate, and 
   await expect(card.getByText("Certificate 15")).toBeVisible();
   await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute(
     "href",
-    "/movies/1010581#dates",
+    "/movies/1010581#times",
   );
   for (const meta of await movieCards(page, "Now Showing").getByText(/ • /).allTextContents()) {
     expect(meta).toMatch(/^\d{4} • [^|•]+( \| [^|•]+)? • \d+h \d{1,2}m$/);

@@ -1,4 +1,6 @@
-import { movieById, movieCards, offeredDates, open, trailers } from "./steps";
+import { createHall, createShowsDirectly, freshDay } from "./admin-steps";
+import { anotherCustomer, bookSeats, payWithGoodCard } from "./booking-steps";
+import { movieById, movieCards, movies, offeredDates, open, trailers } from "./steps";
 import { expect, test } from "./fixtures";
 
 const ember = movieById("1029437"); // English, 15876 votes, 14 cast members
@@ -59,13 +61,24 @@ test("Watch Trailer plays the movie's trailer", async ({ page }) => {
   await expect(player).toHaveCount(0);
 });
 
-test("Buy Tickets lands on the show times, before the cast", async ({ page }) => {
+test("Buy Tickets, on a movie card or the movie page, lands on the one picker of days and times", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/");
+  const card = movieCards(page, "Now Showing").first();
+  const title = (await card.getByRole("heading").textContent())!;
+  await card.getByRole("link", { name: `Buy Tickets for ${title}` }).click();
+  await expect(page).toHaveURL(/\/movies\/[\w-]+#times$/);
+  await expect(page.getByRole("region", { name: "Show Times" })).toBeInViewport();
+
   await open(page, `/movies/${ember.id}`);
   await page.getByRole("link", { name: "Buy Tickets", exact: true }).click();
   await expect(page).toHaveURL(`/movies/${ember.id}#times`);
   const times = page.getByRole("region", { name: "Show Times" });
   await expect(times).toBeInViewport();
+  // One picker: days, then times; no second form for the date.
+  await expect(page.getByRole("heading", { name: "Choose Date" })).toHaveCount(0);
+  await expect(page.getByRole("radio")).toHaveCount(0);
+  await expect(times.getByRole("navigation", { name: "Show days" }).getByRole("link").first()).toBeInViewport();
   await expect(
     times
       .getByRole("list", { name: /^Times on / })
@@ -89,7 +102,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await open(page, `/movies/${ember.id}#times`);
-    const days = page.getByRole("navigation", { name: "Show days" }).getByRole("link");
+    const days = page.getByRole("navigation", { name: "Show days" }).getByRole("listitem").getByRole("link");
     const labels = await days.allTextContents();
     expect(labels.length).toBeGreaterThan(1);
     labels.forEach((label) => expect(label).toMatch(/^(Today|Tomorrow|[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2})$/));
@@ -114,62 +127,39 @@ for (const viewport of [
   });
 }
 
-test("the date strip pages through the upcoming show days 7 at a time", async ({ page }) => {
+test("the show days page 7 at a time, and a day in the address opens on its page", async ({ page }) => {
   await open(page, `/movies/${ember.id}`);
-  await expect(page.getByRole("radio")).toHaveCount(DATES_PER_PAGE);
+  const days = page.getByRole("navigation", { name: "Show days" }).getByRole("listitem").getByRole("link");
+  await expect(days).toHaveCount(DATES_PER_PAGE);
   const firstPage = await offeredDates(page);
-  expect(firstPage[0] >= new Date().toISOString().slice(0, 10)).toBe(true);
-  await expect(page.getByRole("link", { name: "Previous dates" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Next dates" }).click();
-  await expect(page).toHaveURL(`/movies/${ember.id}?dates=2#dates`);
-  await expect(page.getByRole("radio").first()).not.toHaveValue(firstPage[0]);
+  await expect(page.getByRole("link", { name: "Earlier days" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Later days" }).click();
+  await expect(page).toHaveURL(`/movies/${ember.id}?dates=2#times`);
+  await expect.poll(async () => (await offeredDates(page))[0] > firstPage.at(-1)!).toBe(true);
   const secondPage = await offeredDates(page);
   expect(secondPage.length).toBeGreaterThanOrEqual(DATES_PER_PAGE - 1); // 13 or 14 days in all
-  expect(secondPage[0] > firstPage.at(-1)!).toBe(true);
-  await page.getByRole("link", { name: "Previous dates" }).click();
-  await expect(page).toHaveURL(`/movies/${ember.id}?dates=1#dates`);
+  // The page's first day is open.
+  await expect(days.first()).toHaveAttribute("aria-current", "true");
+  await page.getByRole("link", { name: "Earlier days" }).click();
+  await expect(page).toHaveURL(`/movies/${ember.id}?dates=1#times`);
   await expect.poll(() => offeredDates(page)).toEqual(firstPage);
+
+  await open(page, `/movies/${ember.id}?day=${secondPage[1]}#times`);
+  await expect.poll(() => offeredDates(page)).toEqual(secondPage);
+  await expect(days.nth(1)).toHaveAttribute("aria-current", "true");
 });
 
-test("Continue without a date asks for one", async ({ page, jsEnabled }) => {
+test("odd days and pages in the address fall back to the first day, never an error", async ({ page }) => {
   await open(page, `/movies/${ember.id}`);
-  const posts: string[] = [];
-  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/Please select a date first!/);
-  if (jsEnabled) expect(posts).toEqual([]); // checked in the browser, no round trip
-  await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}`));
-});
-
-test("Continue with a date goes to that day's seats", async ({ page }) => {
-  await open(page, `/movies/${ember.id}?dates=2`);
-  const [day] = await offeredDates(page);
-  await page.getByRole("radio").first().check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(`/movies/${ember.id}/${day}`);
-});
-
-test("a tampered date gets a clear message, not an error", async ({ page }) => {
-  for (const [value, message] of [
-    ["2020-01-01", "There are no shows on that date. Please pick another date."],
-    ["not-a-date", "Please select a date first!"],
-  ]) {
-    await open(page, `/movies/${ember.id}`);
-    await page.getByRole("radio").first().check();
-    // After checking: React puts a radio's value back when it handles the click.
-    await page
-      .getByRole("radio")
-      .first()
-      .evaluate((radio, v) => ((radio as HTMLInputElement).value = v), value);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByRole("alert")).toHaveText(new RegExp(message));
-    await expect(page).toHaveURL(new RegExp(`/movies/${ember.id}\\?dates=1`));
+  const [first] = await offeredDates(page);
+  for (const query of ["dates=-1", "dates=abc", "dates=1000000000", "day=2020-01-01", "day=%00", "day=2026-02-30"]) {
+    const response = await page.goto(`/movies/${ember.id}?${query}`);
+    expect(response?.status(), query).toBe(200);
+    const days = page.getByRole("navigation", { name: "Show days" }).locator('[aria-current="true"]');
+    await expect(days, query).toHaveCount(1);
+    if (query !== "dates=1000000000")
+      await expect(days).toHaveAttribute("href", `/movies/${ember.id}?day=${first}#times`);
   }
-  const odd = await page.request.post(`/movies/${ember.id}`, {
-    data: "date=%%%",
-    headers: { "content-type": "text/plain" },
-  });
-  expect(odd.status()).toBeLessThan(500);
 });
 
 test("You May Also Like shows 4 other movies", async ({ page }) => {
@@ -180,10 +170,68 @@ test("You May Also Like shows 4 other movies", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Explore All Movies" })).toHaveAttribute("href", "/movies");
 });
 
-test("odd date pages fall back to the nearest page", async ({ page }) => {
-  for (const dates of ["-1", "abc", "1000000000"]) {
-    const response = await page.goto(`/movies/${ember.id}?dates=${dates}`);
-    expect(response?.status(), dates).toBe(200);
-    await expect(page.getByRole("radio").first()).toBeAttached();
+test("a time says Almost full or Sold out, for visitors too, and a sold-out time offers its waitlist instead of its seats", async ({
+  customerPage: page,
+  staffBeside: staff,
+  browser,
+  jsEnabled,
+  baseURL,
+}) => {
+  test.slow();
+  const movie = movies[jsEnabled ? 9 : 10];
+  const day = freshDay(jsEnabled ? 96 : 97);
+  const ten = await createHall(staff, { layout: "A 1 2 3 4 5 6 7 8 9 10" });
+  const two = await createHall(staff, { layout: "A 1 2" });
+  await createShowsDirectly(staff, movie.id, ten.id, "9.50", [`${day}T15:00`, `${day}T18:00`]);
+  await createShowsDirectly(staff, movie.id, two.id, "9.50", [`${day}T21:00`]);
+  const picker = `/movies/${movie.id}?day=${day}#times`;
+  const visitor = await (await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })).newPage();
+  await visitor.goto(picker);
+  const visitorTimes = visitor.getByRole("region", { name: "Show Times" });
+  await expect(visitorTimes.getByRole("link", { name: /^[369]:00 PM/ })).toHaveCount(3);
+  await expect(visitorTimes.getByText(/Almost full|Sold out/)).toHaveCount(0);
+
+  // 9 of the 6:00 PM show's 10 seats and both of the 9:00 PM show's are held.
+  const owner = await anotherCustomer(browser, jsEnabled, baseURL!);
+  const seatPage = `/movies/${movie.id}/${day}`;
+  // Paid, since the test server's holds last a minute.
+  for (const [who, seats, time] of [
+    [owner.page, ["A1", "A2", "A3", "A4", "A5"], 1],
+    [owner.page, ["A1", "A2"], 2],
+    [page, ["A6", "A7", "A8", "A9"], 1],
+  ] as const) {
+    await bookSeats(who, jsEnabled, seatPage, [...seats], time);
+    await payWithGoodCard(who);
   }
+  await owner.close();
+
+  // The page a visitor is served says so at once: it is kept a second at most.
+  await visitor.reload();
+  await expect(visitorTimes.getByRole("link", { name: /^3:00 PM/ })).not.toContainText(/Almost full|Sold out/);
+  await expect(visitorTimes.getByRole("link", { name: /^6:00 PM.*Almost full$/ })).toBeVisible();
+  await expect(visitorTimes.getByRole("link", { name: /^9:00 PM/ })).toHaveCount(0);
+  const soldOut = visitorTimes.getByRole("listitem").filter({ hasText: "9:00 PM" });
+  await expect(soldOut.getByText("Sold out")).toBeVisible();
+  await expect(soldOut.getByRole("link", { name: "Sign in to join the waitlist" })).toHaveAttribute(
+    "href",
+    `/login?${new URLSearchParams({ redirectTo: picker })}`,
+  );
+  await visitor.context().close();
+
+  // A customer joins the sold-out show's waitlist from the movie page, and finds their place on its seat page.
+  await page.goto(picker);
+  const times = page.getByRole("region", { name: "Show Times" });
+  const waitlisted = times.getByRole("listitem").filter({ hasText: "9:00 PM" });
+  await waitlisted.getByText("Join the waitlist", { exact: true }).click();
+  await waitlisted.getByLabel("Seats wanted").selectOption("1");
+  await waitlisted.getByRole("button", { name: "Join the waitlist for 9:00 PM" }).click();
+  await expect(page).toHaveURL(new RegExp(`${seatPage}\\?time=[\\w-]+#waitlist$`));
+  await expect(
+    page.getByRole("status").filter({ hasText: "You are number 1 on the waitlist for 1 seat." }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "This show is sold out" })
+      .getByText("You are number 1 on the waitlist, for 1 seat."),
+  ).toBeVisible();
 });

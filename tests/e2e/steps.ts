@@ -70,7 +70,10 @@ export async function chooseFilter(page: Page, label: string, option: string, js
   if (!jsEnabled) await page.getByRole("button", { name: "Apply Filters" }).click();
 }
 
-/** The show dates offered in the date strip, as YYYY-MM-DD. */
+/** The show days offered on the movie page's strip of days, as YYYY-MM-DD. */
 export async function offeredDates(page: Page) {
-  return page.getByRole("radio").evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+  const days = page.getByRole("navigation", { name: "Show days" }).locator('a[href*="day="]');
+  return days.evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLAnchorElement).href).searchParams.get("day")!),
+  );
 }

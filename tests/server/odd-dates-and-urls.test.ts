@@ -37,11 +37,11 @@ describe("a day in the URL outside the years shows are sold", () => {
     expect(response.status).toBe(404);
   });
 
-  it("an impossible or unreadable day still leads back to the dates", async () => {
+  it("an impossible or unreadable day still leads back to the show times", async () => {
     for (const day of ["2024-02-30", "10000-01-01", "99999999999-01-01", "2027-1-5"]) {
       const response = await get(`/movies/${movieId}/${day}`);
       expect(response.status, day).toBe(302);
-      expect(response.headers.get("location"), day).toBe(`/movies/${movieId}#dates`);
+      expect(response.headers.get("location"), day).toBe(`/movies/${movieId}#times`);
     }
   });
 });

@@ -153,13 +153,8 @@ describe("the page cache on one instance", () => {
     const theirs = await (await get(site, seatPage, { Cookie: cookie })).text();
     expect(theirs).toContain("Test Customer");
     const token = /name="requestToken" value="([0-9a-f-]{36})"/.exec(theirs)![1];
-    // A date without shows sends them back to the dates with a toast.
-    const refused = await postForm(
-      site,
-      `/movies/${show.movieId}`,
-      { date: "2099-01-01", dates: "1" },
-      { Cookie: cookie },
-    );
+    // A date without shows sends them back to the show times with a toast.
+    const refused = await get(site, `/movies/${show.movieId}/2099-01-01`, { Cookie: cookie });
     const toastCookie = refused.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -41,8 +41,6 @@ const actions = (): [string, number, "customer"?][] => [
   ["/reset-password.data", 400],
   ["/login/email-link", 400],
   ["/login/email-link.data", 400],
-  [`/movies/${movieId}?index`, 302],
-  [`/movies/${movieId}.data?index`, 202], // a redirect, as single fetch encodes one
   [`/movies/${movieId}/favourite`, 302],
   [`/movies/${movieId}/favourite.data`, 202],
   ["/auth/google", 400],
