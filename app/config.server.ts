@@ -134,6 +134,9 @@ export const environmentSchema = z.object({
     "companion seats no wheelchair user booked are open to everyone from this long before the show; default 60",
   ),
   CLEANING_MINUTES: integer(0, 240).describe("time a hall needs between one show's end and the next start; default 15"),
+  CHECK_IN_OPENS_MINUTES: integer(0, 1440).describe(
+    "a paid ticket can be checked in at the door from this long before its show until the show ends; default 120",
+  ),
   CANCEL_CUTOFF_MINUTES: integer(0, 43200).describe(
     "a paid booking can be cancelled with a full refund until this long before the show; default 120",
   ),
@@ -273,6 +276,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       companionReleaseMinutes: env.COMPANION_RELEASE_MINUTES ?? 60,
     },
     cleaningMinutes: env.CLEANING_MINUTES ?? 15,
+    checkInOpensMinutes: env.CHECK_IN_OPENS_MINUTES ?? 120,
     testHooks: env.TEST_HOOKS ?? false,
     payments,
     mail: {

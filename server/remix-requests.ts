@@ -66,8 +66,11 @@ export async function sendResponse(req: ExpressRequest, res: ExpressResponse, re
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  // Headers' iterator gives each Set-Cookie apart, so appending keeps them all.
-  for (const [name, value] of response.headers) res.append(name, value);
+  // Headers' iterator gives each Set-Cookie apart, so appending keeps them all; any other header of the page's own
+  // replaces the one every answer carries (a Check In page's Permissions-Policy).
+  for (const [name, value] of response.headers)
+    if (name === "set-cookie") res.append(name, value);
+    else res.set(name, value);
   res.set(
     "Cache-Control",
     cacheControlFor({

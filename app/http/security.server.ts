@@ -52,8 +52,13 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  "Permissions-Policy": permissionsPolicy({ camera: "()" }),
 };
+
+/** The features a page may use: none of these but, on the pages that allow it, the camera for our own origin. */
+export function permissionsPolicy({ camera }: { camera: "()" | "(self)" }) {
+  return `camera=${camera}, microphone=(), geolocation=()`;
+}
 
 export const CROSS_SITE_MESSAGE = "This form was sent from another site, so it was refused.";
 

@@ -7,6 +7,8 @@ import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { getDb, type Queryable } from "~/services/db.server";
 import { verifyTicketCode } from "~/services/tickets.server";
 import { ticketCodeOf } from "~/models/e-tickets.server";
+import { describeMinutes } from "~/utils/format";
+import { formatClockTime, formatShowTime } from "~/utils/show-display";
 
 /** What the door sees of an e-ticket's booking. */
 export type Ticket = {
@@ -15,6 +17,10 @@ export type Ticket = {
   hallName: string;
   posterPath: string;
   startsAt: string;
+  /** When the door starts letting this show's tickets in: CHECK_IN_OPENS_MINUTES before it starts. */
+  opensAt: string;
+  /** When the show ends (its start and the film's runtime); the door lets no one in after. */
+  endsAt: string;
   seats: string[];
   /** What each seat was sold as, so the door can ask a child's age. */
   tickets: SoldTicket[];
@@ -26,15 +32,18 @@ export type Ticket = {
 };
 
 /** Why a genuine ticket cannot be let in now. */
-export type TicketRefusal = "cancelled" | "expired" | "unpaid" | "checked-in" | "other-day";
+export type TicketRefusal = "cancelled" | "expired" | "unpaid" | "checked-in" | "too-early" | "ended";
 
 /** SQL: whether an instant falls on the cinema's today, by the database's clock, in the zone `zoneParam` names. */
 const isCinemaToday = (instant: string, zoneParam: string) =>
   `(${instant} at time zone ${zoneParam})::date = (now() at time zone ${zoneParam})::date`;
 
-type TicketRow = Omit<Ticket, "startsAt" | "checkIn"> & {
+type TicketRow = Omit<Ticket, "startsAt" | "opensAt" | "endsAt" | "checkIn"> & {
   startsAt: Date;
-  isToday: boolean;
+  opensAt: Date;
+  endsAt: Date;
+  /** Where the database's clock stands against the door's window: before it, in it, or after the show. */
+  window: "before" | "open" | "after";
   checkedInAt: Date | null;
   staffName: string | null;
 };
@@ -44,31 +53,58 @@ async function findTicket(db: Queryable, bookingId: string, { lock = false } = {
     `select b.id as "bookingId", m.title, h.name as "hallName", m.poster_path as "posterPath", s.starts_at as "startsAt",
        b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount,
        ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
-       ${isCinemaToday("s.starts_at", "$2")} as "isToday",
+       s.starts_at - make_interval(mins => $2) as "opensAt", s.starts_at + make_interval(mins => m.runtime) as "endsAt",
+       case when now() < s.starts_at - make_interval(mins => $2) then 'before'
+            when now() > s.starts_at + make_interval(mins => m.runtime) then 'after' else 'open' end as "window",
        c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"
      from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
        join users u on u.uid = b.user_uid
        left join check_ins c on c.booking_id = b.id left join users staff on staff.uid = c.staff_uid
      where b.id = $1 ${lock ? "for update of b" : ""}`,
-    [bookingId, config.timeZone],
+    [bookingId, config.checkInOpensMinutes],
   );
   if (!row) return null;
-  const { isToday, checkedInAt, staffName, ...ticket } = row;
+  const { window, checkedInAt, staffName, ...ticket } = row;
   const checkIn = checkedInAt ? { at: new Date(checkedInAt).toISOString(), staffName: staffName ?? "" } : null;
-  const found: Ticket = { ...ticket, startsAt: new Date(ticket.startsAt).toISOString(), checkIn };
-  return { ticket: found, refusal: refusalOf(found, isToday) };
+  const found: Ticket = {
+    ...ticket,
+    startsAt: new Date(ticket.startsAt).toISOString(),
+    opensAt: new Date(ticket.opensAt).toISOString(),
+    endsAt: new Date(ticket.endsAt).toISOString(),
+    checkIn,
+  };
+  return { ticket: found, refusal: refusalOf(found, window) };
 }
 
-function refusalOf(ticket: Ticket, isToday: boolean): TicketRefusal | null {
+function refusalOf(ticket: Ticket, window: TicketRow["window"]): TicketRefusal | null {
   if (ticket.status === "cancelled" || ticket.status === "expired") return ticket.status;
   if (ticket.status === "pending") return "unpaid";
   if (ticket.checkIn) return "checked-in";
-  return isToday ? null : "other-day";
+  if (window === "before") return "too-early";
+  return window === "after" ? "ended" : null;
+}
+
+/** Why the door refuses a ticket, in the words staff read out; times in the cinema's zone. */
+export function refusalMessage(refusal: TicketRefusal, ticket: Ticket) {
+  switch (refusal) {
+    case "cancelled":
+      return "This booking was cancelled.";
+    case "expired":
+      return "This booking expired before it was paid.";
+    case "unpaid":
+      return "This booking has not been paid.";
+    case "too-early":
+      return `Too early: check-in for this show opens at ${formatShowTime(ticket.opensAt, config.timeZone)}, ${describeMinutes(config.checkInOpensMinutes)} before it starts.`;
+    case "ended":
+      return `This show ended at ${formatShowTime(ticket.endsAt, config.timeZone)}.`;
+    case "checked-in":
+      return `Already checked in at ${formatClockTime(ticket.checkIn!.at, config.timeZone)} by ${ticket.checkIn!.staffName}`;
+  }
 }
 
 /**
- * The booking an e-ticket code names and whether it may come in now: paid, not yet checked in, for a show on the
- * cinema's today. A code that is not genuine (or names no booking) is "invalid-code".
+ * The booking an e-ticket code names and whether it may come in now: paid, not yet checked in, and from
+ * CHECK_IN_OPENS_MINUTES before its show until the show ends. A code that is not genuine (or names no booking) is "invalid-code".
  */
 export async function readTicket(code: string) {
   const bookingId = verifyTicketCode(code, getSessionSecrets());

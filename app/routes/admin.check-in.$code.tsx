@@ -1,42 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { config } from "~/config.server";
-import { BOOKING_STATUS_LABELS } from "~/domain/booking";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { TicketCodeForm } from "~/components/check-in/TicketCodeForm";
+import { BOOKING_STATUS_LABELS, shortBookingId } from "~/domain/booking";
 import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { limitPosts } from "~/http/post-limits.server";
-import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { checkInTicket, readTicket, type Ticket, type TicketRefusal } from "~/models/check-in.server";
+import { checkInTicket, readTicket, refusalMessage } from "~/models/check-in.server";
 import checkInStyles from "~/styles/check-in.css";
 import { plural } from "~/utils/format";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
-import { formatClock24, formatShowTime } from "~/utils/show-display";
+import { formatShowTime } from "~/utils/show-display";
 import { pageLinks } from "~/utils/page-links";
 
-export { keepRetryAfter as headers } from "~/http/post-limits.server";
+export { checkInHeaders as headers } from "~/http/check-in.server";
 
 export const { links, handle } = pageLinks([{ rel: "stylesheet", href: checkInStyles }]);
 export const meta = pageMeta("Check In – Admin Panel", "Check an e-ticket at the door and let its holder in.");
 
 const INVALID_CODE = "This ticket code is not valid.";
-
-function refusalMessage(refusal: TicketRefusal, ticket: Ticket) {
-  switch (refusal) {
-    case "cancelled":
-      return "This booking was cancelled.";
-    case "expired":
-      return "This booking expired before it was paid.";
-    case "unpaid":
-      return "This booking has not been paid.";
-    case "other-day":
-      return `This ticket is for ${formatShowTime(ticket.startsAt, config.timeZone)}, not today.`;
-    case "checked-in":
-      return `Already checked in at ${formatClock24(ticket.checkIn!.at, config.timeZone)} by ${ticket.checkIn!.staffName}`;
-  }
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -47,24 +32,50 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...common, ticket, refusal: refusal && refusalMessage(refusal, ticket) };
 }
 
+// The verdict is the answer to the post itself, so it stays on screen until the next ticket; reloading it posts
+// again and is told the ticket is already in.
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("check-in", request, context);
   const staff = await requireStaff(request);
   const result = await checkInTicket(params.code ?? "", staff.uid);
   if (!result.ok) {
     const message = result.reason === "invalid-code" ? INVALID_CODE : refusalMessage(result.reason, result.ticket);
-    return data({ refusal: message }, { status: result.reason === "invalid-code" ? 404 : 409 });
+    return data({ admitted: null, refusal: message }, { status: result.reason === "invalid-code" ? 404 : 409 });
   }
   const { seats, title } = result.ticket;
-  return redirectWithSuccess("/admin/check-in", `Checked in: ${plural(seats.length, "seat")} for ${title}`);
+  return { admitted: `${plural(seats.length, "seat")} for ${title}`, refusal: null };
+}
+
+/** The door's answer in large type: colour, an icon and a word, then what it is about. */
+function Verdict({ admitted, refusal }: { admitted: string | null; refusal: string | null }) {
+  const kind = admitted ? "admitted" : "refused";
+  return (
+    <div className={`door-verdict door-verdict-${kind}`} role={admitted ? "status" : "alert"}>
+      <svg className="door-verdict-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={admitted ? "M4 12.5l5 5L20 6.5" : "M6 6l12 12M18 6L6 18"} />
+      </svg>
+      <div>
+        <p className="door-verdict-word">{admitted ? "Admitted" : "Refused"}</p>
+        <p className="door-verdict-why">{admitted ?? refusal}</p>
+      </div>
+    </div>
+  );
 }
 
 export default function TicketCheckIn() {
   const { ticket, refusal, currency, timeZone } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>()?.refusal ?? refusal;
+  const answer = useActionData<typeof action>();
+  const admitted = answer?.admitted ?? null;
+  const refused = admitted ? null : (answer?.refusal ?? refusal);
+  const checkIn = useRef<HTMLButtonElement>(null);
+  const ready = !admitted && !refused;
+  useEffect(() => {
+    if (ready) checkIn.current?.focus();
+  }, [ready, ticket?.bookingId]);
   return (
     <section aria-labelledby="ticket-title">
       <h1 id="ticket-title">Check In</h1>
+      {ready ? null : <Verdict admitted={admitted} refusal={refused} />}
       {ticket ? (
         <article className="ticket" aria-label="Ticket">
           <img src={ticket.posterPath} alt="" width={100} height={150} />
@@ -79,6 +90,8 @@ export default function TicketCheckIn() {
               <dd>{ticket.seats.join(", ")}</dd>
               <dt>Tickets</dt>
               <dd>{formatTickets(ticket.tickets, currency, ticket.discount)}</dd>
+              <dt>Reference</dt>
+              <dd>{shortBookingId(ticket.bookingId)}</dd>
               <dt>Customer</dt>
               <dd>{ticket.customerName}</dd>
               <dt>Payment</dt>
@@ -89,20 +102,15 @@ export default function TicketCheckIn() {
           </div>
         </article>
       ) : null}
-      {refused ? (
-        <p className="ticket-refusal" role="alert">
-          {refused}
-        </p>
-      ) : (
+      {ready ? (
         <Form method="post">
-          <button type="submit" className="button button-large">
+          <button type="submit" className="button button-large" ref={checkIn}>
             Check in
           </button>
         </Form>
-      )}
-      <Link to="/admin/check-in" className="text-link">
-        Check another ticket
-      </Link>
+      ) : null}
+      <h2 className="door-next">Next ticket</h2>
+      <TicketCodeForm key={ticket?.bookingId} takeFocus={!ready} />
     </section>
   );
 }

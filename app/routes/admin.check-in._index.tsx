@@ -1,12 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { TicketCodeForm } from "~/components/check-in/TicketCodeForm";
 import { shortReferenceOf } from "~/domain/booking";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
 import { ticketCodeForReference } from "~/models/check-in.server";
 import { parseQuery } from "~/schemas/list-query";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
+import { pageLinks } from "~/utils/page-links";
 import { pageMeta } from "~/utils/page-meta";
+import checkInStyles from "~/styles/check-in.css";
+
+export { checkInHeaders as headers } from "~/http/check-in.server";
+
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: checkInStyles }]);
 
 export const meta = pageMeta("Check In – Admin Panel", "Type an e-ticket's code or booking reference to check it in.");
 
@@ -40,27 +47,7 @@ export default function CheckIn() {
         Scan an e-ticket&apos;s QR code with this device, or type the code printed under it or the booking&apos;s
         8-character reference.
       </p>
-      <Form method="get" className="filters">
-        <div className="field field-search">
-          <label htmlFor="ticket-code">Ticket code or booking reference</label>
-          <input
-            id="ticket-code"
-            name="code"
-            key={typed}
-            defaultValue={typed}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="ticket-code-error"
-          />
-          <p id="ticket-code-error" className="field-error">
-            {error}
-          </p>
-        </div>
-        <button type="submit" className="button">
-          Find Ticket
-        </button>
-      </Form>
+      <TicketCodeForm typed={typed} error={error} takeFocus />
     </section>
   );
 }

@@ -51,7 +51,8 @@ const MENU = [
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/movies", label: "Movies" },
   { to: "/admin/promo-codes", label: "Promo Codes" },
-  { to: "/admin/check-in", label: "Check In" },
+  // A page load, not a client-side navigation: only its own Permissions-Policy lets the scanner use the camera.
+  { to: "/admin/check-in", label: "Check In", reloadDocument: true },
   { to: "/admin/outbox", label: "Outbox" },
 ];
 
@@ -95,7 +96,7 @@ export default function AdminLayout() {
             <ul>
               {MENU.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end}>
+                  <NavLink to={item.to} end={item.end} reloadDocument={item.reloadDocument}>
                     {item.label}
                   </NavLink>
                 </li>

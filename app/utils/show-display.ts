@@ -16,7 +16,6 @@ const STYLES = {
   clock: { hour: "numeric", minute: "2-digit" },
   date: { month: "short", day: "numeric", year: "numeric" },
   longDay: { weekday: "long", month: "long", day: "numeric" },
-  clock24: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   sortable: { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
@@ -63,11 +62,6 @@ export function showDayLabel(day: string, today: string) {
   if (day === today) return "Today";
   if (day === addDays(today, 1)) return "Tomorrow";
   return format("day", `${day}T12:00:00Z`, "UTC");
-}
-
-/** A moment's time of day on the 24-hour clock in the cinema's time zone: "19:31". */
-export function formatClock24(iso: string, timeZone: string) {
-  return format("clock24", iso, timeZone);
 }
 
 /** A moment as a spreadsheet sorts it, in the cinema's time zone: "2026-11-24 18:45". */

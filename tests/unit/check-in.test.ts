@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 // "Today" is the cinema's: this file runs the app in a zone far from UTC.
 vi.hoisted(() => {
@@ -7,13 +7,20 @@ vi.hoisted(() => {
 });
 
 import { getSessionSecrets } from "~/config.server";
-import { checkInTicket, readTicket, ticketCodeForReference } from "~/models/check-in.server";
+import { checkInTicket, readTicket, refusalMessage, ticketCodeForReference } from "~/models/check-in.server";
 import { getDb } from "~/services/db.server";
 import { signTicketCode } from "~/services/tickets.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { addBooking, addMovie, addUser, refund } from "./fixtures";
 
 const ZONE = "Pacific/Kiritimati";
+// The door's clock (PGlite's now() is the JavaScript clock): Tue, Nov 24, 11:00 AM in Kiritimati (UTC+14), so
+// today's noon show is within its check-in window (from 2 hours before, until its 2-hour film ends).
+const ELEVEN_AM = new Date("2026-11-23T21:00:00Z");
+vi.useFakeTimers({ toFake: ["Date"] });
+vi.setSystemTime(ELEVEN_AM);
+/** The clock moved to a wall-clock time on the cinema's today. */
+const setClock = (time: string) => vi.setSystemTime(new Date(`2026-11-24T${time}:00+14:00`));
 const codeOf = (bookingId: string) => signTicketCode(bookingId, getSessionSecrets()[0]);
 
 /** A show of the test movie at a wall-clock time `days` from the cinema's today. */
@@ -33,6 +40,10 @@ async function checkIns(bookingId: string) {
 }
 
 let today: string;
+
+beforeEach(() => {
+  vi.setSystemTime(ELEVEN_AM);
+});
 
 beforeAll(async () => {
   await addMovie("film", { title: "Door Film" });
@@ -124,14 +135,48 @@ describe("checkInTicket", () => {
     }
   });
 
-  it("refuses a ticket for a show on another day in the cinema's zone", async () => {
-    for (const days of [-1, 1]) {
-      const booking = await addBooking("customer", await showOn(days, "00:30"), ["J1"]);
-      expect(await readTicket(codeOf(booking))).toMatchObject({ ok: true, refusal: "other-day" });
-      expect(await checkInTicket(codeOf(booking), "staff-a")).toMatchObject({ ok: false, reason: "other-day" });
+  it("refuses a ticket before check-in opens, 2 hours ahead of its show, and says when it opens", async () => {
+    const booking = await addBooking("customer", await showOn(0, "13:30"), ["J1"]);
+    const early = await checkInTicket(codeOf(booking), "staff-a");
+    expect(early).toMatchObject({ ok: false, reason: "too-early", ticket: { opensAt: "2026-11-23T21:30:00.000Z" } });
+    if (early.ok || early.reason === "invalid-code") throw new Error("refused with its ticket");
+    expect(refusalMessage(early.reason, early.ticket)).toBe(
+      "Too early: check-in for this show opens at Tue, Nov 24, 11:30 AM, 2 hours before it starts.",
+    );
+    expect(await checkIns(booking)).toEqual([]);
+
+    setClock("11:30");
+    expect(await checkInTicket(codeOf(booking), "staff-a")).toMatchObject({ ok: true });
+  });
+
+  it("refuses a ticket once its show has ended, and lets a show after midnight in the evening before", async () => {
+    const morning = await showOn(0, "08:00");
+    for (const showId of [await showOn(-1, "12:00"), morning]) {
+      const booking = await addBooking("customer", showId, ["J2"]);
+      expect(await readTicket(codeOf(booking))).toMatchObject({ ok: true, refusal: "ended" });
+      expect(await checkInTicket(codeOf(booking), "staff-a")).toMatchObject({ ok: false, reason: "ended" });
     }
-    const late = await addBooking("customer", await showOn(0, "23:50"), ["J2"]);
-    expect(await checkInTicket(codeOf(late), "staff-a")).toMatchObject({ ok: true });
+    const ended = await readTicket(codeOf(await addBooking("customer", morning, ["J3"])));
+    if (!ended.ok) throw new Error("a genuine code");
+    expect(refusalMessage("ended", ended.ticket)).toBe("This show ended at Tue, Nov 24, 10:00 AM.");
+
+    const afterMidnight = await addBooking("customer", await showOn(1, "00:30"), ["J4"]);
+    setClock("22:29");
+    expect(await readTicket(codeOf(afterMidnight))).toMatchObject({ ok: true, refusal: "too-early" });
+    setClock("22:30");
+    expect(await checkInTicket(codeOf(afterMidnight), "staff-a")).toMatchObject({ ok: true });
+  });
+
+  it("words every refusal for the door, a check-in's time on the site's AM/PM clock", async () => {
+    const booking = await addBooking("customer", today, ["J5"]);
+    setClock("11:07");
+    await checkInTicket(codeOf(booking), "staff-a");
+    const seen = await readTicket(codeOf(booking));
+    if (!seen.ok) throw new Error("a genuine code");
+    expect(refusalMessage("checked-in", seen.ticket)).toBe("Already checked in at 11:07 AM by Alex Usher");
+    expect(refusalMessage("cancelled", seen.ticket)).toBe("This booking was cancelled.");
+    expect(refusalMessage("expired", seen.ticket)).toBe("This booking expired before it was paid.");
+    expect(refusalMessage("unpaid", seen.ticket)).toBe("This booking has not been paid.");
   });
 
   it("refuses a forged code", async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { plural } from "~/utils/format";
 import { formatMoney } from "~/utils/money";
 import {
-  formatClock24,
   formatLocalClock,
   formatLocalDay,
   formatLocalShowTime,
@@ -18,8 +17,6 @@ describe("show and staff formatters", () => {
   it("show a moment in the cinema's zone", () => {
     expect(formatShowTime(MOMENT, "UTC")).toBe("Tue, Nov 24, 1:01 PM");
     expect(formatShowTime(MOMENT, "Asia/Kolkata")).toBe("Tue, Nov 24, 6:31 PM");
-    expect(formatClock24(MOMENT, "Asia/Kolkata")).toBe("18:31");
-    expect(formatClock24("2026-11-24T23:05:00Z", "UTC")).toBe("23:05");
     expect(formatSortableTime(MOMENT, "America/New_York")).toBe("2026-11-24 08:01");
   });
 

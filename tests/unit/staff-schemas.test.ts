@@ -29,7 +29,7 @@ import { BOOKING_LIST_DEFAULTS, bookingListSchema } from "~/schemas/booking-list
 import { listQuery, pageWindow, parseQuery } from "~/schemas/list-query";
 import { CONFIRMATION_UNREADABLE, cancelShowSchema, moveShowSchema } from "~/schemas/show-changes";
 import { listedShowPath, SHOW_LIST_DEFAULTS, showListSchema } from "~/schemas/show-list";
-import { ticketCodeSchema } from "~/schemas/ticket-code";
+import { scannedTicketCode, ticketCodeSchema } from "~/schemas/ticket-code";
 
 const TIME = "2030-05-01T19:30";
 const PRICE_MESSAGES = priceMessages("USD");
@@ -332,6 +332,21 @@ describe("other staff forms", () => {
       code: "x".repeat(200),
     });
     expect(parseQuery(ticketCodeSchema, new URLSearchParams())).toEqual({ code: "" });
+  });
+
+  it("the camera takes an e-ticket's code, or the check-in link its QR code carries, and nothing else", () => {
+    const code = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
+    expect(scannedTicketCode(code)).toBe(code);
+    expect(scannedTicketCode(`https://cinema.example/admin/check-in/${code}`)).toBe(code);
+    for (const other of [
+      "https://example.com/menu",
+      `https://cinema.example/admin/check-in/${code}?next=/`,
+      `https://cinema.example/my-bookings/${code}`,
+      code.slice(1),
+      "1A2B3C4D",
+      "",
+    ])
+      expect(scannedTicketCode(other)).toBeNull();
   });
 
   it("the menu button says collapsed or expanded", () => {
