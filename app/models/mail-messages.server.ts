@@ -66,7 +66,7 @@ const greeting = (name: string) => ({ paragraph: `Hello ${name},` });
 type Ticket = { qrPng: Buffer };
 
 /** The QR code and the booking reference people show at the door, where the cinema is, and the show for a calendar. */
-function ticketPieces(booking: Booking, ticket: Ticket): Piece[] {
+function ticketPieces(booking: Booking, ticket: Ticket, calendarLink = site(calendarPath(booking.id))): Piece[] {
   const venue = cinemaVenue();
   return [
     {
@@ -76,7 +76,7 @@ function ticketPieces(booking: Booking, ticket: Ticket): Piece[] {
     { paragraph: "Show this code at the door." },
     { facts: [["Address", venue.address]] },
     { link: venue.mapUrl, label: "Map" },
-    { link: site(calendarPath(booking.id)), label: "Add to calendar" },
+    { link: calendarLink, label: "Add to calendar" },
   ];
 }
 
@@ -100,20 +100,28 @@ function bookingFacts(booking: Booking, amountLabel: string): Piece {
 
 export const confirmationSubject = (booking: Booking) => `Your tickets for ${booking.movie.title}, ${when(booking)}`;
 
+/** A guest's links, which open the booking and its calendar file without an account. */
+export type GuestLinks = { manage: string; calendar: string };
+
 /**
- * The mail of a paid booking: what was bought, the e-ticket, the refund terms. A guest's carries `manageLink`, which
- * opens the booking without an account, in place of the link to it.
+ * The mail of a paid booking: what was bought, the e-ticket, the refund terms. A guest's carries `guestLinks` in place
+ * of the links to the booking and its calendar file.
  */
-export function bookingConfirmation(booking: Booking, name: string, ticket: Ticket, manageLink?: string): RenderedMail {
+export function bookingConfirmation(
+  booking: Booking,
+  name: string,
+  ticket: Ticket,
+  guestLinks?: GuestLinks,
+): RenderedMail {
   return compose(
     confirmationSubject(booking),
     [
       greeting(name),
       { paragraph: "Thank you: your booking is paid. Here are your tickets." },
       bookingFacts(booking, "Amount paid"),
-      ...ticketPieces(booking, ticket),
-      manageLink
-        ? { link: manageLink, label: "Manage your booking (ticket, cancel) until the show ends" }
+      ...ticketPieces(booking, ticket, guestLinks?.calendar),
+      guestLinks
+        ? { link: guestLinks.manage, label: "Manage your booking (ticket, cancel) until the show ends" }
         : { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
       { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)}` },
     ],

@@ -228,8 +228,10 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       const ticket = await mailedETicketFor(booking.id);
       if (!guest) return sendMail(message, mailer, mails.bookingConfirmation(booking, name, ticket));
       // A guest manages the booking through the link alone (decision 46): staff never see it.
-      const mail = mails.bookingConfirmation(booking, name, ticket, site(bookingLinkPath(booking)));
-      return sendMail(message, mailer, mail, mails.bookingConfirmation(booking, name, ticket, LINK_LEFT_OUT).text);
+      const manage = site(bookingLinkPath(booking));
+      const mail = mails.bookingConfirmation(booking, name, ticket, { manage, calendar: `${manage}?then=calendar` });
+      const leftOut = { manage: LINK_LEFT_OUT, calendar: LINK_LEFT_OUT };
+      return sendMail(message, mailer, mail, mails.bookingConfirmation(booking, name, ticket, leftOut).text);
     }
     case "booking-cancellation": {
       const { booking, name, ...refund } = message.payload as Payloads["booking-cancellation"];

@@ -135,7 +135,7 @@ describe("paying", () => {
       movieId: MOVIE,
       day: DAY,
       showId: show,
-      seats: ["J1"],
+      seats: ["J5"],
       requestToken: randomUUID(),
       guest,
     });
@@ -154,6 +154,7 @@ describe("paying", () => {
     // The show starts at 7:30 PM and the movie runs 120 minutes.
     expect(opened.until).toEqual(new Date(STARTS_AT.getTime() + 120 * 60_000));
     expect(mail.text).not.toContain("/my-bookings/");
+    expect(mail.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}?then=calendar`);
     const db = await getDb();
     const [stored] = await db.query<{ textBody: string }>(
       `select text_body as "textBody" from outbox where recipient = $1 and kind = 'booking-confirmation'`,
