@@ -15,7 +15,7 @@ import { remixRequests } from "./remix-requests";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import type { requestTurns } from "./request-turns";
 import { buildFiles, publicFiles } from "./static-files";
-import { END_HOLD_PATH, END_SHOW_PATH, endHoldNow, endShowNow } from "./test-hooks";
+import { END_HOLD_PATH, END_SHOW_PATH, endHoldNow, endShowNow, TICKET_CODE_PATH, ticketCodeNow } from "./test-hooks";
 
 /**
  * What happens to a request, in order (docs/architecture.md, "The request path"). Each step is a module of its own;
@@ -45,9 +45,11 @@ export function requestPath(build: ServerBuild, state: { stopping: boolean }, tu
     serveHealth({ database: pingDatabase, identity: () => pingIdentityProvider(CHECK_TIMEOUT_MS) }, state),
   );
   app.get("/metrics", serveMetrics(metrics, config.metricsToken, config.trustProxy));
-  // The end-to-end tests' server only (TEST_HOOKS=true): a test ends a hold or a show instead of waiting for it (decision 37).
+  // The end-to-end tests' server only (TEST_HOOKS=true): a test ends a hold or a show instead of waiting for it, or
+  // reads the ticket code a QR code carries (decision 37).
   if (config.testHooks) app.post(END_HOLD_PATH, endHoldNow);
   if (config.testHooks) app.post(END_SHOW_PATH, endShowNow);
+  if (config.testHooks) app.get(TICKET_CODE_PATH, ticketCodeNow);
   // 6. The browser's scripts and style sheets.
   app.use("/build", buildFiles());
   // 7. Anonymous catalogue pages from memory (decision 19); before the other files, since public/ has none of them.

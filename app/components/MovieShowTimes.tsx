@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { SEAT_AVAILABILITY_WORDS, type SeatAvailability } from "~/domain/show";
+import { DayLinks } from "~/components/DayLinks";
+import { SEAT_AVAILABILITY_WORDS, seatPagePath, type SeatAvailability } from "~/domain/show";
 import { WAITLIST_SEAT_COUNTS } from "~/domain/waitlist";
 
 type Props = {
@@ -43,21 +44,7 @@ export function MovieShowTimes({ movieId, days, page, pageCount, day, shows, sig
                 ‹
               </Link>
             ) : null}
-            <ul className="time-days">
-              {days.map((other) => (
-                <li key={other.day}>
-                  <Link
-                    to={dayLink(other.day)}
-                    preventScrollReset
-                    replace
-                    className="time-day"
-                    aria-current={other.day === day ? "true" : undefined}
-                  >
-                    {other.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <DayLinks days={days} current={day} linkTo={dayLink} replace />
             {page < pageCount ? (
               <Link to={pageLink(page + 1)} preventScrollReset replace className="icon-button" aria-label="Later days">
                 ›
@@ -70,7 +57,7 @@ export function MovieShowTimes({ movieId, days, page, pageCount, day, shows, sig
                 {show.availability === "sold-out" ? (
                   <SoldOutTime movieId={movieId} day={day} show={show} signedIn={signedIn} />
                 ) : (
-                  <Link to={`/movies/${movieId}/${day}?time=${show.id}#seats`} className="time-link">
+                  <Link to={seatPagePath(movieId, day, show.id)} className="time-link">
                     <strong>{show.time}</strong>
                     <small>{show.hallName}</small>
                     {show.availability === "almost-full" ? (

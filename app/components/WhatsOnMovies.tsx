@@ -27,10 +27,10 @@ export function WhatsOnMovies({ day, movies }: Props) {
                 <Link to={`/movies/${movie.id}`}>{movie.title}</Link>
               </h2>
               <p className="whats-on-runtime">{formatRuntime(movie.runtime)}</p>
-              <ul className="whats-on-times" aria-label={`Times of ${movie.title}`}>
+              <ul className="time-links" aria-label={`Times of ${movie.title}`}>
                 {movie.shows.map((show) => (
                   <li key={show.id}>
-                    <Link to={seatPagePath(movie.id, day, show.id)} className="whats-on-time">
+                    <Link to={seatPagePath(movie.id, day, show.id)} className="time-link">
                       <strong>{show.time}</strong>
                       <small>
                         {show.hallName} · {show.format}

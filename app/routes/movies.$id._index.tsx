@@ -11,6 +11,7 @@ import { TrailerVideo } from "~/components/TrailerVideo";
 import type { loadMoviePage } from "~/http/movie-page.server";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
+import showTimesStyles from "~/styles/show-times.css";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
 import { withErrorMeta } from "~/utils/page-meta";
 import { pageLinks } from "~/utils/page-links";
@@ -23,6 +24,7 @@ const DESCRIPTION_LENGTH = 155;
 export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: cardStyles },
   { rel: "stylesheet", href: movieStyles },
+  { rel: "stylesheet", href: showTimesStyles },
 ]);
 export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
   data

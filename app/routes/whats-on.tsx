@@ -1,15 +1,20 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { DayLinks } from "~/components/DayLinks";
 import { WhatsOnFilters } from "~/components/WhatsOnFilters";
 import { WhatsOnMovies } from "~/components/WhatsOnMovies";
 import type { loadWhatsOn } from "~/http/whats-on.server";
 import { whatsOnPath } from "~/schemas/whats-on";
+import showTimesStyles from "~/styles/show-times.css";
 import whatsOnStyles from "~/styles/whats-on.css";
 import { pageLinks } from "~/utils/page-links";
 import { pageMeta } from "~/utils/page-meta";
 
 export { loadWhatsOn as loader } from "~/http/whats-on.server";
 
-export const { links, handle } = pageLinks([{ rel: "stylesheet", href: whatsOnStyles }]);
+export const { links, handle } = pageLinks([
+  { rel: "stylesheet", href: showTimesStyles },
+  { rel: "stylesheet", href: whatsOnStyles },
+]);
 export const meta = pageMeta(
   "What's On",
   "Every show at Marquee Cinemas by day: times of day, 2D, 3D and IMAX, subtitled and audio-described screenings.",
@@ -21,20 +26,7 @@ export default function WhatsOn() {
     <section className="section page-top whats-on" aria-labelledby="whats-on-title">
       <h1 id="whats-on-title">What&apos;s On</h1>
       <nav aria-label="Days">
-        <ul className="whats-on-days">
-          {days.map((other) => (
-            <li key={other.day}>
-              <Link
-                to={whatsOnPath(other.day, filters)}
-                preventScrollReset
-                className="whats-on-day"
-                aria-current={other.day === day ? "date" : undefined}
-              >
-                {other.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <DayLinks days={days} current={day} linkTo={(other) => whatsOnPath(other, filters)} />
       </nav>
       <WhatsOnFilters day={day} filters={filters} />
       <h2 className="whats-on-date">{dayName}</h2>

@@ -86,7 +86,7 @@ test("staff move a paid show to a later time: the customer is mailed the old and
   await staff.goto(show.list);
   await showRow(staff, show.movie.title).getByRole("link", { name: /^Move/ }).click();
   await expect(staff.getByRole("heading", { name: "Move Show" })).toBeVisible();
-  await expect(staff.getByLabel("Hall")).toHaveValue(show.hall.id);
+  await expect(staff.getByLabel("Hall", { exact: true })).toHaveValue(show.hall.id);
   // The hall's day, its shows with their times, is shown before anything moves.
   const hallDay = staff.getByRole("region", { name: "The hall that day" });
   await expect(hallDay).toContainText(`${show.hall.name} on `);

@@ -2,7 +2,16 @@
 // List Shows' delete rule (docs/decisions/0018-show-changes.md: a booked show is cancelled, not deleted).
 import type { Page } from "@playwright/test";
 import { createHall, createShowsDirectly, dayFromToday } from "./admin-steps";
-import { bookAndPay, bookingSlot, bookSeats, chooseSeats, payWithGoodCard, proceed } from "./booking-steps";
+import {
+  bookAndPay,
+  bookingIdIn,
+  bookingSlot,
+  bookSeats,
+  chooseSeats,
+  payWithGoodCard,
+  proceed,
+  ticketCodeOf,
+} from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { movies, open } from "./steps";
 
@@ -41,7 +50,7 @@ async function buyTicket(
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   return {
     bookingPage: new URL(page.url()).pathname,
-    code: (await page.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!,
+    code: await ticketCodeOf(page, bookingIdIn(page)),
     reference: await bookingReference(page),
   };
 }
@@ -148,7 +157,7 @@ test("a ticket is refused before check-in opens, saying when, found by its typed
   staffBeside: staff,
 }) => {
   await bookAndPay(page, jsEnabled, bookingSlot(2, jsEnabled, { cancellable: true }), ["A1", "A2"]);
-  const code = (await page.getByText(/^[A-Za-z0-9_-]{43}$/).textContent())!;
+  const code = await ticketCodeOf(page, bookingIdIn(page));
   const reference = await bookingReference(page);
   const tooEarly =
     /^Too early: check-in for this show opens at \w{3}, \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M, 2 hours before it starts\.$/;

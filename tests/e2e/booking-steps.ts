@@ -106,6 +106,13 @@ export async function endShowNow(page: Page, bookingId: string) {
   expect(response.status()).toBe(204);
 }
 
+/** A booking's e-ticket code, which its QR code carries: what the door is given when the QR code is scanned. */
+export async function ticketCodeOf(page: Page, bookingId: string) {
+  const response = await page.request.get(`/test-hooks/bookings/${bookingId}/ticket-code`);
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
 /** The id of the booking whose checkout or page the page is on. */
 export const bookingIdIn = (page: Page) => /\/my-bookings\/([0-9a-f-]{36})/.exec(page.url())![1];
 

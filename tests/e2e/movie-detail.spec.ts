@@ -106,12 +106,12 @@ for (const viewport of [
     const labels = await days.allTextContents();
     expect(labels.length).toBeGreaterThan(1);
     labels.forEach((label) => expect(label).toMatch(/^(Today|Tomorrow|[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2})$/));
-    await expect(days.first()).toHaveAttribute("aria-current", "true");
+    await expect(days.first()).toHaveAttribute("aria-current", "date");
     // The second day's times, then its second time (or its only one).
     await days.nth(1).click();
     await expect(page).toHaveURL(/\?day=\d{4}-\d{2}-\d{2}#times$/);
     const day = new URL(page.url()).searchParams.get("day")!;
-    await expect(days.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(days.nth(1)).toHaveAttribute("aria-current", "date");
     // Read again: a test that runs over midnight sees the second day's name turn from a date into "Tomorrow".
     const label = await days.nth(1).textContent();
     const timeLinks = page.getByRole("list", { name: `Times on ${label}` }).getByRole("link");
@@ -139,14 +139,14 @@ test("the show days page 7 at a time, and a day in the address opens on its page
   const secondPage = await offeredDates(page);
   expect(secondPage.length).toBeGreaterThanOrEqual(DATES_PER_PAGE - 1); // 13 or 14 days in all
   // The page's first day is open.
-  await expect(days.first()).toHaveAttribute("aria-current", "true");
+  await expect(days.first()).toHaveAttribute("aria-current", "date");
   await page.getByRole("link", { name: "Earlier days" }).click();
   await expect(page).toHaveURL(`/movies/${ember.id}?dates=1#times`);
   await expect.poll(() => offeredDates(page)).toEqual(firstPage);
 
   await open(page, `/movies/${ember.id}?day=${secondPage[1]}#times`);
   await expect.poll(() => offeredDates(page)).toEqual(secondPage);
-  await expect(days.nth(1)).toHaveAttribute("aria-current", "true");
+  await expect(days.nth(1)).toHaveAttribute("aria-current", "date");
 });
 
 test("odd days and pages in the address fall back to the first day, never an error", async ({ page }) => {
@@ -155,7 +155,7 @@ test("odd days and pages in the address fall back to the first day, never an err
   for (const query of ["dates=-1", "dates=abc", "dates=1000000000", "day=2020-01-01", "day=%00", "day=2026-02-30"]) {
     const response = await page.goto(`/movies/${ember.id}?${query}`);
     expect(response?.status(), query).toBe(200);
-    const days = page.getByRole("navigation", { name: "Show days" }).locator('[aria-current="true"]');
+    const days = page.getByRole("navigation", { name: "Show days" }).locator('[aria-current="date"]');
     await expect(days, query).toHaveCount(1);
     if (query !== "dates=1000000000")
       await expect(days).toHaveAttribute("href", `/movies/${ember.id}?day=${first}#times`);

@@ -33,20 +33,6 @@ test("the five-seat limit is not said again on the checkout", async ({ customerP
   await expect(said(page, "You can only select up to 5 seats")).toHaveCount(0);
 });
 
-test("'Please select a date first!' is not said again on the seat page", async ({ page, jsEnabled }) => {
-  const { movie } = bookingSlot(21, jsEnabled);
-  await open(page, `/movies/${movie.id}`);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(said(page, "Please select a date first!")).toBeVisible();
-  const firstDay = page.getByRole("group", { name: "Show date" }).getByRole("radio").first();
-  await firstDay.check();
-  const day = await firstDay.getAttribute("value");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(`/movies/${movie.id}/${day}`);
-  await expect(page.getByRole("group", { name: "Available Timings" })).toBeVisible();
-  await expect(said(page, "Please select a date first!")).toHaveCount(0);
-});
-
 test("'Account created' is not said again after signing in", async ({ page }) => {
   const email = uniqueEmail("toast");
   await open(page, "/register");
