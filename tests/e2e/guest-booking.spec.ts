@@ -43,7 +43,9 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
   // The ticket mail goes to the address typed, with the link that manages the booking.
   const mail = await theMail(email, /^Your tickets for /);
   expect(mail.text).toContain("Hello Gail Guest,");
-  const link = linkIn(mail, "/booking-link/");
+  const link = /Manage your booking[^:]*: https?:\/\/[^/\s]+(\/booking-link\/\S+)/.exec(mail.text!)![1];
+  // Add to calendar goes through the same link, so it needs no account either.
+  expect(linkIn(mail, "/booking-link/")).toBe(`${link}?then=calendar`);
 
   const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
   const other = await elsewhere.newPage();
