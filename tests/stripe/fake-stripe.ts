@@ -32,6 +32,8 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** The status the next refund is made with; back to "succeeded" after it. */
   nextRefundStatus: RefundStatus;
+  /** The id of the latest refund made (`re_…`), which only staff pages show. */
+  lastRefundId: string | null;
   /** The customer pays on the hosted page: the session completes, with a payment intent and its card charge. */
   pay(sessionId: string, card: { last4: string }): void;
   /** A checkout session or refund as the API answers it, unexpanded: what a webhook event carries. */
@@ -331,6 +333,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       ...(status === "failed" ? { failure_reason: "expired_or_canceled_card" } : {}),
     };
     objects.set(refund.id as string, refund);
+    fake.lastRefundId = refund.id as string;
     return refund;
   }
 
@@ -428,6 +431,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     problems,
     requests,
     nextRefundStatus: "succeeded",
+    lastRefundId: null,
     pay(sessionId, card) {
       const session = objects.get(sessionId);
       if (session?.status !== "open") throw new Error(`Checkout session ${sessionId} is not open`);
