@@ -8,7 +8,8 @@ import { finishSecondStep, gatewayPage, kickDelivery } from "~/services/payments
 
 // The test gateway's second step (as a bank's 3-D Secure page): the customer confirms the payment or refuses it.
 
-export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/test-gateway/checkouts/${params.id}`);
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  redirect(`/test-gateway/checkouts/${encodeURIComponent(params.id ?? "")}`);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const page = await gatewayPage(params.id ?? "");
