@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { isRow, isSeatCell, SEAT_TYPE_NAMES, type HallLayout } from "~/domain/hall-layout";
-import { layoutText, nextPlaceKind, parseLayout, readLayout } from "~/domain/hall-layout-text";
+import { layoutText, nextPlaceKind, readLayout } from "~/domain/hall-layout-text";
 import { extraLabel, hallSchema, PREVIEW, PRICED_TYPES, SAVE } from "~/schemas/hall";
 import { minorUnitDigits } from "~/utils/money";
 import { FormErrors, FormField } from "./FormField";
@@ -31,12 +31,14 @@ export function HallForm({ defaults, currency, lastResult }: Props) {
     shouldValidate: "onBlur",
   });
   const [typed, setTyped] = useState<string | null>(null);
-  const live = typed === null ? null : parseLayout(typed);
-  const preview = live ? (live.ok ? live.layout : null) : (lastResult?.preview ?? null);
   const step = String(10 ** -minorUnitDigits(currency));
   const { key, ...layoutProps } = getTextareaProps(fields.layout);
   const text = typed ?? (typeof fields.layout.initialValue === "string" ? fields.layout.initialValue : "");
-  const editable = readLayout(text).layout;
+  const read = readLayout(text);
+  const editable = read.layout;
+  // What staff type is previewed as they type, once it is a hall; until then, what the server last drew.
+  const preview =
+    typed === null ? (lastResult?.preview ?? null) : read.layout && read.problems.length === 0 ? read.layout : null;
   const changePlace = (line: number, column: number) => {
     const changed = editable && nextPlaceKind(editable, line, column);
     if (!changed) return;

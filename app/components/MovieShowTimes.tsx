@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { DayLinks } from "~/components/DayLinks";
-import { SEAT_AVAILABILITY_WORDS, seatPagePath, type SeatAvailability } from "~/domain/show";
-import { WAITLIST_SEAT_COUNTS } from "~/domain/waitlist";
+import { WaitlistSeatsField } from "~/components/seat-page/WaitlistPanel";
+import { seatPagePath } from "~/domain/booking-steps";
+import { SEAT_AVAILABILITY_WORDS, type SeatAvailability } from "~/domain/show";
 
 type Props = {
   movieId: string;
@@ -78,7 +79,6 @@ type SoldOutProps = { movieId: string; day: string; show: Props["shows"][number]
 
 /** A sold-out time: no seats to choose, but its waitlist, joined here (the seat page's waitlist form's action). */
 function SoldOutTime({ movieId, day, show, signedIn }: SoldOutProps) {
-  const seatsId = `waitlist-seats-${show.id}`;
   return (
     <div className="time-sold-out">
       <p className="time-link">
@@ -91,14 +91,7 @@ function SoldOutTime({ movieId, day, show, signedIn }: SoldOutProps) {
           <summary>Join the waitlist</summary>
           <Form method="post" action={`/movies/${movieId}/${day}/waitlist`}>
             <input type="hidden" name="time" value={show.id} />
-            <label htmlFor={seatsId}>Seats wanted</label>
-            <select id={seatsId} name="seatCount" defaultValue="2">
-              {WAITLIST_SEAT_COUNTS.map((count) => (
-                <option key={count} value={count}>
-                  {count}
-                </option>
-              ))}
-            </select>
+            <WaitlistSeatsField id={`waitlist-seats-${show.id}`} />
             <button type="submit" name="intent" value="join" className="button button-small">
               Join the waitlist for {show.time}
             </button>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { seatPagePath } from "~/domain/show";
+import { seatPagePath } from "~/domain/booking-steps";
 import { formatRuntime } from "~/utils/format";
 
 type Props = {

@@ -33,6 +33,10 @@ export function seatPageUrl(movieId: string, day: string, showId: string, seats:
   return `/movies/${movieId}/${day}?${choiceQuery(showId, seats)}`;
 }
 
+/** A show's seat page with its time chosen, at its seat map: where every list of show times links. */
+export const seatPagePath = (movieId: string, day: string, showId: string) =>
+  `${seatPageUrl(movieId, day, showId, [])}#seats`;
+
 /** The page where a visitor books that choice as a guest (decision 46), or signs in to book it. */
 export function guestBookingUrl(movieId: string, day: string, showId: string, seats: readonly string[]) {
   return `/movies/${movieId}/${day}/guest?${choiceQuery(showId, seats)}`;

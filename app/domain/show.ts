@@ -14,10 +14,6 @@ export type Show = {
   priceCents: number;
 } & ShowFormat;
 
-/** A show's seat page with the show's time chosen, at its seat map: where every list of show times links. */
-export const seatPagePath = (movieId: string, day: string, showId: string) =>
-  `/movies/${movieId}/${day}?time=${showId}#seats`;
-
 /** A show's time reads "Almost full" when this share of its seats, or fewer, is still free. */
 export const ALMOST_FULL_SHARE = 0.1;
 

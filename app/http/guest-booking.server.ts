@@ -6,7 +6,7 @@ import { preselectedSeats } from "~/domain/seat-map";
 import { occupiedSeats } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { guestBookingSchema } from "~/schemas/guest-booking";
-import { bookingLinkEnd } from "~/services/booking-links.server";
+import { showEndsAt } from "~/domain/booking-timeline";
 import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 import { catalogue } from "./catalogue.server";
 import { cinemaSettings } from "./cinema.server";
@@ -21,12 +21,18 @@ import { getViewer, loginPath } from "./viewer.server";
 
 export { keepRetryAfter } from "./post-limits.server";
 
+/** The seat page with the choice this page's address carries. */
+function seatPageOfChoice(request: Request, movieId: string, day: string) {
+  const url = new URL(request.url);
+  return seatPageUrl(movieId, day, url.searchParams.get("time") ?? "", url.searchParams.getAll("seats"));
+}
+
 export async function loadGuestBooking({ request, params }: LoaderFunctionArgs) {
   const { movie, day, shows } = await findShowDay(params);
   const url = new URL(request.url);
   const show = shows.find((candidate) => candidate.id === url.searchParams.get("time"));
   const asked = url.searchParams.getAll("seats");
-  const backToSeats = seatPageUrl(movie.id, day, show?.id ?? "", asked);
+  const backToSeats = seatPageOfChoice(request, movie.id, day);
   // A customer books on the seat page itself, and a choice without a time or free seats is made there.
   if (!show || (await getViewer(request))) throw redirect(backToSeats);
   const hall = (await catalogue.hall(show.hallId))!;
@@ -50,6 +56,8 @@ export async function bookAsGuest({ request, params, context }: ActionFunctionAr
   // A guest's posts count against their email as a customer's count against their account, and against the client.
   await limitPosts("booking", request, context, form.ok ? `guest:${form.value.email}` : undefined);
   const { movie, day, shows } = await findShowDay(params);
+  // Someone who signed in meanwhile books as themselves, on the seat page.
+  if (await getViewer(request)) throw redirect(seatPageOfChoice(request, movie.id, day));
   if (!form.ok) return form.response;
   const show = shows.find((candidate) => candidate.id === form.value.time);
   if (!show) return form.refuse("That show time is not on this day. Please choose your seats again.", 400);
@@ -57,7 +65,7 @@ export async function bookAsGuest({ request, params, context }: ActionFunctionAr
   const result = await bookSeats({ ...seatAsk(form.value, movie.id, day), guest: { name, email } });
   // The guest's pass to the booking: the pages to pay for it, see its ticket and cancel it, until the show ends.
   const pass = result.ok
-    ? await grantBookingPass(request, result.booking.id, bookingLinkEnd({ startsAt: show.startsAt, movie }))
+    ? await grantBookingPass(request, result.booking.id, showEndsAt({ startsAt: show.startsAt, movie }))
     : undefined;
   return answerBooking(result, (message, status) => form.refuse(message, status), pass);
 }

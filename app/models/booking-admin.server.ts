@@ -99,7 +99,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
   const bookings = await queryBookings(query, { limit: null, offset: 0 });
   return toCsv([
     [
-      "Booking ID",
+      "Reference",
       "Booked On",
       "Customer",
       "Email",
@@ -112,6 +112,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       "Status",
       "Payment",
       "Payment Reference",
+      "Booking ID",
     ],
     ...bookings.map((b) => [
       shortBookingId(b.id),
@@ -127,6 +128,8 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       BOOKING_STATUS_LABELS[b.status],
       b.payment?.state ?? "",
       b.payment?.reference ?? "",
+      // The reference is what people read out; two bookings can share it, so the whole id is written too.
+      b.id,
     ]),
   ]);
 }

@@ -22,11 +22,14 @@ export async function recordGuest(tx: Queryable, guest: Guest): Promise<string> 
   return row.uid;
 }
 
-/** The owner of a booking (an account or a guest), for a browser holding that booking's pass. */
+/**
+ * The guest who owns a booking, for a browser holding that booking's pass. None once an account has claimed it: from
+ * then on only the account's own sign-in manages it, never a pass or a mailed link.
+ */
 export async function findBookingOwner(bookingId: string): Promise<User | null> {
   const db = await getDb();
   const [owner] = await db.query<User>(
-    `select ${USER_COLUMNS} from users where uid = (select user_uid from bookings where id = $1)`,
+    `select ${USER_COLUMNS} from users where is_guest and uid = (select user_uid from bookings where id = $1)`,
     [bookingId],
   );
   return owner ?? null;
@@ -34,7 +37,7 @@ export async function findBookingOwner(bookingId: string): Promise<User | null> 
 
 /**
  * Brings the bookings made as a guest with `email` to the account `uid`, once the provider says the account owns that
- * email (verified). One transaction: the bookings and their promo code uses move together. A use of
+ * email (verified). One transaction: the bookings, their pending reminders and their promo code uses move together. A use of
  * a code the account already holds live stays with the guest (the key allows one a customer). Running it again moves
  * nothing; answers how many bookings moved.
  */
@@ -47,6 +50,12 @@ export async function claimGuestBookings(uid: string, email: string): Promise<nu
       [uid, email],
     );
     if (bookings.length === 0) return 0;
+    // A reminder already queued is sent to the booking's owner, who is now the account.
+    await tx.query(
+      `update outbox set payload = jsonb_set(payload, '{userUid}', to_jsonb($1::text))
+       where kind = 'show-reminder' and status = 'pending' and payload->>'bookingId' = any($2::text[])`,
+      [uid, bookings.map((booking) => booking.id)],
+    );
     await tx.query(
       `update promo_code_uses u set user_uid = $1 where user_uid in ${guests}
          and not (u.returned_at is null and exists (select 1 from promo_code_uses live

@@ -7,6 +7,7 @@ import { getDashboard, salesByType, type Figure, type TypeSales } from "~/models
 import { DASHBOARD_PERIODS, dashboardQuerySchema, periodDays, type DashboardPeriod } from "~/schemas/dashboard-period";
 import { parseQuery } from "~/schemas/list-query";
 import { formatMoney } from "~/utils/money";
+import { plural } from "~/utils/format";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
 
@@ -105,13 +106,15 @@ export default function Dashboard() {
         net of refunds, users who joined and shows added.
       </p>
       <SalesByType period={period} sales={sales} currency={currency} />
-      <h2 id="next-shows-title">{shows.length === 0 ? "Next Shows" : `Next ${shows.length} Shows`}</h2>
+      <h2 id="next-shows-title">{shows.length === 0 ? "Next Shows" : `Next ${plural(shows.length, "Show")}`}</h2>
       {shows.length === 0 ? (
         <p className="empty-note">No active shows at the moment</p>
       ) : (
         <>
           <p className="admin-note">
-            The {shows.length} soonest of {activeShows.total} active shows.{" "}
+            {activeShows.total > shows.length
+              ? `The ${shows.length} soonest of ${activeShows.total} active shows. `
+              : null}
             <Link to="/admin/list-shows" className="text-link">
               All shows in List Shows
             </Link>

@@ -29,8 +29,9 @@ export default function Legal() {
         <p>
           We use only the cookies the site needs: one that keeps you signed in, one that carries a short message to the
           next page, short-lived ones that keep a choice (your email after registering, a film to add to your
-          favourites) while you sign in, one that remembers a device you have signed in on, and, for staff, whether the
-          side menu is open. There are no tracking or advertising cookies.
+          favourites) while you sign in, one that remembers a device you have signed in on, one that lets this browser
+          open the bookings you made as a guest (or whose mailed link you opened) until their shows end, and, for staff,
+          whether the side menu is open. There are no tracking or advertising cookies.
         </p>
       </section>
     </article>

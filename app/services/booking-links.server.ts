@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getSessionSecrets } from "~/config.server";
 import { isUuid } from "~/utils/uuid";
+import { showEndsAt } from "~/domain/booking-timeline";
 import { formatUuid } from "./tickets.server";
 
 // The link a guest's mail carries to manage their booking (decision 46): the booking id, the moment the link ends
@@ -46,12 +47,7 @@ export function verifyBookingLinkToken(
   return { bookingId: formatUuid(payload.subarray(0, ID_BYTES)), until };
 }
 
-/** When a booking's link, and the pass it gives a browser, end: when its show ends. */
-export function bookingLinkEnd(booking: { startsAt: string; movie: { runtime: number } }) {
-  return new Date(Date.parse(booking.startsAt) + booking.movie.runtime * 60_000);
-}
-
 /** The path of the link that opens the booking in any browser until its show ends. */
 export function bookingLinkPath(booking: { id: string; startsAt: string; movie: { runtime: number } }) {
-  return `/booking-link/${signBookingLinkToken(booking.id, bookingLinkEnd(booking), getSessionSecrets()[0])}`;
+  return `/booking-link/${signBookingLinkToken(booking.id, showEndsAt(booking), getSessionSecrets()[0])}`;
 }

@@ -131,14 +131,14 @@ describe("exportBookingsCsv", () => {
   it("writes the filtered bookings with a header, times in the cinema's zone", async () => {
     const csv = await exportBookingsCsv(query({ status: "cancelled" }));
     expect(rows(csv)).toEqual([
-      "Booking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference",
+      "Reference,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference,Booking ID",
       expect.stringMatching(
         new RegExp(
           `^${shortBookingId(b4)},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,"Cara, ""CJ"" Jones",cara@example.com,Apple Days,Test hall [0-9a-f-]+,`,
         ),
       ),
     ]);
-    expect(rows(csv)[1]).toMatch(/,D1,1 × Adult \$50\.00,50\.00,Cancelled,,$/);
+    expect(rows(csv)[1]).toMatch(new RegExp(`,D1,1 × Adult \\$50\\.00,50\\.00,Cancelled,,,${b4}$`));
   });
 
   it("neutralises a name a spreadsheet would run as a formula", async () => {
@@ -146,7 +146,7 @@ describe("exportBookingsCsv", () => {
     const eve = await addBooking("eve", zebra, ["F1"], { status: "pending" });
     const [, row] = rows(await exportBookingsCsv(query({ search: eve })));
     expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",eve@example.com,Zebra Night,`);
-    expect(row).toMatch(/,Pending Payment,,$/);
+    expect(row).toMatch(/,Pending Payment,,,[0-9a-f-]{36}$/);
   });
 
   it("writes every page of the list", async () => {

@@ -8,7 +8,8 @@ import { findBooking, listBookings } from "~/models/bookings.server";
 import { claimGuestBookings, findBookingOwner } from "~/models/guests.server";
 import { bookSeats, type GuestSeatRequest } from "~/models/seat-booking.server";
 import { guestBookingSchema } from "~/schemas/guest-booking";
-import { bookingLinkEnd, signBookingLinkToken, verifyBookingLinkToken } from "~/services/booking-links.server";
+import { showEndsAt } from "~/domain/booking-timeline";
+import { signBookingLinkToken, verifyBookingLinkToken } from "~/services/booking-links.server";
 import { getDb } from "~/services/db.server";
 import { addMovie, addShow, addUser } from "./fixtures";
 
@@ -97,10 +98,23 @@ describe("claimGuestBookings", () => {
   it("brings a guest's bookings into the account with that email, once", async () => {
     const email = `claim-${randomUUID()}@example.com`;
     const booking = await bookAsGuest(email, ["G1"]);
+    const guestUid = (await findBookingOwner(booking.id))!.uid;
+    const db = await getDb();
+    // A reminder queued while it was the guest's.
+    await db.query(
+      `insert into outbox (kind, recipient, subject, payload) values ('show-reminder', $1, 'Reminder', $2)`,
+      [email, JSON.stringify({ bookingId: booking.id, userUid: guestUid, name: "Gail" })],
+    );
     const account = await addUser(undefined, { email });
     expect(await claimGuestBookings(account, email.toUpperCase())).toBe(1);
     expect((await listBookings(account)).map((b) => b.id)).toEqual([booking.id]);
-    expect((await findBookingOwner(booking.id))!.uid).toBe(account);
+    // From now on the account's sign-in manages it: a pass or the mailed link no longer does.
+    expect(await findBookingOwner(booking.id)).toBeNull();
+    const [reminder] = await db.query<{ userUid: string }>(
+      `select payload->>'userUid' as "userUid" from outbox where kind = 'show-reminder' and payload->>'bookingId' = $1`,
+      [booking.id],
+    );
+    expect(reminder.userUid).toBe(account);
     expect(await claimGuestBookings(account, email)).toBe(0);
     expect(await listBookings(account)).toHaveLength(1);
   });
@@ -145,7 +159,7 @@ describe("the booking link", () => {
   });
 
   it("ends when the show ends: its start plus the movie's runtime", () => {
-    const end = bookingLinkEnd({ startsAt: "2031-06-20T19:30:00.000Z", movie: { runtime: 100 } });
+    const end = showEndsAt({ startsAt: "2031-06-20T19:30:00.000Z", movie: { runtime: 100 } });
     expect(end.toISOString()).toBe("2031-06-20T21:10:00.000Z");
   });
 });

@@ -40,19 +40,28 @@ export function WaitlistPanel({ action, showId, place, signInHref }: Props) {
           <p>
             Join the waitlist: when seats come free, the first people waiting are emailed and the seats held for them.
           </p>
-          <label htmlFor="waitlist-seats">Seats wanted</label>
-          <select id="waitlist-seats" name="seatCount" defaultValue="2">
-            {WAITLIST_SEAT_COUNTS.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
+          <WaitlistSeatsField id="waitlist-seats" />
           <button type="submit" name="intent" value="join" className="button">
             Join the waitlist
           </button>
         </Form>
       )}
     </section>
+  );
+}
+
+/** How many seats someone joining a waitlist wants: the seat page's and the movie page's join forms. */
+export function WaitlistSeatsField({ id }: { id: string }) {
+  return (
+    <>
+      <label htmlFor={id}>Seats wanted</label>
+      <select id={id} name="seatCount" defaultValue="2">
+        {WAITLIST_SEAT_COUNTS.map((count) => (
+          <option key={count} value={count}>
+            {count}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
