@@ -34,9 +34,9 @@ export type Ticket = {
 /** Why a genuine ticket cannot be let in now. */
 export type TicketRefusal = "cancelled" | "expired" | "unpaid" | "checked-in" | "too-early" | "ended";
 
-/** SQL: whether an instant falls on the cinema's today, by the database's clock, in the zone `zoneParam` names. */
-const isCinemaToday = (instant: string, zoneParam: string) =>
-  `(${instant} at time zone ${zoneParam})::date = (now() at time zone ${zoneParam})::date`;
+/** SQL, of a show `s` and its movie `m`: when the door opens to it (`minutesParam` before it starts), and its end. */
+const doorOpensSql = (minutesParam: string) => `s.starts_at - make_interval(mins => ${minutesParam})`;
+const SHOW_ENDS_SQL = "s.starts_at + make_interval(mins => m.runtime)";
 
 type TicketRow = Omit<Ticket, "startsAt" | "opensAt" | "endsAt" | "checkIn"> & {
   startsAt: Date;
@@ -53,9 +53,9 @@ async function findTicket(db: Queryable, bookingId: string, { lock = false } = {
     `select b.id as "bookingId", m.title, h.name as "hallName", m.poster_path as "posterPath", s.starts_at as "startsAt",
        b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount,
        ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
-       s.starts_at - make_interval(mins => $2) as "opensAt", s.starts_at + make_interval(mins => m.runtime) as "endsAt",
-       case when now() < s.starts_at - make_interval(mins => $2) then 'before'
-            when now() > s.starts_at + make_interval(mins => m.runtime) then 'after' else 'open' end as "window",
+       ${doorOpensSql("$2")} as "opensAt", ${SHOW_ENDS_SQL} as "endsAt",
+       case when now() < ${doorOpensSql("$2")} then 'before' when now() > ${SHOW_ENDS_SQL} then 'after'
+            else 'open' end as "window",
        c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"
      from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
        join users u on u.uid = b.user_uid
@@ -116,19 +116,23 @@ export async function readTicket(code: string) {
 /**
  * The e-ticket code of the booking a short reference (its id's first 8 hex digits, lower case) names, for staff
  * who type the reference a customer shows them: the ticket's page then applies the same rules as a scan. The
- * reference is short, so it may match several bookings; one paid booking for a show today among them is the one
- * at the door, and more than one is "ambiguous" (the full code tells them apart).
+ * reference is short, so it may match several bookings; one paid booking whose show the door is open to now is the
+ * one at the door, and more than one is "ambiguous" (the full code tells them apart).
  */
 export async function ticketCodeForReference(reference: string) {
   const db = await getDb();
-  const bookings = await db.query<{ id: string; paidForToday: boolean }>(
-    `select b.id, ${bookingStatusSql("b")} = 'paid'
-         and ${isCinemaToday("s.starts_at", "$3")} as "paidForToday"
-     from bookings b join shows s on s.id = b.show_id
+  const bookings = await db.query<{ id: string; paidAndOpen: boolean }>(
+    `select b.id, ${bookingStatusSql("b")} = 'paid' and now() between ${doorOpensSql("$3")} and ${SHOW_ENDS_SQL}
+         as "paidAndOpen"
+     from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id
      where b.id between $1::uuid and $2::uuid`,
-    [`${reference}-0000-0000-0000-000000000000`, `${reference}-ffff-ffff-ffff-ffffffffffff`, config.timeZone],
+    [
+      `${reference}-0000-0000-0000-000000000000`,
+      `${reference}-ffff-ffff-ffff-ffffffffffff`,
+      config.checkInOpensMinutes,
+    ],
   );
-  const atTheDoor = bookings.length === 1 ? bookings : bookings.filter((booking) => booking.paidForToday);
+  const atTheDoor = bookings.length === 1 ? bookings : bookings.filter((booking) => booking.paidAndOpen);
   if (bookings.length === 0) return { ok: false as const, reason: "not-found" as const };
   if (atTheDoor.length !== 1) return { ok: false as const, reason: "ambiguous" as const };
   return { ok: true as const, code: ticketCodeOf(atTheDoor[0].id) };

@@ -20,7 +20,7 @@ export const meta = pageMeta("Check In – Admin Panel", "Type an e-ticket's cod
 const CODE_REQUIRED = "Please enter a ticket code";
 const REFERENCE_ERRORS = {
   "not-found": "No booking has this reference. Check it, or enter the full ticket code.",
-  ambiguous: "More than one paid booking for today has this reference. Please enter the full ticket code.",
+  ambiguous: "More than one paid booking at the door now has this reference. Please enter the full ticket code.",
 };
 
 // The form is a GET: a typed code or reference goes to its ticket's page, the same page an e-ticket's QR code opens.

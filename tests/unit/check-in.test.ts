@@ -214,7 +214,7 @@ describe("ticketCodeForReference", () => {
     expect(await ticketCodeForReference("a1b2c3d4")).toEqual({ ok: true, code: codeOf(pending) });
   });
 
-  it("prefers the one paid booking for today among bookings sharing the reference", async () => {
+  it("prefers the one paid booking at the door now among bookings sharing the reference", async () => {
     const tomorrow = await showOn(1);
     await bookingWithReference("b1b2c3d4", tomorrow, "J2", "paid");
     await bookingWithReference("b1b2c3d4", today, "J3", "pending");
@@ -222,13 +222,20 @@ describe("ticketCodeForReference", () => {
     expect(await ticketCodeForReference("b1b2c3d4")).toEqual({ ok: true, code: codeOf(atTheDoor) });
   });
 
-  it("asks for the full code when several paid bookings for today share the reference, or none of several is", async () => {
+  it("asks for the full code when several paid bookings at the door share the reference, or none of several is", async () => {
     await bookingWithReference("c1b2c3d4", today, "J5", "paid");
     await bookingWithReference("c1b2c3d4", today, "J6", "paid");
     expect(await ticketCodeForReference("c1b2c3d4")).toEqual({ ok: false, reason: "ambiguous" });
     await bookingWithReference("d1b2c3d4", today, "J7", "pending");
     await bookingWithReference("d1b2c3d4", await showOn(2), "J8", "paid");
     expect(await ticketCodeForReference("d1b2c3d4")).toEqual({ ok: false, reason: "ambiguous" });
+  });
+
+  it("late in the evening, prefers the show after midnight the door is open to over today's that has ended", async () => {
+    await bookingWithReference("f1b2c3d4", today, "H1", "paid");
+    const afterMidnight = await bookingWithReference("f1b2c3d4", await showOn(1, "00:45"), "H2", "paid");
+    setClock("23:00");
+    expect(await ticketCodeForReference("f1b2c3d4")).toEqual({ ok: true, code: codeOf(afterMidnight) });
   });
 
   it("says an unknown reference is not found", async () => {
