@@ -20,23 +20,24 @@ export type Payment = {
 
 type PaymentRow = Omit<Payment, "paidAt" | "refundedAt" | "dashboardUrl"> & { paidAt: Date; refundedAt: Date | null };
 
+const PAYMENT_COLUMNS = `provider, reference, amount_cents as "amountCents", card_last4 as "cardLast4",
+  created_at as "paidAt", refund_reference as "refundReference", refunded_cents as "refundedCents",
+  refunded_at as "refundedAt", refund_status as "refundStatus"`;
+
+const toPayment = (row: PaymentRow): Payment => ({
+  ...row,
+  paidAt: new Date(row.paidAt).toISOString(),
+  refundedAt: row.refundedAt ? new Date(row.refundedAt).toISOString() : null,
+  dashboardUrl: paymentProvider(row.provider).dashboardUrl(row.reference),
+});
+
 /** A booking's payment, if it has one. */
 export async function findPayment(bookingId: string, tx?: Queryable): Promise<Payment | null> {
   const db = tx ?? (await getDb());
-  const [row] = await db.query<PaymentRow>(
-    `select provider, reference, amount_cents as "amountCents", card_last4 as "cardLast4", created_at as "paidAt",
-       refund_reference as "refundReference", refunded_cents as "refundedCents", refunded_at as "refundedAt",
-       refund_status as "refundStatus"
-     from payments where booking_id = $1`,
-    [bookingId],
-  );
-  if (!row) return null;
-  return {
-    ...row,
-    paidAt: new Date(row.paidAt).toISOString(),
-    refundedAt: row.refundedAt ? new Date(row.refundedAt).toISOString() : null,
-    dashboardUrl: paymentProvider(row.provider).dashboardUrl(row.reference),
-  };
+  const [row] = await db.query<PaymentRow>(`select ${PAYMENT_COLUMNS} from payments where booking_id = $1`, [
+    bookingId,
+  ]);
+  return row ? toPayment(row) : null;
 }
 
 /** A payment's refund as its owner sees it; null when nothing was refunded. */
@@ -53,19 +54,12 @@ export function refundDetailsOf(payment: Payment): RefundDetails | null {
 /** The refunds of a customer's bookings, by booking id. */
 export async function listRefunds(userUid: string): Promise<Record<string, RefundDetails>> {
   const db = await getDb();
-  const rows = await db.query<Omit<RefundDetails, "refundedAt"> & { bookingId: string; refundedAt: Date }>(
-    `select p.booking_id as "bookingId", coalesce(p.refunded_cents, p.amount_cents) as "amountCents",
-       p.card_last4 as "cardLast4", p.refunded_at as "refundedAt", coalesce(p.refund_status, 'succeeded') as status
-     from payments p join bookings b on b.id = p.booking_id
-     where b.user_uid = $1 and p.refunded_at is not null`,
+  const rows = await db.query<PaymentRow & { bookingId: string }>(
+    `select booking_id as "bookingId", ${PAYMENT_COLUMNS} from payments
+     where booking_id in (select id from bookings where user_uid = $1) and refunded_at is not null`,
     [userUid],
   );
-  return Object.fromEntries(
-    rows.map(({ bookingId, ...refund }) => [
-      bookingId,
-      { ...refund, refundedAt: new Date(refund.refundedAt).toISOString() },
-    ]),
-  );
+  return Object.fromEntries(rows.map(({ bookingId, ...row }) => [bookingId, refundDetailsOf(toPayment(row))!]));
 }
 
 /**

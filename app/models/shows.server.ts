@@ -52,13 +52,17 @@ const SHOW_COLUMNS = `s.id, s.movie_id as "movieId", s.hall_id as "hallId", h.na
   standard."priceCents", s.projection, s.subtitled, s.audio_described as "audioDescribed"`;
 const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
 
+/** SQL: the shows `s` of a movie ($1) on a cinema day ($2, in the zone $3) that are on sale: not started, not cancelled. */
+const ON_SALE_ON_DAY_SQL = `s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null
+  and ${cinemaDaySql("s.starts_at", "$3")} = $2`;
+
 /** A movie's shows on a cinema day that have not started yet, earliest first; none on a day that does not exist. */
 export async function listShowsOnDay(movieId: string, day: string): Promise<Show[]> {
   const db = await getDb();
   const rows = await db.query<ShowRow>(
     `select ${SHOW_COLUMNS} from shows s join halls h on h.id = s.hall_id
        join lateral (${standardTicketSql("s")}) standard on true
-     where s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$3")} = $2
+     where ${ON_SALE_ON_DAY_SQL}
      order by s.starts_at, h.name`,
     [movieId, day, config.timeZone],
   );
@@ -80,7 +84,7 @@ export async function countSeatsOnDay(movieId: string, day: string): Promise<Map
      from shows s join halls h on h.id = s.hall_id
        left join (booked_seats bs join bookings b on b.id = bs.booking_id and ${holdsSeatsSql("b")})
          on bs.show_id = s.id
-     where s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$3")} = $2
+     where ${ON_SALE_ON_DAY_SQL}
      group by s.id, h.id`,
     [movieId, day, config.timeZone],
   );
