@@ -41,6 +41,6 @@ test("the CSV export answers the filtered list as a file", async ({ staffPage: p
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="bookings-\d{4}-\d\d-\d\d\.csv"$/);
   expect(await response.text()).toBe(
-    "\uFEFFBooking ID,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference\r\n",
+    "\uFEFFReference,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference,Booking ID\r\n",
   );
 });

@@ -23,7 +23,7 @@ describe("prices in yen", () => {
     expect(config.currency).toBe("JPY");
     const [header, row] = (await exportBookingsCsv(BOOKING_LIST_DEFAULTS)).replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toContain(",Amount (JPY),");
-    expect(row).toMatch(/,A1 A2,"2 × Adult ¥1,800",3600,Paid,Paid,[0-9a-f-]{36}$/);
+    expect(row).toMatch(/,A1 A2,"2 × Adult ¥1,800",3600,Paid,Paid,[0-9a-f-]{36},[0-9a-f-]{36}$/);
   });
 
   it("of the sample shows are the sample's 49 to 81, in yen", async () => {
