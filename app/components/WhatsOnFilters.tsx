@@ -4,6 +4,13 @@ import { AUDIO_DESCRIBED, PROJECTIONS, SUBTITLED } from "~/domain/show-format";
 import { TIME_OF_DAY_NAMES, TIMES_OF_DAY } from "~/domain/time-of-day";
 import { NO_FILTERS, whatsOnPath, type WhatsOnFilters as Filters } from "~/schemas/whats-on";
 
+/** The form's filters without those left at "Any", so the address names only what is chosen. */
+function chosenFilters(form: HTMLFormElement) {
+  const chosen = new FormData(form);
+  for (const [name, value] of [...chosen]) if (value === "") chosen.delete(name);
+  return chosen;
+}
+
 /**
  * What's On's filters: a GET form that keeps the day, so it works as is without JavaScript; with it, each change
  * applies at once (the button stays for keyboard users who look before they leap).
@@ -21,7 +28,7 @@ export function WhatsOnFilters({ day, filters }: { day: string; filters: Filters
       method="get"
       className="filters whats-on-filters"
       aria-label="Filter shows"
-      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      onChange={(event) => submit(chosenFilters(event.currentTarget), { replace: true, preventScrollReset: true })}
     >
       <input type="hidden" name="day" value={day} />
       <div className="field">

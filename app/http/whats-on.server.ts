@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { describeFormat } from "~/domain/show-format";
 import { listWhatsOn } from "~/models/whats-on.server";
 import { parseQuery } from "~/schemas/list-query";
-import { whatsOnSchema } from "~/schemas/whats-on";
+import { whatsOnPath, whatsOnSchema } from "~/schemas/whats-on";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { formatCinemaDay, formatClockTime, showDayLabel } from "~/utils/show-display";
 import { cinemaSettings } from "./cinema.server";
@@ -15,7 +15,10 @@ export const WHATS_ON_DAYS = 7;
  * shows that pass the filters, by movie, each time in the cinema's zone with its hall and format in words.
  */
 export async function loadWhatsOn({ request }: LoaderFunctionArgs) {
-  const { day: askedDay, ...filters } = parseQuery(whatsOnSchema, new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const { day: askedDay, ...filters } = parseQuery(whatsOnSchema, query);
+  // The form without JavaScript sends "Any" as an empty value: the address is written again without them.
+  if ([...query.values()].includes("")) throw redirect(whatsOnPath(askedDay, filters));
   const { timeZone } = cinemaSettings();
   const today = cinemaToday(timeZone);
   const days = Array.from({ length: WHATS_ON_DAYS }, (_, index) => addDays(today, index));

@@ -65,8 +65,26 @@ const greeting = (name: string) => ({ paragraph: `Hello ${name},` });
 
 type Ticket = { qrPng: Buffer };
 
+/**
+ * Where a mail about a booking sends its reader: a customer to the account's pages, a guest to the signed link that
+ * opens the booking without an account (decision 46).
+ */
+export type BookingLinks = { booking: string; calendar: string; forGuest: boolean };
+
+/** The links of a booking whose owner has an account. */
+export const accountLinks = (bookingId: string): BookingLinks => ({
+  booking: site(`/my-bookings/${bookingId}`),
+  calendar: site(calendarPath(bookingId)),
+  forGuest: false,
+});
+
+const bookingLink = (links: BookingLinks): Piece =>
+  links.forGuest
+    ? { link: links.booking, label: "Manage your booking (ticket, cancel) until the show ends" }
+    : { link: links.booking, label: "Your booking" };
+
 /** The QR code and the booking reference people show at the door, where the cinema is, and the show for a calendar. */
-function ticketPieces(booking: Booking, ticket: Ticket, calendarLink = site(calendarPath(booking.id))): Piece[] {
+function ticketPieces(booking: Booking, ticket: Ticket, links: BookingLinks): Piece[] {
   const venue = cinemaVenue();
   return [
     {
@@ -76,7 +94,7 @@ function ticketPieces(booking: Booking, ticket: Ticket, calendarLink = site(cale
     { paragraph: "Show this code at the door." },
     { facts: [["Address", venue.address]] },
     { link: venue.mapUrl, label: "Map" },
-    { link: calendarLink, label: "Add to calendar" },
+    { link: links.calendar, label: "Add to calendar" },
   ];
 }
 
@@ -100,29 +118,16 @@ function bookingFacts(booking: Booking, amountLabel: string): Piece {
 
 export const confirmationSubject = (booking: Booking) => `Your tickets for ${booking.movie.title}, ${when(booking)}`;
 
-/** A guest's links, which open the booking and its calendar file without an account. */
-export type GuestLinks = { manage: string; calendar: string };
-
-/**
- * The mail of a paid booking: what was bought, the e-ticket, the refund terms. A guest's carries `guestLinks` in place
- * of the links to the booking and its calendar file.
- */
-export function bookingConfirmation(
-  booking: Booking,
-  name: string,
-  ticket: Ticket,
-  guestLinks?: GuestLinks,
-): RenderedMail {
+/** The mail of a paid booking: what was bought, the e-ticket, the refund terms. */
+export function bookingConfirmation(booking: Booking, name: string, ticket: Ticket, links: BookingLinks): RenderedMail {
   return compose(
     confirmationSubject(booking),
     [
       greeting(name),
       { paragraph: "Thank you: your booking is paid. Here are your tickets." },
       bookingFacts(booking, "Amount paid"),
-      ...ticketPieces(booking, ticket, guestLinks?.calendar),
-      guestLinks
-        ? { link: guestLinks.manage, label: "Manage your booking (ticket, cancel) until the show ends" }
-        : { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      ...ticketPieces(booking, ticket, links),
+      bookingLink(links),
       { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)}` },
     ],
     `You receive this mail because you booked and paid these seats at ${BRAND} with this email address.`,
@@ -143,6 +148,7 @@ export function bookingCancellation(
   booking: Booking,
   name: string,
   refund: { refundedCents: number; cardLast4: string | null },
+  links: BookingLinks,
 ): RenderedMail {
   return compose(
     cancellationSubject(booking),
@@ -153,7 +159,7 @@ export function bookingCancellation(
         paragraph: `${refundedTo(refund)}. Banks take ${BANK_REFUND_TIME} to show it. Its seats are free again for other customers.`,
       },
       bookingFacts(booking, "Amount paid"),
-      { link: site("/my-bookings"), label: "Your bookings" },
+      links.forGuest ? bookingLink(links) : { link: site("/my-bookings"), label: "Your bookings" },
     ],
     `You receive this mail because this booking at ${BRAND} was cancelled.`,
   );
@@ -199,6 +205,7 @@ export function showCancelled(
   booking: Booking,
   name: string,
   refund: { refundedCents: number; cardLast4: string | null },
+  links: BookingLinks,
 ): RenderedMail {
   const paid = booking.paidAt !== null;
   return compose(
@@ -214,7 +221,7 @@ export function showCancelled(
           : "Your seats were held for you to pay; the hold is let go and nothing was charged.",
       },
       bookingFacts(booking, paid ? "Amount paid" : "Amount"),
-      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      bookingLink(links),
     ],
     `You receive this mail because you had a booking for this show at ${BRAND}, and the cinema cancelled the show.`,
   );
@@ -223,7 +230,12 @@ export function showCancelled(
 export const showMovedSubject = (booking: Booking) => `Show moved: ${booking.movie.title}, now ${when(booking)}`;
 
 /** The mail of a paid booking whose show the cinema moved to another time or hall: where it was, where it is now. */
-export function showMoved(booking: Booking, name: string, from: { startsAt: string; hallName: string }): RenderedMail {
+export function showMoved(
+  booking: Booking,
+  name: string,
+  from: { startsAt: string; hallName: string },
+  links: BookingLinks,
+): RenderedMail {
   return compose(
     showMovedSubject(booking),
     [
@@ -237,7 +249,7 @@ export function showMoved(booking: Booking, name: string, from: { startsAt: stri
       },
       { paragraph: "Your seats and your e-ticket stay the same." },
       bookingFacts(booking, "Amount paid"),
-      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      bookingLink(links),
       { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)} The new time counts.` },
     ],
     `You receive this mail because you have paid seats for this show at ${BRAND}, and the cinema changed its time or hall.`,
@@ -247,15 +259,15 @@ export function showMoved(booking: Booking, name: string, from: { startsAt: stri
 export const reminderSubject = (booking: Booking) => `Reminder: ${booking.movie.title}, ${when(booking)}`;
 
 /** The reminder before a paid show, with the e-ticket again. */
-export function showReminder(booking: Booking, name: string, ticket: Ticket): RenderedMail {
+export function showReminder(booking: Booking, name: string, ticket: Ticket, links: BookingLinks): RenderedMail {
   return compose(
     reminderSubject(booking),
     [
       greeting(name),
       { paragraph: `A reminder of your show: ${booking.movie.title}, ${when(booking)}.` },
       bookingFacts(booking, "Amount paid"),
-      ...ticketPieces(booking, ticket),
-      { link: site(`/my-bookings/${booking.id}`), label: "Your booking" },
+      ...ticketPieces(booking, ticket, links),
+      bookingLink(links),
     ],
     `You receive this mail because you have paid seats for this show at ${BRAND}; a reminder is sent ${describeMinutes(config.mail.reminderMinutes)} before each show.`,
   );

@@ -6,6 +6,7 @@ import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
 import { findBooking } from "./bookings.server";
+import { findBookingOwner } from "./guests.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
 import { mailedETicketFor } from "./e-tickets.server";
 import * as mails from "./mail-messages.server";
@@ -17,8 +18,7 @@ import { userNameSql } from "./users.server";
 // made and sent when the worker claims it.
 
 type Payloads = {
-  /** `guest`: the mail carries the link that manages the booking (decision 46); absent in messages from before. */
-  "booking-confirmation": { booking: Booking; name: string; guest?: boolean };
+  "booking-confirmation": { booking: Booking; name: string };
   "booking-cancellation": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
   "show-reminder": { bookingId: string; userUid: string; name: string };
   "show-cancelled": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
@@ -33,18 +33,18 @@ type Payloads = {
 
 /** The address and name of a customer: mails go only to an address someone signed up and signed in with. */
 async function customer(tx: Queryable, uid: string) {
-  const [row] = await tx.query<{ email: string | null; name: string; isGuest: boolean }>(
-    `select email, ${userNameSql("users")} as name, is_guest as "isGuest" from users where uid = $1`,
+  const [row] = await tx.query<{ email: string | null; name: string }>(
+    `select email, ${userNameSql("users")} as name from users where uid = $1`,
     [uid],
   );
-  return row?.email ? { email: row.email, name: row.name, isGuest: row.isGuest } : null;
+  return row?.email ? { email: row.email, name: row.name } : null;
 }
 
 /** A paid booking: its confirmation now, and its reminder before the show unless that moment has already passed. */
 export async function queueBookingPaid(tx: Queryable, userUid: string, booking: Booking) {
   const to = await customer(tx, userUid);
   if (!to) return;
-  const confirmation: Payloads["booking-confirmation"] = { booking, name: to.name, guest: to.isGuest };
+  const confirmation: Payloads["booking-confirmation"] = { booking, name: to.name };
   await enqueueMessage(tx, {
     kind: "booking-confirmation",
     recipient: to.email,
@@ -208,6 +208,34 @@ function outcomeOf(result: DeliveryResult, textBody: string | null): Outcome {
   return result.ok ? { status: "sent", textBody } : { status: "failed", ...result };
 }
 
+/**
+ * The links a mail about `booking` carries (`sent`), and what staff's copy of it keeps (`kept`). The owner is looked up
+ * when the mail is sent, so a guest booking claimed by an account since links to the account.
+ */
+async function bookingLinksFor(booking: Booking): Promise<{ sent: mails.BookingLinks; kept: mails.BookingLinks }> {
+  if (!(await findBookingOwner(booking.id))) {
+    const links = mails.accountLinks(booking.id);
+    return { sent: links, kept: links };
+  }
+  // A guest manages the booking through the signed link alone (decision 46): staff never see it.
+  const manage = site(bookingLinkPath(booking));
+  return {
+    sent: { booking: manage, calendar: `${manage}?then=calendar`, forGuest: true },
+    kept: { booking: LINK_LEFT_OUT, calendar: LINK_LEFT_OUT, forGuest: true },
+  };
+}
+
+/** Sends the mail `render` makes with a booking's links; staff's copy keeps the links they may read. */
+async function sendBookingMail(
+  message: ClaimedMessage,
+  mailer: Mailer,
+  booking: Booking,
+  render: (links: mails.BookingLinks) => mails.RenderedMail,
+) {
+  const { sent, kept } = await bookingLinksFor(booking);
+  return sendMail(message, mailer, render(sent), render(kept).text);
+}
+
 async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.RenderedMail, textBody = mail.text) {
   const result = await mailer({
     id: message.id,
@@ -224,33 +252,33 @@ async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.Ren
 export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): Promise<Outcome> {
   switch (message.kind) {
     case "booking-confirmation": {
-      const { booking, name, guest } = message.payload as Payloads["booking-confirmation"];
+      const { booking, name } = message.payload as Payloads["booking-confirmation"];
       const ticket = await mailedETicketFor(booking.id);
-      if (!guest) return sendMail(message, mailer, mails.bookingConfirmation(booking, name, ticket));
-      // A guest manages the booking through the link alone (decision 46): staff never see it.
-      const manage = site(bookingLinkPath(booking));
-      const mail = mails.bookingConfirmation(booking, name, ticket, { manage, calendar: `${manage}?then=calendar` });
-      const leftOut = { manage: LINK_LEFT_OUT, calendar: LINK_LEFT_OUT };
-      return sendMail(message, mailer, mail, mails.bookingConfirmation(booking, name, ticket, leftOut).text);
+      return sendBookingMail(message, mailer, booking, (links) =>
+        mails.bookingConfirmation(booking, name, ticket, links),
+      );
     }
     case "booking-cancellation": {
       const { booking, name, ...refund } = message.payload as Payloads["booking-cancellation"];
-      return sendMail(message, mailer, mails.bookingCancellation(booking, name, refund));
+      return sendBookingMail(message, mailer, booking, (links) =>
+        mails.bookingCancellation(booking, name, refund, links),
+      );
     }
     case "show-reminder": {
       const { bookingId, userUid, name } = message.payload as Payloads["show-reminder"];
       const booking = await findBooking(userUid, bookingId);
       if (!booking || booking.status !== "paid") return { status: "skipped", note: "The booking is no longer paid." };
       if (booking.showStarted) return { status: "skipped", note: "The show had already started." };
-      return sendMail(message, mailer, mails.showReminder(booking, name, await mailedETicketFor(booking.id)));
+      const ticket = await mailedETicketFor(booking.id);
+      return sendBookingMail(message, mailer, booking, (links) => mails.showReminder(booking, name, ticket, links));
     }
     case "show-cancelled": {
       const { booking, name, ...refund } = message.payload as Payloads["show-cancelled"];
-      return sendMail(message, mailer, mails.showCancelled(booking, name, refund));
+      return sendBookingMail(message, mailer, booking, (links) => mails.showCancelled(booking, name, refund, links));
     }
     case "show-moved": {
       const { booking, name, from } = message.payload as Payloads["show-moved"];
-      return sendMail(message, mailer, mails.showMoved(booking, name, from));
+      return sendBookingMail(message, mailer, booking, (links) => mails.showMoved(booking, name, from, links));
     }
     case "payment-returned": {
       const { booking, name, ...refund } = message.payload as Payloads["payment-returned"];

@@ -7,6 +7,7 @@ import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { holdsSeats, shortBookingId } from "~/domain/booking";
 import { formatTickets } from "~/domain/tickets";
+import { isGuest } from "~/domain/user";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { calendarPath, cinemaVenue, eTicketFor } from "~/models/e-tickets.server";
@@ -21,11 +22,13 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingSt
 export const meta = pageMeta("Your booking", "Your booking at Marquee Cinemas: seats, payment and e-ticket.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { booking } = await requireOwnBooking(request, params.id);
+  const { viewer, booking } = await requireOwnBooking(request, params.id);
   const payment = await findPayment(booking.id);
   const ticket = booking.status === "paid" ? await eTicketFor(booking.id, new URL(request.url).origin) : null;
   return {
     booking,
+    // A guest has no My Bookings to go back to (decision 46): an account with the same email brings this booking there.
+    guest: isGuest(viewer),
     // What the customer reads of the payment: no gateway references, which mean nothing to them.
     payment: payment && { amountCents: payment.amountCents, paidAt: payment.paidAt, cardLast4: payment.cardLast4 },
     refund: payment && refundDetailsOf(payment),
@@ -36,14 +39,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function BookingDetails() {
-  const { booking, payment, refund, ticket, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, guest, payment, refund, ticket, cancelCutoffMinutes, timeZone, currency } =
+    useLoaderData<typeof loader>();
   return (
     <section className="section page-top booking-details" aria-labelledby="booking-title">
-      <p className="no-print">
-        <Link to="/my-bookings" className="text-link">
-          ← My Bookings
-        </Link>
-      </p>
+      {guest ? (
+        <p className="no-print">
+          Booked as a guest.{" "}
+          <Link to="/register" className="text-link">
+            Create an account
+          </Link>{" "}
+          with the same email to keep all your bookings in My Bookings.
+        </p>
+      ) : (
+        <p className="no-print">
+          <Link to="/my-bookings" className="text-link">
+            ← My Bookings
+          </Link>
+        </p>
+      )}
       <h1 id="booking-title">Booking {shortBookingId(booking.id)}</h1>
       {ticket ? (
         <ETicket

@@ -39,6 +39,9 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
   await expect(page).toHaveURL(`/my-bookings/${bookingId}`);
   await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
+  // A guest has no My Bookings to go back to; an account with the same email brings the booking there.
+  await expect(page.getByRole("link", { name: "← My Bookings" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
 
   // The ticket mail goes to the address typed, with the link that manages the booking.
   const mail = await theMail(email, /^Your tickets for /);

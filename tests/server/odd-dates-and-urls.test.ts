@@ -69,6 +69,15 @@ describe("a data request in Remix's format from before single fetch (?_data=)", 
   });
 });
 
+describe("What's On's filters left at Any, as a form without JavaScript sends them", () => {
+  it("lead to the address without them, the chosen ones kept", async () => {
+    const response = await get("/whats-on?day=&time=&format=IMAX&subtitled=on");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/whats-on?format=IMAX&subtitled=on");
+    expect((await get("/whats-on?format=IMAX&subtitled=on")).status).toBe(200);
+  });
+});
+
 describe("a URL with broken percent-encoding", () => {
   it.each(["/%E0%A4%A", "/movies/%E0%A4%A", "/build/%E0%A4%A.js", "/%"])("is a small 400 page: %s", async (path) => {
     const response = await get(path);

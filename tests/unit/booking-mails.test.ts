@@ -128,7 +128,7 @@ describe("paying", () => {
     expect(mail.html).not.toContain("<Outbox>");
   });
 
-  it("gives a guest's confirmation the link that opens their booking until the show ends, left out of the outbox", async () => {
+  it("gives a guest's confirmation and reminder the link that opens their booking until the show ends, left out of the outbox", async () => {
     const email = `guest-${randomUUID()}@example.com`;
     const guest = { name: "Gail Guest", email };
     const held = await bookSeats({
@@ -162,6 +162,16 @@ describe("paying", () => {
     );
     expect(stored.textBody).not.toContain(token);
     expect(stored.textBody).toContain("Manage your booking (ticket, cancel) until the show ends: (the one-time link");
+
+    // The reminder carries the same links, and no page that needs an account.
+    vi.setSystemTime(REMINDER_AT);
+    await sendDue();
+    const [reminder] = await mailsTo(email, "show-reminder");
+    expect(reminder.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}?then=calendar`);
+    expect(reminder.text).toContain(
+      `Manage your booking (ticket, cancel) until the show ends: http://127.0.0.1:3000/booking-link/${token}`,
+    );
+    expect(reminder.text).not.toContain("/my-bookings/");
   });
 
   it("puts the reminder in the outbox due 120 minutes before the show, and sends it then, once", async () => {

@@ -114,13 +114,18 @@ export function showChangeScenarios(movie: string) {
       cardLast4: string;
     };
     expect(money).toEqual({ refundedCents: 12200, cardLast4: "4242" });
-    const text = mails.showCancelled(booking, name, money).text;
+    const text = mails.showCancelled(booking, name, money, mails.accountLinks(ann.bookingId)).text;
     expect(text).toContain("$122.00 is refunded to your card ending 4242, in full.");
     const [cidMail] = (await outboxOf(cid.email)).filter((row) => row.kind === "show-cancelled");
     const cidPayload = cidMail.payload as unknown as { booking: never; name: string; refundedCents: number };
-    expect(mails.showCancelled(cidPayload.booking, cidPayload.name, { ...cidPayload, cardLast4: null }).text).toContain(
-      "the hold is let go and nothing was charged",
-    );
+    expect(
+      mails.showCancelled(
+        cidPayload.booking,
+        cidPayload.name,
+        { ...cidPayload, cardLast4: null },
+        mails.accountLinks(cid.bookingId),
+      ).text,
+    ).toContain("the hold is let go and nothing was charged");
 
     // Gone from the customer's pages, and it cannot be booked or cancelled again.
     expect(await shows.listShowsOnDay(movie, day)).not.toContainEqual(expect.objectContaining({ id: show }));
@@ -203,7 +208,7 @@ export function showChangeScenarios(movie: string) {
     ]);
     const [movedMail] = rows.filter((row) => row.kind === "show-moved");
     const payload = movedMail.payload as unknown as { booking: never; name: string; from: never };
-    const text = mails.showMoved(payload.booking, payload.name, payload.from).text;
+    const text = mails.showMoved(payload.booking, payload.name, payload.from, mails.accountLinks(ann.bookingId)).text;
     expect(text).toMatch(/^Was: .+, Test hall /m);
     expect(text).toMatch(/^Now: .+9:15 PM, Test hall /m);
     expect(text).toContain(`Your booking: http://127.0.0.1:3000/my-bookings/${ann.bookingId}`);
