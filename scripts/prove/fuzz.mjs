@@ -13,6 +13,8 @@ const RSS_GROWTH_TARGET_MB = 100;
 // Tables whose rows a refused request must leave alone. Not compared: what counts attempts (rate limits, failed
 // sign-ins), sessions, and what the background workers change on their own (the outbox, the schedule).
 const WATCHED = ["bookings", "booked_seats", "payments", "users", "favourites", "halls", "movies"];
+// How undici names a connection the other side reset or closed before any answer.
+const CLOSED_CONNECTION = ["ECONNRESET", "UND_ERR_SOCKET"];
 // A refusal's words: a field's or the form's error, an error page, an alert, or the intro a link's page says its
 // problem in.
 const READABLE =
@@ -202,8 +204,11 @@ async function run(setup, site, db, embedded, total) {
     let response;
     try {
       // A kept-alive connection the site closed after the previous request (one whose body it did not read to the
-      // end) resets when reused; a browser sends the request again on a new one, and so does this.
-      response = await send().catch((error) => (error?.cause?.code === "ECONNRESET" ? send() : Promise.reject(error)));
+      // end, or one idle for the site's keep-alive time while a loaded machine kept this client from noticing) resets
+      // or closes when reused; a browser sends the request again on a new one, and so does this, once.
+      response = await send().catch((error) =>
+        CLOSED_CONNECTION.includes(error?.cause?.code) ? send() : Promise.reject(error),
+      );
     } catch (error) {
       if ((await statusOfOversizedRequest(site, r.method, url, headers)) === "431") {
         refused++;
