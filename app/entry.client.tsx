@@ -14,6 +14,12 @@ window.fetch = async (...args) => {
   return response;
 };
 
+// A loader's or an action's redirect (a thrown Response) waits, unobserved, while Remix preloads the route's style
+// sheets, and the browser calls it uncaught although the router takes it up a moment later (decision 52).
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof Response) event.preventDefault();
+});
+
 startTransition(() => {
   hydrateRoot(
     document,

@@ -20,6 +20,20 @@ export function randomClientAddress() {
 export const test = base.extend<Fixtures>({
   // The test server runs behind a "proxy" (TRUST_PROXY=true): the address it names is the client's.
   extraHTTPHeaders: async ({}, use) => use({ "X-Forwarded-For": randomClientAddress() }),
+  /**
+   * The test's page, which fails the test on an uncaught error or an error logged in its console. A resource answered
+   * with an error status is logged too; that is the page's answer, which the test itself asserts.
+   */
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: uncaught ${error.name}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        errors.push(`${page.url()}: ${message.text()}`);
+    });
+    await use(page);
+    expect(errors, "errors in the browser's console").toEqual([]);
+  },
   /** Which of the two projects (JavaScript on or off) the test runs in. */
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   /** A fresh customer account, made in the test server's Auth emulator. */
