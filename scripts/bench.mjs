@@ -69,7 +69,7 @@ async function findPaths(base) {
   const movie = home.match(/href="(\/movies\/[^"/#?]+)"/)?.[1];
   if (!movie) throw new Error("no movie link on the home page");
   const moviePage = await (await fetch(base + movie)).text();
-  const days = [...moviePage.matchAll(/name="date" value="(\d{4}-\d{2}-\d{2})"/g)].map((m) => `${movie}/${m[1]}`);
+  const days = [...moviePage.matchAll(/href="[^"]*\?day=(\d{4}-\d{2}-\d{2})#times"/g)].map((m) => `${movie}/${m[1]}`);
   if (days.length < 2) throw new Error(`fewer than two show days on ${movie}`);
   // Not today's page: its last shows may start (and leave it) while the bench runs.
   return { movie, seatPage: days[1] };

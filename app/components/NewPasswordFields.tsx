@@ -1,5 +1,5 @@
 import type { FieldState } from "~/hooks/use-form-reply";
-import { NEW_PASSWORD_RULES } from "~/schemas/register";
+import { NEW_PASSWORD_RULES } from "~/domain/password-rules";
 import { FormField } from "./FormField";
 
 type Props = {

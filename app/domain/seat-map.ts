@@ -2,7 +2,7 @@
 // so this module must stay free of server code and of zod. The hall's shape comes from its layout
 // (app/domain/hall-layout.ts): the runs of seats side by side, in which a single seat can be stranded.
 
-export const MAX_SEATS_PER_BOOKING = 5;
+import { MAX_SEATS_PER_BOOKING } from "./seat-limits";
 
 type SeatState = "free" | "taken" | "chosen";
 /** One run of seats side by side, from one end to the other. */

@@ -2,10 +2,7 @@
 // hall has that many together, else the first free ones in hall order. Wheelchair spaces and companion seats are not
 // offered (they are kept for the people who need them), nor is anyone offered fewer seats than they asked for.
 
-import { MAX_SEATS_PER_BOOKING, refusedStrandedSeats } from "./seat-map";
-
-/** How many seats one can wait for: as many as one booking may hold. */
-export const WAITLIST_SEAT_COUNTS = Array.from({ length: MAX_SEATS_PER_BOOKING }, (_, index) => index + 1);
+import { refusedStrandedSeats } from "./seat-map";
 
 /**
  * `count` free seats from the hall's runs (`seatRuns`, standard and premium seats in hall order), or null. With the

@@ -1,6 +1,6 @@
 import type { Booking } from "~/domain/booking";
 import { companionSeatMessage, strandedSeatMessage, unknownSeatMessage } from "~/domain/booking-steps";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import type { BookingFailure } from "~/models/seat-booking.server";
 import { describeMinutes } from "~/utils/format";
 

@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import type { WaitlistFailure } from "~/models/waitlist.server";
 import { plural } from "~/utils/format";
 

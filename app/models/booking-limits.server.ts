@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import type { Queryable } from "~/services/db.server";
 import { runningHoldSql } from "./booking-rules.server";
 

@@ -22,7 +22,8 @@ import {
   TOO_MANY_SEATS,
 } from "~/domain/booking-steps";
 import { companionPartners, isSeatLabel, layoutSeats, seatRuns, unpackLayout } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING, refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
+import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { bookFromSeatPage, loadSeatPage } from "~/http/seat-page.server";
 import seatStyles from "~/styles/seats.css";

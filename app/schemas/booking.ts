@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SELECT_A_SEAT, SELECT_TIME_FIRST, TOO_MANY_SEATS } from "~/domain/booking-steps";
 import { isSeatLabel } from "~/domain/hall-layout";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 
 export const FORM_EXPIRED = "This page was open for too long. Please choose your seats again.";
 const UNKNOWN_SEAT = "Please choose seats from the seat map: that seat does not exist in this hall.";

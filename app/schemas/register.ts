@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { emailField, passwordField, redirectToField } from "./fields";
+import { NEW_PASSWORD_MIN_LENGTH } from "~/domain/password-rules";
 
 const NAME_MAX = 100;
 const TERMS_MESSAGE = "You must accept the terms and conditions";
 const CONFIRM_MESSAGE = "Please confirm your password";
-
-const NEW_PASSWORD_MIN_LENGTH = 8;
-
-/** The rules of a new password, shown beside its field before anything is typed. */
-export const NEW_PASSWORD_RULES = `At least ${NEW_PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`;
 
 /** A password someone chooses (sign-up, a reset): the rules the provider's own check is the last word on. */
 export const newPasswordField = passwordField(

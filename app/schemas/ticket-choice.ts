@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import { MAX_TICKET_TYPES, TICKET_TYPE_NOT_OFFERED, type TicketCounts } from "~/domain/tickets";
 
 export const TICKET_COUNT_INVALID = `Please choose from 0 to ${MAX_SEATS_PER_BOOKING} tickets of a type.`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SELECT_TIME_FIRST } from "~/domain/booking-steps";
-import { WAITLIST_SEAT_COUNTS } from "~/domain/waitlist";
+import { WAITLIST_SEAT_COUNTS } from "~/domain/seat-limits";
 
 export const WAITLIST_INTENTS = ["join", "leave"] as const;
 export const WAITLIST_UNCLEAR = "We could not tell whether to join or leave the waitlist. Please try again.";

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chooseSeatsAgainUrl } from "~/domain/booking";
 import { seatPageUrl } from "~/domain/booking-steps";
-import { MAX_SEATS_PER_BOOKING, preselectedSeats } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
+import { preselectedSeats } from "~/domain/seat-map";
 import { cinemaDay } from "~/utils/dates";
 import { formatTimeLeft } from "~/utils/format";
 

@@ -5,11 +5,11 @@ import { companionPartners, layoutSeats, seatRuns, type HallLayout } from "~/dom
 import {
   companionSeatsKept,
   findStrandedSeats,
-  MAX_SEATS_PER_BOOKING,
   refusedCompanionSeats,
   refusedStrandedSeats,
   type SeatChoice,
 } from "~/domain/seat-map";
+import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 
 function hall(text: string): HallLayout {
   const parsed = parseLayout(text);

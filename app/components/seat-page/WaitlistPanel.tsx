@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { WAITLIST_SEAT_COUNTS } from "~/domain/waitlist";
+import { WAITLIST_SEAT_COUNTS } from "~/domain/seat-limits";
 
 type Props = {
   /** Where the form posts: the seat page's waitlist address. */
