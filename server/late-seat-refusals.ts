@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { seatPageUrl } from "~/domain/booking-steps";
+import { seatPageUrl } from "~/domain/seat-page-paths";
 import { bookingFailure } from "~/http/booking-failures.server";
 import { checkedFormValues, MAX_FORM_BYTES, URL_ENCODED } from "~/http/forms.server";
 import { seatAsk } from "~/http/seat-page.server";

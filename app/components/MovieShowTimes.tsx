@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { DayLinks } from "~/components/DayLinks";
-import { WaitlistSeatsField } from "~/components/seat-page/WaitlistPanel";
-import { seatPagePath } from "~/domain/booking-steps";
+import { WaitlistSeatsField } from "~/components/WaitlistSeatsField";
+import { seatPagePath } from "~/domain/seat-page-paths";
 import { SEAT_AVAILABILITY_WORDS, type SeatAvailability } from "~/domain/show";
 
 type Props = {

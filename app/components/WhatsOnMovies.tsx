@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { seatPagePath } from "~/domain/booking-steps";
+import { seatPagePath } from "~/domain/seat-page-paths";
 import { formatRuntime } from "~/utils/format";
 
 type Props = {

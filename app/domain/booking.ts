@@ -3,7 +3,7 @@
 // database with the booking, by the database's clock, so every page and every rule answers alike.
 import { cinemaDay } from "~/utils/dates";
 import { describeMinutes } from "~/utils/format";
-import { seatPageUrl } from "./booking-steps";
+import { seatPageUrl } from "./seat-page-paths";
 import type { Discount, Ticket } from "./tickets";
 
 /** A booking's status as people see it: a pending booking whose hold has run out is expired. */

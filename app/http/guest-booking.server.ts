@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { seatPageUrl } from "~/domain/booking-steps";
+import { seatPageUrl } from "~/domain/seat-page-paths";
 import { seatLabels } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { occupiedSeats } from "~/models/bookings.server";

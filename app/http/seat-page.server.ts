@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/config.server";
-import { guestBookingUrl, NO_SHOWS_ON_DAY, seatPageUrl } from "~/domain/booking-steps";
+import { NO_SHOWS_ON_DAY } from "~/domain/booking-steps";
+import { guestBookingUrl, seatPageUrl } from "~/domain/seat-page-paths";
 import { packLayout, seatLabels, seatRuns, seatsInHallOrder, seatTypesOf } from "~/domain/hall-layout";
 import { companionSeatsKept, preselectedSeats } from "~/domain/seat-map";
 import { isSoldOut } from "~/domain/waitlist";

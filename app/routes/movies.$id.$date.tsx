@@ -14,13 +14,8 @@ import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/hall";
-import {
-  companionSeatMessage,
-  SELECT_TIME_FIRST,
-  seatPageUrl,
-  strandedSeatMessage,
-  TOO_MANY_SEATS,
-} from "~/domain/booking-steps";
+import { companionSeatMessage, SELECT_TIME_FIRST, strandedSeatMessage, TOO_MANY_SEATS } from "~/domain/booking-steps";
+import { seatPageUrl } from "~/domain/seat-page-paths";
 import { companionPartners, isSeatLabel, layoutSeats, seatRuns, unpackLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { chooseSeatsAgainUrl } from "~/domain/booking";
-import { seatPageUrl } from "~/domain/booking-steps";
+import { seatPageUrl } from "~/domain/seat-page-paths";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import { preselectedSeats } from "~/domain/seat-map";
 import { cinemaDay } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { WAITLIST_SEAT_COUNTS } from "~/domain/seat-limits";
+import { WaitlistSeatsField } from "~/components/WaitlistSeatsField";
 
 type Props = {
   /** Where the form posts: the seat page's waitlist address. */
@@ -47,21 +47,5 @@ export function WaitlistPanel({ action, showId, place, signInHref }: Props) {
         </Form>
       )}
     </section>
-  );
-}
-
-/** How many seats someone joining a waitlist wants: the seat page's and the movie page's join forms. */
-export function WaitlistSeatsField({ id }: { id: string }) {
-  return (
-    <>
-      <label htmlFor={id}>Seats wanted</label>
-      <select id={id} name="seatCount" defaultValue="2">
-        {WAITLIST_SEAT_COUNTS.map((count) => (
-          <option key={count} value={count}>
-            {count}
-          </option>
-        ))}
-      </select>
-    </>
   );
 }
