@@ -4,7 +4,10 @@ import { AUDIO_DESCRIBED, PROJECTIONS, SUBTITLED } from "~/domain/show-format";
 import { TIME_OF_DAY_NAMES, TIMES_OF_DAY } from "~/domain/time-of-day";
 import { NO_FILTERS, whatsOnPath, type WhatsOnFilters as Filters } from "~/schemas/whats-on";
 
-/** The form's filters without those left at "Any", so the address names only what is chosen. */
+/**
+ * The form's filters without those left at "Any", so the address names only what is chosen (the loader redirects a
+ * form sent without JavaScript the same way; this spares the browser that round trip).
+ */
 function chosenFilters(form: HTMLFormElement) {
   const chosen = new FormData(form);
   for (const [name, value] of [...chosen]) if (value === "") chosen.delete(name);
