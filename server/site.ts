@@ -9,7 +9,7 @@ import { keepSampleScheduleFilled } from "~/models/sample-data.server";
 import { closeDb, getDb } from "~/services/db.server";
 import { listenForIdentityReady } from "~/services/identity-readiness.server";
 import { logger } from "~/services/logger.server";
-import { kickDelivery } from "~/services/payments/test-gateway.server";
+import { configuredPaymentProvider } from "~/services/payments/index.server";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { explainRefusedRequests } from "./refusals";
 import { requestPath } from "./request-path";
@@ -17,26 +17,24 @@ import { requestTurns } from "./request-turns";
 
 // Connections the kernel may hold for the server before it accepts them (Linux caps it at net.core.somaxconn).
 const LISTEN_BACKLOG = 4096;
-// How often the test gateway looks for webhooks it still owes the site.
-const WEBHOOK_RETRY_MS = 5_000;
 // How long a stop waits for the requests in flight before it gives up on them.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
  * Checkouts whose hold ended, or whose webhook is late, are reconciled with the gateway at start and then every
- * CHECKOUT_RECONCILE_SECONDS (any instance); the test gateway's undelivered webhooks are retried every few seconds.
+ * CHECKOUT_RECONCILE_SECONDS (any instance), and the gateway does its own background work, if it has any.
  */
 function reconcileCheckoutsRegularly() {
   const reconcile = () =>
     reconcileCheckouts().catch((error) => logger.error({ err: error }, "Reconciling checkouts failed"));
   void reconcile();
-  const timers = [setInterval(reconcile, config.payments.reconcileSeconds * 1000)];
-  if (config.payments.provider === "test") {
-    void kickDelivery();
-    timers.push(setInterval(() => void kickDelivery(), WEBHOOK_RETRY_MS));
-  }
-  for (const timer of timers) timer.unref();
-  return () => timers.forEach((timer) => clearInterval(timer));
+  const timer = setInterval(reconcile, config.payments.reconcileSeconds * 1000);
+  timer.unref();
+  const stopGateway = configuredPaymentProvider().startBackgroundWork?.();
+  return () => {
+    clearInterval(timer);
+    stopGateway?.();
+  };
 }
 
 function listen(app: express.Express) {

@@ -1,5 +1,5 @@
 import { getHall } from "~/models/halls.server";
-import { listHallDay } from "~/models/show-admin.server";
+import { listHallDay } from "~/models/show-scheduling.server";
 
 /** A hall's shows on a cinema day, as Add Shows shows them; null for a hall that does not exist. */
 export async function readHallDay(hallId: string, day: string) {

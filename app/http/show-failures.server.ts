@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import type { CancelFailure, MoveFailure, Unconfirmed } from "~/models/show-changes.server";
-import type { ScheduleProblem } from "~/models/show-admin.server";
+import type { ScheduleProblem } from "~/models/show-scheduling.server";
 import { TIME_INVALID } from "~/schemas/add-show";
 import { SHOW_NOT_FOUND } from "~/schemas/show-list";
 import { describeMinutes, formatRuntime, plural } from "~/utils/format";

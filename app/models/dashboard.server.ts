@@ -1,6 +1,6 @@
 import type { Activity } from "~/domain/staff";
 import { holdsSeatsSql } from "~/models/booking-rules.server";
-import { SEAT_FIGURES_JOIN } from "~/models/show-admin.server";
+import { SEAT_FIGURES_JOIN } from "./show-list.server";
 import { standardTicketSql } from "~/models/ticket-types.server";
 import { userNameSql } from "~/models/users.server";
 import { getDb } from "~/services/db.server";

@@ -6,7 +6,7 @@ import { holdsSeatsSql, runningHoldSql } from "./booking-rules.server";
 import { findBooking } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
-import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-admin.server";
+import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-scheduling.server";
 import { cinemaDaySql } from "./shows.server";
 import { setShowPrices } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";

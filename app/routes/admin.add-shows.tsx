@@ -10,7 +10,7 @@ import { NO_HALL, scheduleProblemMessage } from "~/http/show-failures.server";
 import { requireStaff } from "~/http/viewer.server";
 import { readHallDay } from "~/http/hall-day.server";
 import { listHallsInUse } from "~/models/halls.server";
-import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/models/show-admin.server";
+import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/models/show-scheduling.server";
 import { typesOnSale } from "~/models/ticket-types.server";
 import {
   addShowSchema,

@@ -6,7 +6,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
-import { deleteShow, listShowFilterChoices, listShowsForStaff, type StaffShow } from "~/models/show-admin.server";
+import { deleteShow, listShowFilterChoices, listShowsForStaff, type StaffShow } from "~/models/show-list.server";
 import { listQuery, parseQuery } from "~/schemas/list-query";
 import {
   showIdSchema,

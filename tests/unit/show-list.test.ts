@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { config } from "~/config.server";
-import { listShowFilterChoices, listShowsForStaff } from "~/models/show-admin.server";
+import { deleteShow, listShowFilterChoices, listShowsForStaff } from "~/models/show-list.server";
 import { STAFF_LIST_PAGE_SIZE } from "~/schemas/list-query";
 import { SHOW_LIST_DEFAULTS, type ShowListQuery } from "~/schemas/show-list";
 import { getDb } from "~/services/db.server";
@@ -114,5 +114,28 @@ describe("listShowsForStaff", () => {
   it("has one empty page when nothing matches", async () => {
     await clearAll();
     expect(await listShowsForStaff(query({ when: "past" }))).toEqual({ shows: [], total: 0, page: 1, pageCount: 1 });
+  });
+});
+
+describe("deleteShow", () => {
+  it("deletes a show nobody has booked", async () => {
+    const show = await addShow("a", "20 days");
+    expect(await deleteShow(show)).toEqual({ ok: true });
+    expect(await deleteShow(show)).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("keeps a show with bookings, even cancelled or expired ones", async () => {
+    await addUser("booker");
+    const cases = [
+      { startsIn: "21 days", booking: { status: "cancelled" as const } },
+      { startsIn: "22 days", booking: { status: "pending" as const, holdLeft: "-5 minutes" } },
+    ];
+    for (const { startsIn, booking } of cases) {
+      const show = await addShow("a", startsIn);
+      await addBooking("booker", show, ["A1"], booking);
+      expect(await deleteShow(show)).toEqual({ ok: false, reason: "has-bookings" });
+      const db = await getDb();
+      expect(await db.query("select id from shows where id = $1", [show])).toHaveLength(1);
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "~/domain/tickets";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { findBooking } from "~/models/bookings.server";
-import { createShows } from "~/models/show-admin.server";
+import { createShows } from "~/models/show-scheduling.server";
 import {
   addTicketType,
   bookingOffer,

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeFormat, STANDARD_FORMAT } from "~/domain/show-format";
 import { AFTERNOON_STARTS_MINUTE, EVENING_STARTS_MINUTE, timeOfDayBounds, TIMES_OF_DAY } from "~/domain/time-of-day";
-import { createShows } from "~/models/show-admin.server";
+import { createShows } from "~/models/show-scheduling.server";
 import { listWhatsOn } from "~/models/whats-on.server";
 import { addShowSchema, PROJECTION_UNKNOWN } from "~/schemas/add-show";
 import { parseQuery } from "~/schemas/list-query";

@@ -193,6 +193,7 @@ export const testPaymentProvider: PaymentProvider = {
   refund,
   parseWebhook,
   dashboardUrl: () => null,
+  startBackgroundWork: deliverWebhooksRegularly,
 };
 
 // The hosted page's side of the gateway: what the page at /test-gateway/checkouts/:id shows and does.
@@ -339,4 +340,15 @@ export function kickDelivery() {
     delivering = null;
   })();
   return delivering;
+}
+
+// How often the gateway looks for webhooks it still owes the site.
+const WEBHOOK_RETRY_MS = 5_000;
+
+/** Delivers the webhooks still owed, now and every few seconds, as a gateway retries until the site answers. */
+function deliverWebhooksRegularly() {
+  void kickDelivery();
+  const timer = setInterval(() => void kickDelivery(), WEBHOOK_RETRY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

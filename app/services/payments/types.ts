@@ -108,4 +108,9 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, headers: Headers): GatewayEvent;
   /** A link to the payment in the gateway's own dashboard, for staff; null when it has none. */
   dashboardUrl(paymentReference: string): string | null;
+  /**
+   * Work a gateway that runs inside the site does in the background while the site serves (the test gateway
+   * delivering the webhooks it still owes); answers how to stop it. A gateway elsewhere has none.
+   */
+  startBackgroundWork?(): () => void;
 }

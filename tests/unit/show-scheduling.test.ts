@@ -8,16 +8,15 @@ vi.hoisted(() => {
 import {
   addShowTime,
   createShows,
-  deleteShow,
   listHallDay,
   listMovieChoices,
   removeShowTime,
-} from "~/models/show-admin.server";
+} from "~/models/show-scheduling.server";
 import { listShowDays } from "~/models/shows.server";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
-import { addBooking, addHall, addMovie, addShow, addUser, showPrices } from "./fixtures";
+import { addHall, addMovie, addShow, showPrices } from "./fixtures";
 
 const ZONE = "Asia/Kolkata";
 /** A `datetime-local` value `days` from the cinema's today. */
@@ -234,29 +233,6 @@ describe("createShows", () => {
       ok: false,
       reason: "no-movie",
     });
-  });
-});
-
-describe("deleteShow", () => {
-  it("deletes a show nobody has booked", async () => {
-    const show = await addShow("short", "20 days");
-    expect(await deleteShow(show)).toEqual({ ok: true });
-    expect(await deleteShow(show)).toEqual({ ok: false, reason: "not-found" });
-  });
-
-  it("keeps a show with bookings, even cancelled or expired ones", async () => {
-    await addUser("booker");
-    const cases = [
-      { startsIn: "21 days", booking: { status: "cancelled" as const } },
-      { startsIn: "22 days", booking: { status: "pending" as const, holdLeft: "-5 minutes" } },
-    ];
-    for (const { startsIn, booking } of cases) {
-      const show = await addShow("short", startsIn);
-      await addBooking("booker", show, ["A1"], booking);
-      expect(await deleteShow(show)).toEqual({ ok: false, reason: "has-bookings" });
-      const db = await getDb();
-      expect(await db.query("select id from shows where id = $1", [show])).toHaveLength(1);
-    }
   });
 });
 

@@ -5,7 +5,7 @@ vi.hoisted(() => {
   process.env.CINEMA_TIMEZONE = "America/New_York";
 });
 
-import { addShowTime, createShows } from "~/models/show-admin.server";
+import { addShowTime, createShows } from "~/models/show-scheduling.server";
 import { listShowsOnDay } from "~/models/shows.server";
 import { getDb } from "~/services/db.server";
 import { addHall, addMovie, showPrices } from "./fixtures";
