@@ -85,7 +85,7 @@ export const environmentSchema = z.object({
       .refine(isCurrency, (code) => ({ message: `"${code}" is not an ISO 4217 currency code` })),
   ).describe("ISO 4217 currency of prices, kept in its own minor unit (cents, yen, fils); default USD"),
   CINEMA_ADDRESS: text().describe(
-    "the cinema's street address, on e-tickets, ticket mails and calendar entries with a map link; default a sample, 1 Marquee Lane, Springfield",
+    "the cinema's street address, in the footer and on e-tickets, ticket mails and calendar entries with a map link; default a sample, 1 Marquee Lane, Springfield",
   ),
   FIREBASE_API_KEY: text().describe("web API key of a real Firebase project (turns the embedded emulator off)"),
   FIREBASE_AUTH_DOMAIN: text().describe("auth domain for the Google popup; default <project id>.firebaseapp.com"),

@@ -106,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <LoadingIndicator />
       <Toaster serverToast={root?.toast} />
       <main id="main">{children}</main>
-      {bare || user ? null : <Footer />}
+      {bare || user ? null : <Footer address={root?.cinemaAddress ?? null} />}
     </Document>
   );
 }

@@ -48,7 +48,10 @@ export function BookingCard({
             ["Seats", booking.seats.join(", ")],
             ["Amount", formatMoney(booking.amountCents, currency)],
             ["Booking ID", shortBookingId(booking.id)],
-            ["Booked on", formatDate(booking.createdAt, timeZone)],
+            // A booking is booked when it is paid; until then its seats were only held.
+            booking.paidAt
+              ? ["Booked on", formatDate(booking.paidAt, timeZone)]
+              : ["Held on", formatDate(booking.createdAt, timeZone)],
           ]}
         />
       </div>

@@ -16,7 +16,8 @@ const SOCIAL_LINKS = [
   { label: "YouTube", href: "https://www.youtube.com/", mark: "▶" },
 ];
 
-export function Footer() {
+/** The site's footer; `address` is the cinema's configured one, null on an error page that has no layout data. */
+export function Footer({ address }: { address: string | null }) {
   return (
     <footer className="footer">
       <div className="footer-grid">
@@ -48,7 +49,7 @@ export function Footer() {
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <address>
-            <p>123 Cinema Street, Movie City, MC 10001</p>
+            {address ? <p>{address}</p> : null}
             <p>
               <a href="tel:+15550123456">+1 (555) 012-3456</a>
             </p>

@@ -3,6 +3,7 @@
 // database with the booking, by the database's clock, so every page and every rule answers alike.
 import { cinemaDay } from "~/utils/dates";
 import { describeMinutes } from "~/utils/format";
+import { formatShowTime } from "~/utils/show-display";
 import { seatPageUrl } from "./seat-page-paths";
 import type { Discount, Ticket } from "./tickets";
 
@@ -72,9 +73,22 @@ export function shortReferenceOf(typed: string) {
   return /^[0-9a-f]{8}$/.test(compact) ? compact : null;
 }
 
-/** The cancellation terms after "Cancellation:", as checkout, the booking, cancelling and the mails state them. */
-export function refundTerms(cancelCutoffMinutes: number) {
-  return `a paid booking can be cancelled for a full refund until ${describeMinutes(cancelCutoffMinutes)} before the show. After that it can no longer be cancelled.`;
+/**
+ * The cancellation terms after "Cancellation:" as they stand for this booking when it is read: checkout, the booking,
+ * cancelling and the mails state them. Inside the cut-off they say that paying buys no refund, not the general rule.
+ */
+export function refundTerms(
+  booking: Pick<Booking, "status" | "pastCancelCutoff" | "startsAt">,
+  cancelCutoffMinutes: number,
+  timeZone: string,
+) {
+  const span = describeMinutes(cancelCutoffMinutes);
+  if (booking.pastCancelCutoff)
+    return booking.status === "paid"
+      ? `full refunds ended ${span} before the show, so this booking can no longer be cancelled or refunded.`
+      : `full refunds end ${span} before the show, and that time has passed: once paid, this booking cannot be cancelled or refunded.`;
+  const cutoff = new Date(Date.parse(booking.startsAt) - cancelCutoffMinutes * 60_000).toISOString();
+  return `a paid booking can be cancelled for a full refund until ${formatShowTime(cutoff, timeZone)}, ${span} before the show. After that it can no longer be cancelled or refunded.`;
 }
 
 export type PayRefusal = "already-paid" | "cancelled" | "show-started" | "expired";

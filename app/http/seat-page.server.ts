@@ -166,7 +166,7 @@ export function answerBooking<Refused>(
   const heldUntil = formatClockTime(booking.holdExpiresAt, cinemaSettings().timeZone);
   return redirectWithSuccess(
     `/my-bookings/${booking.id}/pay`,
-    `Booked seat(s) ${booking.seats.join(", ")}. They are held for you until ${heldUntil}.`,
+    `Seat(s) ${booking.seats.join(", ")} are held for you until ${heldUntil}. Pay before then to book them.`,
     headers,
   );
 }

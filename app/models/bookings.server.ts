@@ -1,4 +1,4 @@
-import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
+import { holdsSeats, payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
 import { getDb, type Queryable } from "~/services/db.server";
 import { isUuid } from "~/utils/uuid";
 import { bookingStateSql, holdsSeatsSql } from "./booking-rules.server";
@@ -114,10 +114,10 @@ export async function findBooking(
   return row ? toBooking(row) : null;
 }
 
-/** The figures above a customer's bookings. */
+/** The figures above a customer's bookings: the total counts those that hold seats, as Upcoming and Past list them. */
 export function summarizeBookings(bookings: Booking[]) {
   return {
-    total: bookings.length,
+    total: bookings.filter(holdsSeats).length,
     confirmed: bookings.filter((b) => b.status === "paid").length,
     pending: bookings.filter((b) => b.status === "pending").length,
     spentCents: bookings.filter((b) => b.status === "paid").reduce((sum, b) => sum + b.amountCents, 0),

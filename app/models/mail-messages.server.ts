@@ -128,7 +128,7 @@ export function bookingConfirmation(booking: Booking, name: string, ticket: Tick
       bookingFacts(booking, "Amount paid"),
       ...ticketPieces(booking, ticket, links),
       bookingLink(links),
-      { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)}` },
+      { paragraph: `Cancellation: ${refundTerms(booking, config.bookings.cancelCutoffMinutes, config.timeZone)}` },
     ],
     `You receive this mail because you booked and paid these seats at ${BRAND} with this email address.`,
   );
@@ -250,7 +250,7 @@ export function showMoved(
       { paragraph: "Your seats and your e-ticket stay the same." },
       bookingFacts(booking, "Amount paid"),
       bookingLink(links),
-      { paragraph: `Cancellation: ${refundTerms(config.bookings.cancelCutoffMinutes)} The new time counts.` },
+      { paragraph: `Cancellation: ${refundTerms(booking, config.bookings.cancelCutoffMinutes, config.timeZone)}` },
     ],
     `You receive this mail because you have paid seats for this show at ${BRAND}, and the cinema changed its time or hall.`,
   );

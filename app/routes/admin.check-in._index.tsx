@@ -15,12 +15,15 @@ export { checkInHeaders as headers } from "~/http/check-in.server";
 
 export const { links, handle } = pageLinks([{ rel: "stylesheet", href: checkInStyles }]);
 
-export const meta = pageMeta("Check In – Admin Panel", "Type an e-ticket's code or booking reference to check it in.");
+export const meta = pageMeta(
+  "Check In – Admin Panel",
+  "Scan an e-ticket's QR code or type its booking reference to check it in.",
+);
 
 const CODE_REQUIRED = "Please enter a ticket code";
 const REFERENCE_ERRORS = {
-  "not-found": "No booking has this reference. Check it, or enter the full ticket code.",
-  ambiguous: "More than one paid booking at the door now has this reference. Please enter the full ticket code.",
+  "not-found": "No booking has this reference. Check it against the e-ticket, or scan the e-ticket's QR code.",
+  ambiguous: "More than one paid booking at the door now has this reference. Please scan the e-ticket's QR code.",
 };
 
 // The form is a GET: a typed code or reference goes to its ticket's page, the same page an e-ticket's QR code opens.
@@ -44,8 +47,8 @@ export default function CheckIn() {
     <section aria-labelledby="check-in-title">
       <h1 id="check-in-title">Check In</h1>
       <p>
-        Scan an e-ticket&apos;s QR code with this device, or type the code printed under it or the booking&apos;s
-        8-character reference.
+        Scan the QR code on the customer&apos;s e-ticket with this device, or type the 8-character booking reference
+        shown with it.
       </p>
       <TicketCodeForm typed={typed} error={error} takeFocus />
     </section>

@@ -106,7 +106,9 @@ export default function BookingDetails() {
           ) : (
             <p>Not paid.</p>
           )}
-          {holdsSeats(booking) ? <RefundTerms cutoffMinutes={cancelCutoffMinutes} /> : null}
+          {holdsSeats(booking) ? (
+            <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
+          ) : null}
         </section>
       </div>
     </section>

@@ -59,7 +59,7 @@ export default function CancelBooking() {
     <section className="section page-top cancel-booking" aria-labelledby="cancel-title">
       <h1 id="cancel-title">Cancel this booking?</h1>
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
-      <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
+      <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
       {refusal ? (
         <p className="confirm-actions">
           {refusal}{" "}

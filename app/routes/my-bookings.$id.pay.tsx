@@ -87,7 +87,7 @@ export default function Checkout() {
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
       {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
       {offer ? <PromoCode booking={booking} currency={currency} /> : null}
-      <RefundTerms cutoffMinutes={cancelCutoffMinutes} />
+      <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
       {ended ? null : (
         <PayButton
           payLabel={`Pay ${formatMoney(booking.amountCents, currency)}`}

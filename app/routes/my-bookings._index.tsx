@@ -6,7 +6,7 @@ import { Facts } from "~/components/Facts";
 import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
 import type { RefundDetails } from "~/domain/payments";
-import { splitByShowEnd } from "~/domain/booking-timeline";
+import { myBookingLists } from "~/domain/booking-timeline";
 import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
@@ -26,7 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bookings = await listBookings(viewer.uid);
   return {
     signedIn: true as const,
-    bookings: splitByShowEnd(bookings, new Date()),
+    bookings: myBookingLists(bookings, new Date()),
+    hasBookings: bookings.length > 0,
     refunds: await listRefunds(viewer.uid),
     summary: summarizeBookings(bookings),
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
@@ -46,7 +47,7 @@ export default function MyBookings() {
             Sign in
           </Link>
         </div>
-      ) : page.summary.total === 0 ? (
+      ) : !page.hasBookings ? (
         <div className="empty-state">
           <h2>No Bookings Yet</h2>
           <Link to="/movies" className="button">
@@ -76,6 +77,12 @@ export default function MyBookings() {
             <section className="booking-group" aria-labelledby="past-title">
               <h2 id="past-title">Past</h2>
               <BookingList {...page} bookings={page.bookings.past} />
+            </section>
+          ) : null}
+          {page.bookings.cancelledOrExpired.length > 0 ? (
+            <section className="booking-group" aria-labelledby="cancelled-title">
+              <h2 id="cancelled-title">Cancelled and expired</h2>
+              <BookingList {...page} bookings={page.bookings.cancelledOrExpired} />
             </section>
           ) : null}
         </>

@@ -79,7 +79,9 @@ async function scanWithCamera(staff: Page, scanned: string) {
   await staff.goto("/admin/check-in");
   await staff.getByRole("button", { name: "Scan with camera" }).click();
   await expect(
-    staff.getByText("This QR code is not an e-ticket of this cinema. Scan the code on the ticket, or type it."),
+    staff.getByText(
+      "This QR code is not an e-ticket of this cinema. Scan the QR code on the ticket, or type its booking reference.",
+    ),
   ).toBeVisible();
   await staff.evaluate(() => ((window as unknown as { showTicket?: boolean }).showTicket = true));
 }
@@ -160,6 +162,14 @@ test("a ticket is refused before check-in opens, saying when, found by its typed
   await bookAndPay(page, jsEnabled, bookingSlot(2, jsEnabled, { cancellable: true }), ["A1", "A2"]);
   const code = await ticketCodeOf(page, bookingIdIn(page));
   const reference = await bookingReference(page);
+  // Check In asks for what the e-ticket shows: its QR code and its booking reference, never a code to type.
+  await open(staff, "/admin/check-in");
+  await expect(
+    staff.getByText(
+      "Scan the QR code on the customer's e-ticket with this device, or type the 8-character booking reference shown with it.",
+    ),
+  ).toBeVisible();
+  await expect(staff.getByText(/printed under it|full ticket code/)).toHaveCount(0);
   const tooEarly =
     /^Too early: check-in for this show opens at \w{3}, \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M, 2 hours before it starts\.$/;
   for (const typed of [code, ` ${reference.slice(0, 4)} ${reference.slice(4)} `]) {
@@ -210,7 +220,7 @@ test("staff check a ticket in by its booking reference; again says when and by w
   await findTicket(staff, unknown);
   await expect(staff).toHaveURL(/\/admin\/check-in\?code=/);
   await expect(
-    staff.getByText("No booking has this reference. Check it, or enter the full ticket code."),
+    staff.getByText("No booking has this reference. Check it against the e-ticket, or scan the e-ticket's QR code."),
   ).toBeVisible();
   await expect(staff.getByLabel("Ticket code or booking reference")).toHaveValue(unknown);
 });

@@ -59,7 +59,7 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
   await expect(page).toHaveURL(CHECKOUT_URL);
   const checkout = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { name: "Pay for your booking" })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Booked seat(s) D4, D5." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Seat(s) D4, D5 are held for you until" })).toBeVisible();
   await expect(page.getByText(/^Seats held until \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
   if (jsEnabled) await expect(page.getByRole("timer", { name: "Time left to pay" })).toHaveText(/^[01]:\d{2}$/);
   const amount = `$${(Number(price) * 2).toFixed(2)}`;
@@ -68,6 +68,9 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
   await page.goto("/my-bookings");
   const card = bookingCard(page, movie.title);
   await expect(card.getByText("Pending Payment")).toBeVisible();
+  // Held, not booked: nothing is paid yet.
+  await expect(card.getByRole("term").filter({ hasText: /^Held on$/ })).toBeVisible();
+  await expect(card.getByText(/Booked/)).toHaveCount(0);
   await expect(card.getByText("D4, D5")).toBeVisible();
   await expect(card.getByText(amount)).toBeVisible();
   await expect(card.getByText(/Held until \d{1,2}:\d{2} [AP]M/)).toBeVisible();

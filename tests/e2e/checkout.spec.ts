@@ -80,3 +80,26 @@ test("seats asked for in the address are kept only if free, real and at most fiv
   await expect(seat(page, "C5")).toBeDisabled();
   await expect(page.getByText("D1, D2, D3, D4, D5")).toBeVisible();
 });
+
+test("states before paying until when a paid booking can be cancelled for a full refund", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  // A show outside the test server's 10-day cut-off (CANCEL_CUTOFF_MINUTES): the terms name the last moment.
+  const { day, path } = bookingSlot(0, jsEnabled, { cancellable: true });
+  await bookSeats(page, jsEnabled, path, ["C8", "C9"]);
+  const showTime = (await page.locator(".booking-meta").textContent())!.split(" · ")[1];
+  const clock = showTime.split(", ")[2];
+  const cutoffDay = new Date(Date.parse(`${day}T00:00:00Z`) - 10 * 24 * 3600 * 1000).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  await expect(
+    page.getByText(
+      `Cancellation: a paid booking can be cancelled for a full refund until ${cutoffDay}, ${clock}, 10 days before the show. After that it can no longer be cancelled or refunded.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
+});

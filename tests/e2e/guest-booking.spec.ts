@@ -33,7 +33,7 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
   await expect(page).toHaveURL(CHECKOUT_URL);
-  await expect(page.getByRole("status").filter({ hasText: "Booked seat(s) J7, J8." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Seat(s) J7, J8 are held for you until" })).toBeVisible();
   const bookingId = bookingIdIn(page);
   await payWithGoodCard(page);
   await expect(page).toHaveURL(`/my-bookings/${bookingId}`);

@@ -36,6 +36,9 @@ test("the footer is on every public page", async ({ page }) => {
     for (const quickLink of ["Now Showing", "What's On", "IMAX Screenings", "Top Rated", "A to Z"]) {
       await expect(footer.getByRole("link", { name: quickLink }), `${quickLink} on ${path}`).toBeVisible();
     }
+    // The address tickets, mails and calendar entries give (CINEMA_ADDRESS), the test server's default.
+    await expect(footer.getByText("1 Marquee Lane, Springfield", { exact: true }), `address on ${path}`).toBeVisible();
+    await expect(footer.getByText(/Cinema Street|Movie City/)).toHaveCount(0);
     await expect(footer.getByRole("link", { name: "support@marquee.example" })).toHaveAttribute(
       "href",
       "mailto:support@marquee.example",

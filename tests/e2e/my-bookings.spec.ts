@@ -48,6 +48,50 @@ test("lists bookings newest first, with the summary", async ({ customerPage: pag
   await expect(summary("Total Spent")).toHaveText("$0.00");
 });
 
+test("Upcoming and Total Bookings hold only bookings that keep seats; cancelled and expired ones are listed apart", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const held = bookingSlot(8, jsEnabled);
+  const expired = bookingSlot(9, jsEnabled);
+  await bookSeats(page, jsEnabled, held.path, ["G4"]);
+  await bookSeats(page, jsEnabled, expired.path, ["G5"]);
+  await endHoldNow(page, bookingIdIn(page));
+  await bookSeats(page, jsEnabled, held.path, ["G6"]);
+  await page.goto(`/my-bookings/${bookingIdIn(page)}/cancel`);
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(page).toHaveURL(/\/my-bookings$/);
+
+  const summary = (term: string) => page.getByRole("term").filter({ hasText: term }).locator("+ dd");
+  await expect(summary("Total Bookings")).toHaveText("1");
+  await expect(summary("Pending")).toHaveText("1");
+  const upcoming = page.getByRole("region", { name: "Upcoming" }).getByRole("article");
+  await expect(upcoming).toHaveCount(1);
+  await expect(upcoming.getByText("G4", { exact: true })).toBeVisible();
+  await expect(upcoming.getByText("Pending Payment")).toBeVisible();
+  const gone = page.getByRole("region", { name: "Cancelled and expired" }).getByRole("article");
+  await expect(gone).toHaveCount(2);
+  await expect(gone.nth(0).getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(gone.nth(0).getByText("G6", { exact: true })).toBeVisible();
+  await expect(gone.nth(1).getByText("Expired", { exact: true })).toBeVisible();
+  await expect(gone.nth(1).getByText("G5", { exact: true })).toBeVisible();
+  // None of the three was paid: each says when it was held, none that it was booked.
+  await expect(page.getByRole("term").filter({ hasText: /^Held on$/ })).toHaveCount(3);
+  await expect(page.getByRole("term").filter({ hasText: /^Booked on$/ })).toHaveCount(0);
+});
+
+test("a customer whose only booking was cancelled still finds it", async ({ customerPage: page, jsEnabled }) => {
+  const { path } = bookingSlot(8, jsEnabled);
+  await bookSeats(page, jsEnabled, path, ["G8"]);
+  await page.goto(`/my-bookings/${bookingIdIn(page)}/cancel`);
+  await page.getByRole("button", { name: "Yes, cancel booking" }).click();
+  await expect(page).toHaveURL(/\/my-bookings$/);
+  await expect(page.getByRole("heading", { name: "No Bookings Yet" })).toHaveCount(0);
+  await expect(page.getByRole("term").filter({ hasText: "Total Bookings" }).locator("+ dd")).toHaveText("0");
+  await expect(page.getByText("No upcoming shows.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Cancelled and expired" }).getByRole("article")).toHaveCount(1);
+});
+
 test("cancel asks first, then frees the seats at once", async ({ customerPage: page, jsEnabled, browser, baseURL }) => {
   const { movie, path } = bookingSlot(10, jsEnabled);
   await bookSeats(page, jsEnabled, path, ["F8", "F9"]);
@@ -145,6 +189,7 @@ test("a paid booking's ticket goes into a calendar with the cinema's address, an
   await page.goto("/my-bookings");
   const upcoming = page.getByRole("region", { name: "Upcoming" });
   await expect(page.getByRole("region", { name: "Past" })).toHaveCount(0);
+  await expect(upcoming.getByRole("term").filter({ hasText: /^Booked on$/ })).toBeVisible();
   await upcoming.getByRole("link", { name: `Show ticket of booking ${reference}` }).click();
   await expect(page).toHaveURL(`/my-bookings/${bookingId}#ticket`);
 

@@ -103,7 +103,7 @@ describe("paying", () => {
       "Amount paid: $122.00",
       `Booking ID: ${booking.id.slice(0, 8).toUpperCase()}`,
       `Your booking: http://127.0.0.1:3000/my-bookings/${booking.id}`,
-      "Cancellation: a paid booking can be cancelled for a full refund until 2 hours before the show. After that it can no longer be cancelled.",
+      "Cancellation: a paid booking can be cancelled for a full refund until Tue, Jun 10, 5:30 PM, 2 hours before the show. After that it can no longer be cancelled or refunded.",
       "You receive this mail because you booked and paid these seats at Marquee Cinemas with this email address.",
     ])
       expect(text).toContain(line);
@@ -126,6 +126,17 @@ describe("paying", () => {
     // The title is text in the HTML part, never markup.
     expect(mail.html).toContain("The &lt;Outbox&gt; &amp; Co");
     expect(mail.html).not.toContain("<Outbox>");
+  });
+
+  it("tells a booking paid inside the cancellation cut-off that it can no longer be cancelled or refunded", async () => {
+    vi.setSystemTime(new Date(STARTS_AT.getTime() - 90 * 60_000));
+    const { email } = await paidBooking();
+    await sendDue();
+    const [mail] = await mailsTo(email!, "booking-confirmation");
+    expect(mail.text).toContain(
+      "Cancellation: full refunds ended 2 hours before the show, so this booking can no longer be cancelled or refunded.",
+    );
+    expect(mail.text).not.toContain("can be cancelled for a full refund");
   });
 
   it("gives a guest's confirmation and reminder the link that opens their booking until the show ends, left out of the outbox", async () => {

@@ -5,6 +5,7 @@ import {
   canCancel,
   canPay,
   payRefusal,
+  refundTerms,
   shortBookingId,
   shortReferenceOf,
   type BookingState,
@@ -50,6 +51,25 @@ describe("cancelling", () => {
     );
     expect(cancelRefusalMessage("checked-in", 120)).toBe(
       "This ticket has been checked in at the door, so the booking can no longer be cancelled.",
+    );
+  });
+});
+
+describe("refund terms", () => {
+  const startsAt = "2031-11-02T01:30:00Z";
+
+  it("name the cut-off's moment in the cinema's zone while it is ahead", () => {
+    expect(refundTerms({ ...state(), startsAt }, 120, "America/New_York")).toBe(
+      "a paid booking can be cancelled for a full refund until Sat, Nov 1, 7:30 PM, 2 hours before the show. After that it can no longer be cancelled or refunded.",
+    );
+  });
+
+  it("say before paying, once the cut-off has passed, that the payment cannot be refunded", () => {
+    expect(refundTerms({ ...state({ pastCancelCutoff: true }), startsAt }, 120, "UTC")).toBe(
+      "full refunds end 2 hours before the show, and that time has passed: once paid, this booking cannot be cancelled or refunded.",
+    );
+    expect(refundTerms({ ...state({ status: "paid", pastCancelCutoff: true }), startsAt }, 120, "UTC")).toBe(
+      "full refunds ended 2 hours before the show, so this booking can no longer be cancelled or refunded.",
     );
   });
 });

@@ -1,21 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { splitByShowEnd } from "~/domain/booking-timeline";
+import type { BookingStatus } from "~/domain/booking";
+import { myBookingLists } from "~/domain/booking-timeline";
 import { describeRefund } from "~/domain/payments";
 import { listRefunds } from "~/models/payments.server";
 import { addBooking, addMovie, addShow, addUser, refund } from "./fixtures";
 
-describe("Upcoming and Past", () => {
+describe("Upcoming, Past, and Cancelled and expired", () => {
   const NOW = new Date("2031-06-10T20:00:00Z");
-  const at = (startsAt: string, runtime = 120) => ({ startsAt, movie: { runtime }, name: startsAt });
+  const at = (startsAt: string, status: BookingStatus = "paid", runtime = 120) => ({
+    startsAt,
+    status,
+    movie: { runtime },
+    name: `${startsAt} ${status}`,
+  });
 
   it("keeps a show in Upcoming until it has ended, in the order given", () => {
-    const later = at("2031-06-11T19:00:00Z");
+    const later = at("2031-06-11T19:00:00Z", "pending");
     const playing = at("2031-06-10T19:00:00Z");
     const endsNow = at("2031-06-10T18:00:00Z");
     const yesterday = at("2031-06-09T19:00:00Z");
-    expect(splitByShowEnd([later, yesterday, playing, endsNow], NOW)).toEqual({
+    expect(myBookingLists([later, yesterday, playing, endsNow], NOW)).toEqual({
       upcoming: [later, playing],
       past: [yesterday, endsNow],
+      cancelledOrExpired: [],
+    });
+  });
+
+  it("lists a booking that holds no seats apart, whenever its show is", () => {
+    const held = at("2031-06-11T19:00:00Z", "pending");
+    const ranOut = at("2031-06-11T19:00:00Z", "expired");
+    const cancelled = at("2031-06-11T21:00:00Z", "cancelled");
+    const cancelledLongAgo = at("2031-06-01T19:00:00Z", "cancelled");
+    expect(myBookingLists([held, ranOut, cancelled, cancelledLongAgo], NOW)).toEqual({
+      upcoming: [held],
+      past: [],
+      cancelledOrExpired: [ranOut, cancelled, cancelledLongAgo],
     });
   });
 });

@@ -6,8 +6,9 @@ import { scannedTicketCode } from "~/schemas/ticket-code";
 type BarcodeDetector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetector;
 
-const NOT_A_TICKET = "This QR code is not an e-ticket of this cinema. Scan the code on the ticket, or type it.";
-const NO_CAMERA = "The camera could not be opened. Allow this site to use it, or type the code.";
+const NOT_A_TICKET =
+  "This QR code is not an e-ticket of this cinema. Scan the QR code on the ticket, or type its booking reference.";
+const NO_CAMERA = "The camera could not be opened. Allow this site to use it, or type the booking reference.";
 const LOOK_EVERY_MS = 200;
 
 function barcodeDetector() {
