@@ -8,11 +8,13 @@ type Props = {
   autoComplete?: string;
   /** What the field asks for, shown before anything is typed. */
   note?: string;
+  /** Marked so beside the label, and required by the browser without JavaScript. */
+  required?: boolean;
   attributes?: Pick<InputHTMLAttributes<HTMLInputElement>, "step" | "min" | "max" | "inputMode" | "placeholder">;
 };
 
 /** A labelled input with its error message, tied together for screen readers. */
-export function FormField({ meta, label, type, autoComplete, note, attributes }: Props) {
+export function FormField({ meta, label, type, autoComplete, note, required, attributes }: Props) {
   const invalid = meta.errors !== undefined;
   const noteId = `${meta.id}-note`;
   const describedBy = [note && noteId, invalid && meta.errorId].filter(Boolean).join(" ");
@@ -31,6 +33,7 @@ export function FormField({ meta, label, type, autoComplete, note, attributes }:
       {...value}
       {...attributes}
       autoComplete={autoComplete}
+      required={required}
     />
   );
   return (
@@ -41,7 +44,11 @@ export function FormField({ meta, label, type, autoComplete, note, attributes }:
         </label>
       ) : (
         <>
-          <label htmlFor={meta.id}>{label}</label>
+          <label htmlFor={meta.id}>
+            {label}
+            {/* Screen readers hear "required" from the input itself. */}
+            {required ? <span aria-hidden="true"> (required)</span> : null}
+          </label>
           {note && (
             <p id={noteId} className="field-note">
               {note}

@@ -1,6 +1,7 @@
 // Promo codes (decision 44): what a code takes off a booking, and how that reads. One module for the browser and the
 // server; the amounts are whole minor units, like every amount of a booking.
 import { formatMoney } from "~/utils/money";
+import { formatDate } from "~/utils/show-display";
 import { ticketsAmountCents, type Ticket } from "./tickets";
 
 /** What a code takes off: a percentage or a fixed amount, of the tickets of the types it names (all when none). */
@@ -23,3 +24,7 @@ export function promoDiscountCents(
 /** "20% off", "$5.00 off". */
 export const describePromo = (rule: Pick<PromoRule, "percentOff" | "amountOffCents">, currency: string) =>
   rule.percentOff !== null ? `${rule.percentOff}% off` : `${formatMoney(rule.amountOffCents ?? 0, currency)} off`;
+
+/** The days a code is valid, its first and its last (the day before it ends), as dates read: "Dec 7, 2026 to Jan 6, 2027". */
+export const describeValidDays = (code: { validFrom: string; validUntil: string }, timeZone: string) =>
+  `${formatDate(code.validFrom, timeZone)} to ${formatDate(new Date(Date.parse(code.validUntil) - 1).toISOString(), timeZone)}`;

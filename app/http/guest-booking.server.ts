@@ -11,7 +11,7 @@ import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 import { catalogue } from "./catalogue.server";
 import { cinemaSettings } from "./cinema.server";
 import { readSubmission } from "./forms.server";
-import { grantBookingPass } from "./guest-pass.server";
+import { grantBookingPass, passBookingIds } from "./guest-pass.server";
 import { limitPosts } from "./post-limits.server";
 import { answerBooking, findShowDay, seatAsk } from "./seat-page.server";
 import { getViewer, loginPath } from "./viewer.server";
@@ -62,7 +62,11 @@ export async function bookAsGuest({ request, params, context }: ActionFunctionAr
   const show = shows.find((candidate) => candidate.id === form.value.time);
   if (!show) return form.refuse("That show time is not on this day. Please choose your seats again.", 400);
   const { fullName: name, email } = form.value;
-  const result = await bookSeats({ ...seatAsk(form.value, movie.id, day), guest: { name, email } });
+  const result = await bookSeats({
+    ...seatAsk(form.value, movie.id, day),
+    guest: { name, email },
+    passBookingIds: await passBookingIds(request),
+  });
   // The guest's pass to the booking: the pages to pay for it, see its ticket and cancel it, until the show ends.
   const pass = result.ok
     ? await grantBookingPass(request, result.booking.id, showEndsAt({ startsAt: show.startsAt, movie }))

@@ -23,6 +23,11 @@ async function readPasses(request: Request, now = Date.now()) {
   return passes.success ? passes.data.filter(([, until]) => until > now) : [];
 }
 
+/** The bookings this browser holds passes for (ended ones do not count): a guest's own, for their limits. */
+export async function passBookingIds(request: Request) {
+  return (await readPasses(request)).map(([id]) => id);
+}
+
 /** Whether this browser holds a pass for the booking (ended ones do not count). */
 export async function holdsBookingPass(request: Request, bookingId: string) {
   return (await readPasses(request)).some(([id]) => id === bookingId);

@@ -97,7 +97,7 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
     companionSeats: companionsKept
       ? {
           keptUntil: describeMinutes(companionReleaseMinutes),
-          held: chosenShow && viewer ? await seatsOfCustomer(null, viewer.uid, chosenShow.id) : [],
+          held: chosenShow && viewer ? await seatsOfCustomer(null, { userUid: viewer.uid }, chosenShow.id) : [],
         }
       : null,
     ...cinemaSettings(),

@@ -12,12 +12,12 @@ export type CustomerHolds = { unpaid: number; heldHere: string[] };
 export type HoldLimitFailure =
   { reason: "too-many-held-seats"; held: number } | { reason: "too-many-unpaid"; unpaid: number };
 
-/** SQL reading the `CustomerHolds` of the customer `user` in the show `show` (each a parameter or a column). */
-export const customerHoldsSql = (user: string, show: string) =>
+/** SQL reading the `CustomerHolds` of the bookings `b` that `buyer` picks, in the show `show` (a parameter or a column). */
+export const buyerHoldsSql = (buyer: string, show: string) =>
   `select count(distinct b.id)::int as unpaid,
      coalesce(array_agg(seat) filter (where b.show_id = ${show}), '{}') as "heldHere"
    from bookings b cross join lateral unnest(b.seats) as seat
-   where b.user_uid = ${user} and ${runningHoldSql("b")}`;
+   where ${buyer} and ${runningHoldSql("b")}`;
 
 /**
  * Locks the customer's row for the rest of the transaction, so their limits are counted without a race between their
@@ -29,7 +29,7 @@ export async function lockCustomer(tx: Queryable, userUid: string) {
 
 /** The customer's running holds, read after `lockCustomer` (a statement that waited for a lock reads the past). */
 export async function customerHolds(tx: Queryable, userUid: string, showId: string): Promise<CustomerHolds> {
-  const [holds] = await tx.query<CustomerHolds>(customerHoldsSql("$1", "$2::uuid"), [userUid, showId]);
+  const [holds] = await tx.query<CustomerHolds>(buyerHoldsSql("b.user_uid = $1", "$2::uuid"), [userUid, showId]);
   return holds;
 }
 

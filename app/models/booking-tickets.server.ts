@@ -51,14 +51,15 @@ export type TicketChangeFailure =
 
 /**
  * Sets how many tickets of each type an unpaid booking has, at the show's prices now, and its amount with them (less
- * its promo code's discount, worked out again for them). The
- * booking's row is locked first, so a payment under way either charges the amount before the change or waits for it.
+ * its promo code's discount, worked out again for them; `droppedCode` names a code they leave worth nothing, taken
+ * off). The booking's row is locked first, so a payment under way either charges the amount before the change or
+ * waits for it.
  */
 export async function changeTicketTypes(
   userUid: string,
   bookingId: string,
   counts: TicketCounts,
-): Promise<{ ok: true } | ({ ok: false } & TicketChangeFailure)> {
+): Promise<{ ok: true; droppedCode?: string } | ({ ok: false } & TicketChangeFailure)> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = await lockPayableBooking(tx, userUid, bookingId);
@@ -78,8 +79,8 @@ export async function changeTicketTypes(
     });
     await tx.query("delete from booking_tickets where booking_id = $1", [booking.id]);
     await writeTickets(tx, booking.id, tickets);
-    const amountCents = await discountedAmount(tx, booking.id, tickets);
+    const { amountCents, droppedCode } = await discountedAmount(tx, booking.id, tickets);
     await tx.query("update bookings set amount_cents = $2 where id = $1", [booking.id, amountCents]);
-    return { ok: true as const };
+    return droppedCode ? { ok: true as const, droppedCode } : { ok: true as const };
   });
 }

@@ -66,11 +66,24 @@ export async function occupiedSeats(showId: string, db: Queryable | null = null)
   return rows.map((row) => row.seat);
 }
 
-/** The seats a customer holds or has paid for in a show. */
-export async function seatsOfCustomer(tx: Queryable | null, userUid: string, showId: string) {
+/**
+ * Whose bookings count as one buyer's: a customer's, or only those a guest's browser holds passes for, whatever email
+ * each was made under (decision 55).
+ */
+export type BuyerBookings = { userUid: string } | { bookingIds: string[] };
+
+/** SQL picking the buyer's bookings `b`, given `buyerBookingsValue` as parameter `$param`. */
+export const buyerBookingsSql = (buyer: BuyerBookings, param: number) =>
+  "userUid" in buyer ? `b.user_uid = $${param}` : `b.id = any($${param}::uuid[])`;
+
+export const buyerBookingsValue = (buyer: BuyerBookings) => ("userUid" in buyer ? buyer.userUid : buyer.bookingIds);
+
+/** The seats a buyer holds or has paid for in a show. */
+export async function seatsOfCustomer(tx: Queryable | null, buyer: BuyerBookings, showId: string) {
   const rows = await (tx ?? (await getDb())).query<{ seat: string }>(
-    `select unnest(b.seats) as seat from bookings b where b.user_uid = $1 and b.show_id = $2 and ${holdsSeatsSql("b")}`,
-    [userUid, showId],
+    `select unnest(b.seats) as seat from bookings b
+     where ${buyerBookingsSql(buyer, 1)} and b.show_id = $2 and ${holdsSeatsSql("b")}`,
+    [buyerBookingsValue(buyer), showId],
   );
   return rows.map((row) => row.seat);
 }

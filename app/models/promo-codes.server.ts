@@ -104,8 +104,24 @@ export async function retirePromoCode(id: string): Promise<boolean> {
   return ended.length > 0;
 }
 
-/** Wrong codes one customer may try, in a window, before being asked to wait: guessing codes takes too long. */
-export const PROMO_GUESSES: Omit<RateLimit, "key"> = { bucket: "promo-code-guess", max: 10, windowMinutes: 15 };
+/**
+ * Wrong codes one customer, and one client address, may try in a window before being asked to wait: guessing codes
+ * takes too long. The address's count stops a guesser who books under fresh guest emails (decision 55).
+ */
+export const PROMO_GUESSES = { windowMinutes: 15, max: { customer: 10, client: 20 } };
+
+/** Who applies a code: the customer (an account, or a guest's email) and the client address they post from. */
+export type CodeApplier = { uid: string; client: string };
+
+const guessLimits = ({ uid, client }: CodeApplier): RateLimit[] => [
+  { bucket: "promo-code-guess", key: uid, max: PROMO_GUESSES.max.customer, windowMinutes: PROMO_GUESSES.windowMinutes },
+  {
+    bucket: "promo-code-guess:client",
+    key: client,
+    max: PROMO_GUESSES.max.client,
+    windowMinutes: PROMO_GUESSES.windowMinutes,
+  },
+];
 
 /** Why a booking's code cannot change: no such booking of the customer's, or one that cannot be paid now. */
 type BookingRefusal =
@@ -137,12 +153,14 @@ async function reclaimUses(tx: Queryable, codeId: string) {
 /**
  * Applies a code a customer typed (in any case) to their held booking: the discount becomes its own line, and the
  * amount falls by it. A code unknown, ended, not yet valid or for another film is "not valid" alike, so trying codes
- * tells nothing of codes for other shows; each such try counts against the customer's guesses. The code's row is
- * locked, so of two customers racing for its last use one takes it and the other is told it is used up.
+ * tells nothing of codes for other shows; each such try counts against the customer's guesses and their address's.
+ * The code's row is locked, so of two customers racing for its last use one takes it and the other is told it is used
+ * up.
  */
-export async function applyPromoCode(userUid: string, bookingId: string, typed: string): Promise<Applied> {
-  const guesses = { ...PROMO_GUESSES, key: userUid };
-  const minutes = await minutesUntilAllowed([guesses]);
+export async function applyPromoCode(applier: CodeApplier, bookingId: string, typed: string): Promise<Applied> {
+  const userUid = applier.uid;
+  const guesses = guessLimits(applier);
+  const minutes = await minutesUntilAllowed(guesses);
   if (minutes > 0) return { ok: false, reason: "too-many-guesses", minutes };
   const db = await getDb();
   const outcome = await db
@@ -184,7 +202,7 @@ export async function applyPromoCode(userUid: string, bookingId: string, typed: 
       if (error instanceof AlreadyUsed) return { ok: false as const, reason: "already-used" as const };
       throw error;
     });
-  if (!outcome.ok && outcome.reason === "not-valid") await recordHits([guesses]);
+  if (!outcome.ok && outcome.reason === "not-valid") await recordHits(guesses);
   return outcome;
 }
 
@@ -201,17 +219,24 @@ export async function removePromoCode(
     const locked = await lockPayableBooking(tx, userUid, bookingId);
     if (!locked.ok) return locked;
     const { booking } = locked;
-    const [removed] = await tx.query<{ codeId: string }>(
-      `delete from promo_code_uses where booking_id = $1 and returned_at is null returning promo_code_id as "codeId"`,
-      [booking.id],
-    );
-    if (removed) await tx.query("update promo_codes set uses = uses - 1 where id = $1", [removed.codeId]);
+    await takeCodeOff(tx, booking.id);
     await tx.query("update bookings set amount_cents = $2 where id = $1", [
       booking.id,
       ticketsAmountCents(booking.tickets),
     ]);
     return { ok: true as const };
   });
+}
+
+/** Takes a held booking's code off, as if never applied: its use row goes and the code's count falls. Answers the code. */
+async function takeCodeOff(tx: Queryable, bookingId: string): Promise<string | null> {
+  const [removed] = await tx.query<{ code: string }>(
+    `with removed as (
+       delete from promo_code_uses where booking_id = $1 and returned_at is null returning promo_code_id)
+     update promo_codes c set uses = c.uses - 1 from removed where c.id = removed.promo_code_id returning c.code`,
+    [bookingId],
+  );
+  return removed?.code ?? null;
 }
 
 /** Gives a cancelled booking's use back; the booking keeps showing the discount it was sold with. */
@@ -226,16 +251,23 @@ export async function returnPromoUse(tx: Queryable, bookingId: string) {
 
 /**
  * A held booking's discount for its tickets as they are now (its types changed): its code's rule applied again, and
- * the amount it leaves. Without a code, the tickets' sum.
+ * the amount it leaves. A code now worth nothing is taken off, its use not counted (`droppedCode` names it), as the
+ * checkout refuses such a code. Without a code, the tickets' sum.
  */
-export async function discountedAmount(tx: Queryable, bookingId: string, tickets: readonly Ticket[]) {
+export async function discountedAmount(
+  tx: Queryable,
+  bookingId: string,
+  tickets: readonly Ticket[],
+): Promise<{ amountCents: number; droppedCode: string | null }> {
   const [rule] = await tx.query<PromoRule>(
     `select ${RULE_COLUMNS} from promo_code_uses u join promo_codes c on c.id = u.promo_code_id
      where u.booking_id = $1 and u.returned_at is null`,
     [bookingId],
   );
   const discountCents = rule ? promoDiscountCents(tickets, rule) : 0;
+  if (rule && discountCents === 0)
+    return { amountCents: ticketsAmountCents(tickets), droppedCode: await takeCodeOff(tx, bookingId) };
   if (rule)
     await tx.query("update promo_code_uses set discount_cents = $2 where booking_id = $1", [bookingId, discountCents]);
-  return ticketsAmountCents(tickets) - discountCents;
+  return { amountCents: ticketsAmountCents(tickets) - discountCents, droppedCode: null };
 }

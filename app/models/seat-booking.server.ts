@@ -5,7 +5,7 @@ import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { ticketsAmountCents, type Ticket } from "~/domain/tickets";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import {
-  customerHoldsSql,
+  buyerHoldsSql,
   holdLimitFailure,
   lockCustomer,
   type CustomerHolds,
@@ -13,7 +13,14 @@ import {
 } from "./booking-limits.server";
 import { holdsSeatsSql, lapsedHoldSql, showStartedSql } from "./booking-rules.server";
 import { standardTickets, writeTickets } from "./booking-tickets.server";
-import { findBookingByToken, occupiedSeats, seatsOfCustomer } from "./bookings.server";
+import {
+  buyerBookingsSql,
+  buyerBookingsValue,
+  findBookingByToken,
+  occupiedSeats,
+  seatsOfCustomer,
+  type BuyerBookings,
+} from "./bookings.server";
 import { recordGuest, type Guest } from "./guests.server";
 import { releaseHolds } from "./holds.server";
 import { hallAsBooked, learnFromBooking, type SeatAsk, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
@@ -49,16 +56,22 @@ export async function bookSeats(request: SeatRequest | GuestSeatRequest): Promis
   return outcome;
 }
 
-/** A booking form posted by a guest (decision 46): their name and email stand for an account. */
-export type GuestSeatRequest = SeatAsk & { guest: Guest };
+/**
+ * A booking form posted by a guest (decision 46): their name and email stand for an account. Their limits count the
+ * bookings their browser holds passes for (`passBookingIds`), not the email's: the form tells nobody what another
+ * address holds (decision 55).
+ */
+export type GuestSeatRequest = SeatAsk & { guest: Guest; passBookingIds: string[] };
 
 async function attemptBooking(asked: SeatRequest | GuestSeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       const request = "guest" in asked ? { ...asked, userUid: await recordGuest(tx, asked.guest) } : asked;
+      const buyer: BuyerBookings =
+        "guest" in asked ? { bookingIds: asked.passBookingIds } : { userUid: request.userUid };
       await lockCustomer(tx, request.userUid);
-      const show = await readShowToBook(tx, request);
+      const show = await readShowToBook(tx, request, buyer);
       // The same form posted again answers its booking, whatever became of the show since.
       const repeated =
         !show || show.earlier ? await findBookingByToken(tx, request.userUid, request.requestToken) : null;
@@ -68,7 +81,7 @@ async function attemptBooking(asked: SeatRequest | GuestSeatRequest): Promise<Bo
       const { layout, typeExtras } = await hallAsBooked(tx, show.hallId, show.hallVersion);
       const wanted = seatsWanted(layout, request.seats);
       const seats = wanted.map((seat) => seat.label);
-      const refusal = await seatRefusal(tx, request, show, layout, seats);
+      const refusal = await seatRefusal(tx, request, buyer, show, layout, seats);
       if (refusal) throw new Refusal(refusal);
       const offered = await letGoOfLapsedHolds(tx, request.showId, show.seatRows, seats);
       // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
@@ -96,13 +109,17 @@ type ShowToBook = CustomerHolds & {
 };
 
 /**
- * One read after the customer's lock: whether this form made a booking already, the show, the customer's running
+ * One read after the customer's lock: whether this form made a booking already, the show, the buyer's running
  * holds (all shows) and the show's seat rows. The hall is read under a shared lock, so staff cannot change its layout
  * while this booking is made; the show's key lock (its foreign keys take it anyway) makes staff cancelling or moving
  * it wait for this booking, or this booking wait for them and then find the show gone from here. After such a wait,
  * the seat rows are those from before it: the key on (show, seat) still refuses a seat taken since.
  */
-async function readShowToBook(tx: Queryable, request: SeatRequest): Promise<ShowToBook | undefined> {
+async function readShowToBook(
+  tx: Queryable,
+  request: SeatRequest,
+  buyer: BuyerBookings,
+): Promise<ShowToBook | undefined> {
   const { showId, movieId, day, userUid, requestToken } = request;
   const [show] = await tx.query<ShowToBook>(
     `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
@@ -112,12 +129,21 @@ async function readShowToBook(tx: Queryable, request: SeatRequest): Promise<Show
        coalesce(seat_rows.rows, '[]') as "seatRows"
      from shows s join halls h on h.id = s.hall_id
        left join lateral (${standardTicketSql("s")}) standard on true,
-       lateral (${customerHoldsSql("$6", "s.id")}) holds,
+       lateral (${buyerHoldsSql(buyerBookingsSql(buyer, 8), "s.id")}) holds,
        lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${holdsSeatsSql("b")})) as rows
                 from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
      where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
      for share of h for key share of s`,
-    [showId, movieId, day, config.timeZone, config.bookings.companionReleaseMinutes, userUid, requestToken],
+    [
+      showId,
+      movieId,
+      day,
+      config.timeZone,
+      config.bookings.companionReleaseMinutes,
+      userUid,
+      requestToken,
+      buyerBookingsValue(buyer),
+    ],
   );
   return show;
 }
@@ -138,6 +164,7 @@ function seatsWanted(layout: HallLayout, labels: string[]): Seat[] {
 async function seatRefusal(
   tx: Queryable,
   request: SeatRequest,
+  buyer: BuyerBookings,
   show: ShowToBook,
   layout: HallLayout,
   seats: string[],
@@ -150,7 +177,7 @@ async function seatRefusal(
   if (alreadyTaken.length > 0) return { reason: "seats-taken", seats: alreadyTaken };
   const partners = companionPartners(layout);
   if (!show.companionsReleased && seats.some((seat) => partners.has(seat))) {
-    const held = await seatsOfCustomer(tx, request.userUid, request.showId);
+    const held = await seatsOfCustomer(tx, buyer, request.showId);
     const kept = refusedCompanionSeats({ partners, chosen: seats, held });
     if (kept.length > 0) return { reason: "companion-seat", seats: kept, releaseMinutes: companionReleaseMinutes };
   }

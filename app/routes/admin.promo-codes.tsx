@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormField } from "~/components/FormField";
 import { TableScroll } from "~/components/StaffList";
 import { config } from "~/config.server";
-import { describePromo } from "~/domain/promo-codes";
+import { describePromo, describeValidDays } from "~/domain/promo-codes";
 import { useValidatedForm } from "~/hooks/use-validated-form";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
@@ -27,7 +27,6 @@ import {
   PERCENT_OFF,
   promoCodeSchema,
 } from "~/schemas/promo-code";
-import { cinemaDay } from "~/utils/dates";
 import { pageMeta } from "~/utils/page-meta";
 
 export const meta = pageMeta(
@@ -72,10 +71,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess("/admin/promo-codes", `Promo code ${value.code?.toUpperCase()} created`);
 }
 
-/** The days a code is valid, as the cinema's days: its first, and its last (the day before it ends). */
-const validDays = (code: { validFrom: string; validUntil: string }, timeZone: string) =>
-  `${cinemaDay(new Date(code.validFrom), timeZone)} to ${cinemaDay(new Date(Date.parse(code.validUntil) - 1), timeZone)}`;
-
 export default function PromoCodes() {
   const { codes, types, movies, timeZone, currency } = useLoaderData<typeof loader>();
   const submitting = useNavigation().state === "submitting";
@@ -90,13 +85,15 @@ export default function PromoCodes() {
         cancelled booking gives its use back. Codes are read in any case.
       </p>
       <h2>New promo code</h2>
-      <Form method="post" {...getFormProps(form)} className="promo-code-form">
+      {/* Keyed by the newest code, so a code created empties the form (JavaScript keeps the page's inputs otherwise):
+          Create Code pressed again must not post the same code twice. */}
+      <Form method="post" {...getFormProps(form)} className="promo-code-form" key={codes[0]?.id}>
         {/* What was wrong with the post as a whole, either form's: its button, the code to end. */}
         <FormErrors
           id={form.errorId}
           errors={[...(form.errors ?? []), ...(fields.intent.errors ?? []), ...(fields.id.errors ?? [])]}
         />
-        <FormField meta={fields.code} label="Code" type="text" attributes={{ placeholder: "SPRING25" }} />
+        <FormField meta={fields.code} label="Code" type="text" required attributes={{ placeholder: "SPRING25" }} />
         <div className="field">
           <label htmlFor={fields.kind.id}>Discount</label>
           <select
@@ -109,7 +106,13 @@ export default function PromoCodes() {
             <option value={AMOUNT_OFF}>Amount off ({currency})</option>
           </select>
         </div>
-        <FormField meta={fields.value} label="Discount amount" type="text" attributes={{ inputMode: "decimal" }} />
+        <FormField
+          meta={fields.value}
+          label="Discount amount"
+          type="text"
+          required
+          attributes={{ inputMode: "decimal" }}
+        />
         <fieldset className="field">
           <legend>Ticket types (none chosen: every type)</legend>
           {types.map((type) => (
@@ -147,8 +150,8 @@ export default function PromoCodes() {
             {fields.movieId.errors?.[0]}
           </p>
         </div>
-        <FormField meta={fields.firstDay} label="First day" type="date" />
-        <FormField meta={fields.lastDay} label="Last day" type="date" />
+        <FormField meta={fields.firstDay} label="First day" type="date" required />
+        <FormField meta={fields.lastDay} label="Last day" type="date" required />
         <FormField
           meta={fields.maxUses}
           label="Uses in all"
@@ -186,7 +189,7 @@ export default function PromoCodes() {
                     {code.ticketTypeNames.length > 0 ? code.ticketTypeNames.join(", ") : "Every type"},{" "}
                     {code.movieTitle ?? "any film"}
                   </td>
-                  <td>{code.retired ? "Ended" : validDays(code, timeZone)}</td>
+                  <td>{code.retired ? "Ended" : describeValidDays(code, timeZone)}</td>
                   <td>
                     {code.uses}
                     {code.maxUses === null ? "" : ` of ${code.maxUses}`}

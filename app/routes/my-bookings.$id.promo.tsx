@@ -62,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const bookingId = params.id ?? "";
   const result =
     form.value.intent === APPLY_CODE
-      ? await applyPromoCode(viewer.uid, bookingId, form.value.code ?? "")
+      ? await applyPromoCode({ uid: viewer.uid, client: context.clientAddress }, bookingId, form.value.code ?? "")
       : await removePromoCode(viewer.uid, bookingId);
   if (result.ok) return redirect(checkoutOf(bookingId));
   if (result.reason === "not-found") throw bookingNotFound();

@@ -26,6 +26,8 @@ export const meta = pageMeta("Choose your tickets", "Choose a ticket type for ea
 
 const ALREADY_PAID = "This booking is already paid.";
 const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
+const codeDropped = (code: string) =>
+  `Code ${code} does not cover any of these tickets, so it was taken off and not counted as used. You can apply it again if you choose tickets it covers.`;
 
 // The tickets step has a page of its own for a form posted without JavaScript that needs saying again; the checkout
 // shows the same form, and a GET of this address while the booking can still be paid goes there.
@@ -44,6 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!form.ok) return form.response;
   const bookingId = params.id ?? "";
   const result = await changeTicketTypes(viewer.uid, bookingId, countsByType(form.value));
+  if (result.ok && result.droppedCode) return redirectWithInfo(checkoutOf(bookingId), codeDropped(result.droppedCode));
   if (result.ok) return redirect(checkoutOf(bookingId));
   if (result.reason === "not-found") throw bookingNotFound();
   if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${bookingId}`, ALREADY_PAID);

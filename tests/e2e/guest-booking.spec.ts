@@ -1,7 +1,21 @@
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { ADULT_TYPE, createHall, createShowsDirectly, freshDay } from "./admin-steps";
 import { bookingIdIn, CHECKOUT_URL, chooseSeats, chooseTime, payWithGoodCard, proceed, showIn } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { linkIn, theMail } from "./mailbox";
+import { latestFirst } from "./steps";
+
+/** Books seats of the first time on the seat page `path` as a guest with this email; leaves the page on the answer. */
+async function bookAsGuest(page: Page, jsEnabled: boolean, path: string, seats: string[], email: string) {
+  await page.goto(path);
+  await chooseTime(page, jsEnabled);
+  await chooseSeats(page, seats);
+  await proceed(page);
+  await page.getByLabel("Full name").fill("Gail Guest");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+}
 
 test("a guest books and pays with a name and an email, opens the mailed link in another browser and cancels", async ({
   page,
@@ -72,5 +86,37 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
   await expect(other).toHaveURL(`/my-bookings/${bookingId}`);
   await expect(other.getByRole("status").filter({ hasText: "Booking cancelled." })).toBeVisible();
   await expect(other.getByText("Cancelled", { exact: true })).toBeVisible();
+  await elsewhere.close();
+});
+
+test("the guest form answers alike whoever's address is typed: only the holds of this browser count", async ({
+  page,
+  browser,
+  baseURL,
+  staffBeside: staff,
+  jsEnabled,
+}) => {
+  const movie = latestFirst[16];
+  const day = freshDay(jsEnabled ? 100 : 101);
+  const hall = await createHall(staff);
+  await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12" }, [`${day}T18:00`]);
+  const path = `/movies/${movie.id}/${day}`;
+  const email = `holder-${randomUUID()}@example.com`;
+  await bookAsGuest(page, jsEnabled, path, ["C1", "C2", "C3", "C4"], email);
+  await expect(page).toHaveURL(CHECKOUT_URL);
+
+  // This browser holds 4 seats: it is told so, whatever address it types now.
+  await bookAsGuest(page, jsEnabled, path, ["E1", "E2"], `fresh-${randomUUID()}@example.com`);
+  await expect(
+    page.getByText("You already hold 4 seats for this show. You can hold at most 5 seats of a show until you pay."),
+  ).toBeVisible();
+
+  // A stranger typing the holder's address learns nothing of its holds: the seats are theirs to pay for.
+  const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
+  const stranger = await elsewhere.newPage();
+  await bookAsGuest(stranger, jsEnabled, path, ["G1", "G2"], email);
+  await expect(stranger).toHaveURL(CHECKOUT_URL);
+  await expect(stranger.getByRole("status").filter({ hasText: "Booked seat(s) G1, G2." })).toBeVisible();
+  await expect(stranger.getByText(/You already hold/)).toHaveCount(0);
   await elsewhere.close();
 });

@@ -2,7 +2,7 @@
 // rest; a wrong code is refused with a message and changes nothing.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { ADULT_TYPE, createHall, createShowsDirectly, dayFromToday, freshDay } from "./admin-steps";
+import { ADULT_TYPE, CHILD_TYPE, createHall, createShowsDirectly, dayFromToday, freshDay } from "./admin-steps";
 import { bookingCard, bookSeats, payWithGoodCard } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { latestFirst, open } from "./steps";
@@ -10,7 +10,7 @@ import { latestFirst, open } from "./steps";
 /** A fresh code's letters, so each run makes its own. */
 const freshCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 6).toUpperCase()}`;
 
-async function makeCode(staff: Page, code: string, percent: string) {
+async function makeCode(staff: Page, code: string, percent: string, changes: Record<string, string> = {}) {
   const response = await staff.request.post("/admin/promo-codes", {
     form: {
       intent: "create",
@@ -19,16 +19,42 @@ async function makeCode(staff: Page, code: string, percent: string) {
       value: percent,
       firstDay: dayFromToday(0),
       lastDay: dayFromToday(30),
+      ...changes,
     },
     maxRedirects: 0,
   });
   expect(response.status(), "Create Code").toBe(302);
 }
 
+/** Sets the held booking's Adult and Child tickets at checkout: with JavaScript each change posts at once. */
+async function chooseTickets(page: Page, jsEnabled: boolean, adults: number, children: number) {
+  const tickets = page.getByRole("group", { name: "Tickets" });
+  if (jsEnabled) {
+    await tickets.getByLabel(/^Child/).selectOption(String(children));
+    await expect(tickets.getByLabel(/^Adult/)).toHaveValue(String(adults));
+    return;
+  }
+  await tickets.getByLabel(/^Adult/).selectOption(String(adults));
+  await tickets.getByLabel(/^Child/).selectOption(String(children));
+  await tickets.getByRole("button", { name: "Update tickets" }).click();
+}
+
+/** A day as the site writes dates: "2026-12-07" -> "Dec 7, 2026". */
+const asDate = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
 test("staff make a promo code, are refused days out of order, and end it", async ({ staffPage: page }) => {
   const code = freshCode("STAFF");
   await open(page, "/admin/promo-codes");
   await expect(page.getByRole("heading", { name: "Promo Codes", level: 1 })).toBeVisible();
+  // What a code needs is marked so, for the eye and for screen readers; what may stay empty says what empty means.
+  for (const label of ["Code", "Discount amount", "First day", "Last day"]) {
+    await expect(page.locator("label").getByText(`${label} (required)`, { exact: true })).toBeVisible();
+    await expect(page.getByLabel(label, { exact: true })).toHaveJSProperty("required", true);
+  }
+  await expect(page.getByLabel("Uses in all")).toHaveJSProperty("required", false);
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(code.toLowerCase());
   await page.getByLabel("Discount", { exact: true }).selectOption("amount");
   await page.getByLabel("Discount amount").fill("5");
@@ -45,7 +71,14 @@ test("staff make a promo code, are refused days out of order, and end it", async
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: code }) });
   await expect(row).toContainText("$5.00 off");
   await expect(row).toContainText("Child, any film");
+  await expect(row).toContainText(`${asDate(dayFromToday(3))} to ${asDate(dayFromToday(10))}`);
   await expect(row).toContainText("0 of 50");
+  // The form is empty again, ready for the next code: Create Code pressed again refuses, making nothing.
+  for (const label of ["Code", "Discount amount", "First day", "Last day", "Uses in all"])
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
+  await expect(page.getByRole("checkbox", { name: "Child" })).not.toBeChecked();
+  await page.getByRole("button", { name: "Create Code" }).click();
+  await expect(page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: code }) })).toHaveCount(1);
   await row.getByRole("button", { name: `End now ${code}` }).click();
   await expect(page.getByText("Promo code ended")).toBeVisible();
   await expect(page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: code }) })).toContainText(
@@ -129,4 +162,38 @@ test("a code's last use goes to whoever applied it first; the next customer is t
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("This code has been used up.")).toBeVisible();
   await expect(bookingCard(page, movie.title)).not.toContainText(`Code ${code}`);
+});
+
+test("a code the changed tickets leave worth nothing is taken off with a message, and its use is not counted", async ({
+  customerPage: page,
+  staffBeside: staff,
+  jsEnabled,
+}) => {
+  const movie = latestFirst[14];
+  const day = freshDay(jsEnabled ? 98 : 99);
+  const hall = await createHall(staff);
+  await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12", [CHILD_TYPE]: "8" }, [`${day}T18:00`]);
+  const code = freshCode("KIDS");
+  await makeCode(staff, code, "", { kind: "amount", value: "2", types: CHILD_TYPE, maxUses: "1" });
+  await bookSeats(page, jsEnabled, `/movies/${movie.id}/${day}`, ["C4", "C5"]);
+  await chooseTickets(page, jsEnabled, 1, 1);
+  await expect(page.getByRole("button", { name: "Pay $20.00" })).toBeVisible();
+  await page.getByLabel("Promo code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(bookingCard(page, movie.title)).toContainText(`1 × Child $8.00, Code ${code} −$2.00`);
+  await expect(page.getByRole("button", { name: "Pay $18.00" })).toBeVisible();
+
+  await chooseTickets(page, jsEnabled, 2, 0);
+  await expect(
+    page.getByText(
+      `Code ${code} does not cover any of these tickets, so it was taken off and not counted as used. You can apply it again if you choose tickets it covers.`,
+    ),
+  ).toBeVisible();
+  await expect(bookingCard(page, movie.title)).toContainText("2 × Adult $12.00");
+  await expect(bookingCard(page, movie.title)).not.toContainText(`Code ${code}`);
+  await expect(page.getByRole("button", { name: "Pay $24.00" })).toBeVisible();
+  await open(staff, "/admin/promo-codes");
+  await expect(staff.getByRole("row").filter({ has: staff.getByRole("rowheader", { name: code }) })).toContainText(
+    "0 of 1",
+  );
 });

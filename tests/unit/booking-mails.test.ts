@@ -149,6 +149,7 @@ describe("paying", () => {
       seats: ["J5"],
       requestToken: randomUUID(),
       guest,
+      passBookingIds: [],
     });
     if (!held.ok) throw new Error(`booking failed: ${held.reason}`);
     const paid = await payForBooking((await findBookingOwner(held.booking.id))!.uid, held.booking.id);

@@ -17,17 +17,22 @@ const MOVIE = "t-guests";
 const DAY = "2031-06-20";
 let show: string;
 
-const guestRequest = (email: string, seats: string[], name = "Gail Guest"): GuestSeatRequest => ({
+const guestRequest = (
+  email: string,
+  seats: string[],
+  { name = "Gail Guest", passBookingIds = [] as string[] } = {},
+): GuestSeatRequest => ({
   movieId: MOVIE,
   day: DAY,
   showId: show,
   seats,
   requestToken: randomUUID(),
   guest: { name, email },
+  passBookingIds,
 });
 
 async function bookAsGuest(email: string, seats: string[], name?: string) {
-  const result = await bookSeats(guestRequest(email, seats, name));
+  const result = await bookSeats(guestRequest(email, seats, { name }));
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return result.booking;
 }
@@ -64,13 +69,36 @@ describe("booking as a guest", () => {
     expect(await findBooking(owner.uid, first.id)).toMatchObject({ seats: ["B1"], status: "pending" });
   });
 
-  it("counts the unpaid bookings per email, as an account's", async () => {
+  it("counts a guest's limits over the bookings their browser holds passes for, whatever email is typed", async () => {
     const email = `limit-${randomUUID()}@example.com`;
-    for (let i = 1; i <= config.bookings.maxUnpaidBookings; i++) await bookAsGuest(email, [`C${i}`]);
-    const refused = await bookSeats(guestRequest(email, ["D1"]));
-    expect(refused).toMatchObject({ ok: false, reason: "too-many-unpaid" });
-    // Another email is another customer.
-    expect((await bookSeats(guestRequest(`other-${randomUUID()}@example.com`, ["D1"]))).ok).toBe(true);
+    const pass: string[] = [];
+    for (let i = 1; i <= config.bookings.maxUnpaidBookings; i++) {
+      const booked = await bookSeats(
+        guestRequest(i === 1 ? email : `other-${randomUUID()}@example.com`, [`C${i}`], { passBookingIds: pass }),
+      );
+      if (!booked.ok) throw new Error(`refused: ${booked.reason}`);
+      pass.push(booked.booking.id);
+    }
+    const fresh = `fresh-${randomUUID()}@example.com`;
+    expect(await bookSeats(guestRequest(fresh, ["D1"], { passBookingIds: pass }))).toMatchObject({
+      ok: false,
+      reason: "too-many-unpaid",
+      unpaid: config.bookings.maxUnpaidBookings,
+    });
+    // A stranger's browser typing that email is answered as for any address: its holds are neither counted nor told.
+    expect((await bookSeats(guestRequest(email, ["D1"]))).ok).toBe(true);
+  });
+
+  it("counts the seats of a show the browser holds, and tells a stranger nothing of another address's", async () => {
+    const email = `seats-${randomUUID()}@example.com`;
+    const four = await bookSeats(guestRequest(email, ["J1", "J2", "J3", "J4"]));
+    if (!four.ok) throw new Error(`refused: ${four.reason}`);
+    expect(
+      await bookSeats(
+        guestRequest(`new-${randomUUID()}@example.com`, ["J5", "J6"], { passBookingIds: [four.booking.id] }),
+      ),
+    ).toMatchObject({ ok: false, reason: "too-many-held-seats", held: 4 });
+    expect((await bookSeats(guestRequest(email, ["J5", "J6"]))).ok).toBe(true);
   });
 
   it("leaves no guest behind when the booking is refused", async () => {

@@ -255,10 +255,10 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const [first, second] = [await bookFor("H1"), await bookFor("H9")];
     if (!first.result.ok || !second.result.ok) throw new Error("booking failed");
     const use = await holdTransactionAt(/set uses = uses \+ 1/, "after");
-    const applyingFirst = applyPromoCode(first.user, first.result.booking.id, "last-one");
+    const applyingFirst = applyPromoCode({ uid: first.user, client: "first" }, first.result.booking.id, "last-one");
     // The first has taken the last use, uncommitted, and holds the code's row.
     await use.reached;
-    const applyingSecond = applyPromoCode(second.user, second.result.booking.id, "LAST-ONE");
+    const applyingSecond = applyPromoCode({ uid: second.user, client: "second" }, second.result.booking.id, "LAST-ONE");
     const waited = await someoneWaitsForALock();
     use.release();
 
