@@ -46,14 +46,19 @@ function htmlOf(piece: Piece) {
   return `<p><img src="cid:${piece.image.cid}" alt="${escapeHtml(piece.alt)}" width="264" height="264"></p>`;
 }
 
-/** A mail from its pieces; `why` is the footer's reason for sending it. */
+/**
+ * A mail from its pieces; `why` is the footer's reason for sending it. The styles sit on a wrapper, not on the body,
+ * whose attributes Outlook on phones and the Yahoo apps drop.
+ */
 function compose(subject: string, pieces: Piece[], why: string): RenderedMail {
   const footer = `${why}\n${BRAND}, ${config.mail.siteUrl}`;
   const text = `${pieces.map(textOf).join("\n\n")}\n\n-- \n${footer}\n`;
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
+<body>
+<div style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
 ${pieces.map(htmlOf).join("\n")}
 <hr><p style="color:#555;font-size:13px">${footer.split("\n").map(escapeHtml).join("<br>")}</p>
+</div>
 </body></html>`;
   const inlineImages = pieces.flatMap((piece) => ("image" in piece ? [piece.image] : []));
   return { subject, text, html, inlineImages };

@@ -5,7 +5,7 @@ import { bookingLinkPath } from "~/services/booking-links.server";
 import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
-import { findBooking } from "./bookings.server";
+import { findBooking, findBookingNow } from "./bookings.server";
 import { findBookingOwner } from "./guests.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
 import { mailedETicketFor } from "./e-tickets.server";
@@ -15,7 +15,8 @@ import { makePasswordResetCode } from "./password-reset-codes.server";
 import { userNameSql } from "./users.server";
 
 // What each event puts in the outbox (called inside the event's own transaction), and how each kind of message is
-// made and sent when the worker claims it.
+// made and sent when the worker claims it. A booking's mail is made from the booking as it is when it is sent, not as
+// it was queued (the payload's copy names it): one that no longer holds is skipped (decision 56).
 
 type Payloads = {
   "booking-confirmation": { booking: Booking; name: string };
@@ -252,14 +253,19 @@ async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.Ren
 export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): Promise<Outcome> {
   switch (message.kind) {
     case "booking-confirmation": {
-      const { booking, name } = message.payload as Payloads["booking-confirmation"];
+      const { booking: queued, name } = message.payload as Payloads["booking-confirmation"];
+      const booking = await findBookingNow(queued.id);
+      // Its cancellation mail, queued later, may have gone first: tickets after it would contradict it.
+      if (booking?.status !== "paid")
+        return { status: "skipped", note: "The booking was cancelled before its tickets were sent." };
       const ticket = await mailedETicketFor(booking.id);
       return sendBookingMail(message, mailer, booking, (links) =>
         mails.bookingConfirmation(booking, name, ticket, links),
       );
     }
     case "booking-cancellation": {
-      const { booking, name, ...refund } = message.payload as Payloads["booking-cancellation"];
+      const { booking: queued, name, ...refund } = message.payload as Payloads["booking-cancellation"];
+      const booking = (await findBookingNow(queued.id))!;
       return sendBookingMail(message, mailer, booking, (links) =>
         mails.bookingCancellation(booking, name, refund, links),
       );
@@ -273,11 +279,15 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       return sendBookingMail(message, mailer, booking, (links) => mails.showReminder(booking, name, ticket, links));
     }
     case "show-cancelled": {
-      const { booking, name, ...refund } = message.payload as Payloads["show-cancelled"];
+      const { booking: queued, name, ...refund } = message.payload as Payloads["show-cancelled"];
+      const booking = (await findBookingNow(queued.id))!;
       return sendBookingMail(message, mailer, booking, (links) => mails.showCancelled(booking, name, refund, links));
     }
     case "show-moved": {
-      const { booking, name, from } = message.payload as Payloads["show-moved"];
+      const { booking: queued, name, from } = message.payload as Payloads["show-moved"];
+      const booking = await findBookingNow(queued.id);
+      if (booking?.status !== "paid")
+        return { status: "skipped", note: "The booking was cancelled before the news of its show's move was sent." };
       return sendBookingMail(message, mailer, booking, (links) => mails.showMoved(booking, name, from, links));
     }
     case "payment-returned": {

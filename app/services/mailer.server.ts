@@ -40,6 +40,8 @@ function mailOptions(message: MailMessage) {
     subject,
     text,
     html,
+    // RFC 3834: an automatic mail, so out-of-office replies and auto-forwarders leave it alone.
+    headers: { "Auto-Submitted": "auto-generated" },
     attachments: inlineImages.map((image) => ({ ...image, contentDisposition: "inline" as const })),
   };
 }
@@ -79,7 +81,8 @@ const emlFile = (folder: string, id: string) => path.join(folder, `${id}.eml`);
  * temporary name and then renamed, so a reader never sees half a message.
  */
 export function folderMailer(folder: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // CRLF line ends, as RFC 5322 asks of a message (and as SMTP would carry it).
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return oneMailboxOnly(async (message) => {
     try {
       const { message: raw } = await transport.sendMail(mailOptions(message));

@@ -8,6 +8,7 @@ import { getSessionSecrets } from "~/config.server";
 import { findBookingOwner } from "~/models/guests.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
+import { moveShow } from "~/models/show-changes.server";
 import { deliverDueMessages } from "~/models/outbox-worker.server";
 import { verifyBookingLinkToken } from "~/services/booking-links.server";
 import { getDb } from "~/services/db.server";
@@ -123,6 +124,10 @@ describe("paying", () => {
     expect(qr).toMatchObject({ contentType: "image/png", contentDisposition: "inline", cid: "e-ticket" });
     expect(qr.content.subarray(1, 4).toString()).toBe("PNG");
     expect(mail.html).toContain('src="cid:e-ticket"');
+    // Outlook on phones and the Yahoo apps drop the body's own styles: they sit on a wrapper inside it.
+    expect(mail.html).toMatch(
+      /<body>\s*<div style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1\.5">[^]*<\/div>\s*<\/body>/,
+    );
     // The title is text in the HTML part, never markup.
     expect(mail.html).toContain("The &lt;Outbox&gt; &amp; Co");
     expect(mail.html).not.toContain("<Outbox>");
@@ -217,6 +222,31 @@ describe("paying", () => {
   });
 });
 
+describe("a show moved before its mails went out", () => {
+  it("gives the confirmation the new time, and sends no news of the move once the booking is cancelled", async () => {
+    const movedShow = await addShow(MOVIE, `${DAY}T15:00:00Z`, { priceCents: 6100 });
+    const first = await paidBooking(movedShow);
+    const second = await paidBooking(movedShow);
+    const db = await getDb();
+    const [{ hallId }] = await db.query<{ hallId: string }>(`select hall_id as "hallId" from shows where id = $1`, [
+      movedShow,
+    ]);
+    expect(await moveShow(movedShow, { hallId, time: `${DAY}T16:00`, confirmedPaid: 2 })).toMatchObject({ ok: true });
+    expect(await cancelBooking(second.user, second.booking.id)).toMatchObject({ ok: true });
+    await sendDue();
+    const [confirmation] = await mailsTo(first.email!, "booking-confirmation");
+    expect(confirmation.text).toContain("When: Tue, Jun 10, 4:00 PM");
+    expect(await mailsTo(first.email!, "show-moved")).toHaveLength(1);
+    expect(await mailsTo(second.email!, "booking-confirmation")).toEqual([]);
+    expect(await mailsTo(second.email!, "show-moved")).toEqual([]);
+    expect((await outbox(second.email)).find((row) => row.kind === "show-moved")).toMatchObject({
+      status: "skipped",
+      note: "The booking was cancelled before the news of its show's move was sent.",
+    });
+    expect(await mailsTo(second.email!, "booking-cancellation")).toHaveLength(1);
+  });
+});
+
 describe("cancelling a paid booking", () => {
   it("sends the refund mail, and the reminder is not sent", async () => {
     const { user, email, booking } = await paidBooking();
@@ -235,6 +265,19 @@ describe("cancelling a paid booking", () => {
       status: "skipped",
       note: "The booking is no longer paid.",
     });
+  });
+
+  it("sends no ticket mail once the booking is cancelled, however soon after paying", async () => {
+    const { user, email, booking } = await paidBooking();
+    expect(await cancelBooking(user, booking.id)).toMatchObject({ ok: true });
+    await sendDue();
+    expect(await mailsTo(email!, "booking-confirmation")).toEqual([]);
+    expect((await outbox(email)).find((row) => row.kind === "booking-confirmation")).toMatchObject({
+      status: "skipped",
+      note: "The booking was cancelled before its tickets were sent.",
+    });
+    const [cancellation] = await mailsTo(email!, "booking-cancellation");
+    expect(cancellation.subject).toBe(`Booking ${booking.id.slice(0, 8).toUpperCase()} cancelled: ${TITLE}`);
   });
 
   it("sends no mail for a hold let go, which was never confirmed", async () => {
