@@ -6,7 +6,7 @@ import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
 import { formatMoney } from "~/utils/money";
 import { formatClockTime, formatShowTime } from "~/utils/show-display";
-import { calendarPath, cinemaVenue } from "./e-tickets.server";
+import { cinemaVenue, type BookingLinks } from "./e-tickets.server";
 
 // The mails the site sends, each as a plain-text and an HTML part made from the same pieces, with a footer saying
 // why it was sent. They are made from the booking as findBooking answers it, so what it gains shows here too.
@@ -69,19 +69,6 @@ const when = (booking: Booking) => formatShowTime(booking.startsAt, config.timeZ
 const greeting = (name: string) => ({ paragraph: `Hello ${name},` });
 
 type Ticket = { qrPng: Buffer };
-
-/**
- * Where a mail about a booking sends its reader: a customer to the account's pages, a guest to the signed link that
- * opens the booking without an account (decision 46).
- */
-export type BookingLinks = { booking: string; calendar: string; forGuest: boolean };
-
-/** The links of a booking whose owner has an account. */
-export const accountLinks = (bookingId: string): BookingLinks => ({
-  booking: site(`/my-bookings/${bookingId}`),
-  calendar: site(calendarPath(bookingId)),
-  forGuest: false,
-});
 
 const bookingLink = (links: BookingLinks): Piece =>
   links.forGuest

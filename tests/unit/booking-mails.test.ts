@@ -14,6 +14,7 @@ import { verifyBookingLinkToken } from "~/services/booking-links.server";
 import { getDb } from "~/services/db.server";
 import { folderMailer } from "~/services/mailer.server";
 import { addMovie, addShow, addUser, payForBooking } from "./fixtures";
+import { calendarValue, iTipProblems } from "./itip-check";
 
 // The booking mails from payment to cancellation, through the real outbox and nodemailer's own output, on a clock
 // the test moves (PGlite's now() is the JavaScript clock).
@@ -71,6 +72,13 @@ async function outbox(recipient: string | null) {
     `select id, kind, status, due_at as "dueAt", note from outbox where recipient = $1 order by kind`,
     [recipient],
   );
+}
+
+/** The calendar entry a mail carries, as a calendar program reads it: its text/calendar part. */
+function calendarEntryOf(mail: ParsedMail) {
+  const part = mail.attachments.find((attachment) => attachment.contentType === "text/calendar");
+  if (!part) throw new Error(`no calendar entry in: ${mail.subject}`);
+  return part.content.toString("utf8");
 }
 
 async function sendDue() {
@@ -159,7 +167,7 @@ describe("paying", () => {
     // The show starts at 7:30 PM and the movie runs 120 minutes.
     expect(opened.until).toEqual(new Date(STARTS_AT.getTime() + 120 * 60_000));
     expect(mail.text).not.toContain("/my-bookings/");
-    expect(mail.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}?then=calendar`);
+    expect(mail.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}/calendar.ics`);
     const db = await getDb();
     const [stored] = await db.query<{ textBody: string }>(
       `select text_body as "textBody" from outbox where recipient = $1 and kind = 'booking-confirmation'`,
@@ -172,7 +180,7 @@ describe("paying", () => {
     vi.setSystemTime(REMINDER_AT);
     await sendDue();
     const [reminder] = await mailsTo(email, "show-reminder");
-    expect(reminder.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}?then=calendar`);
+    expect(reminder.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}/calendar.ics`);
     expect(reminder.text).toContain(
       `Manage your booking (ticket, cancel) until the show ends: http://127.0.0.1:3000/booking-link/${token}`,
     );
@@ -236,7 +244,14 @@ describe("a show moved before its mails went out", () => {
     await sendDue();
     const [confirmation] = await mailsTo(first.email!, "booking-confirmation");
     expect(confirmation.text).toContain("When: Tue, Jun 10, 4:00 PM");
-    expect(await mailsTo(first.email!, "show-moved")).toHaveLength(1);
+    const [moved] = await mailsTo(first.email!, "show-moved");
+    // Its calendar entry, which replaces the one the customer added: the same UID, a higher SEQUENCE, the new time.
+    const entry = calendarEntryOf(moved);
+    expect(iTipProblems(entry)).toEqual([]);
+    expect(calendarValue(entry, "METHOD")).toBe("PUBLISH");
+    expect(calendarValue(entry, "UID")).toBe(`booking-${first.booking.id}@127.0.0.1`);
+    expect(calendarValue(entry, "SEQUENCE")).toBe("1");
+    expect(calendarValue(entry, "DTSTART")).toBe("20310610T160000Z");
     expect(await mailsTo(second.email!, "booking-confirmation")).toEqual([]);
     expect(await mailsTo(second.email!, "show-moved")).toEqual([]);
     expect((await outbox(second.email)).find((row) => row.kind === "show-moved")).toMatchObject({
@@ -260,6 +275,13 @@ describe("cancelling a paid booking", () => {
     expect(mail.text).toContain(
       "$122.00 is refunded to your card ending 4242. Banks take 5–10 working days to show it.",
     );
+    // A cancelling calendar entry, which takes out the one the customer added.
+    const entry = calendarEntryOf(mail);
+    expect(iTipProblems(entry)).toEqual([]);
+    expect(calendarValue(entry, "METHOD")).toBe("CANCEL");
+    expect(calendarValue(entry, "STATUS")).toBe("CANCELLED");
+    expect(calendarValue(entry, "UID")).toBe(`booking-${booking.id}@127.0.0.1`);
+    expect(calendarValue(entry, "SEQUENCE")).toBe("1");
     expect(await mailsTo(email!, "show-reminder")).toEqual([]);
     expect((await outbox(email)).find((row) => row.kind === "show-reminder")).toMatchObject({
       status: "skipped",
