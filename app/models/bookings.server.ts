@@ -127,6 +127,13 @@ export async function findBooking(
   return row ? toBooking(row) : null;
 }
 
+/** A booking as it is now, whoever owns it: what a mail about it says when the outbox's worker sends it. */
+export async function findBookingNow(bookingId: string): Promise<Booking | null> {
+  const db = await getDb();
+  const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.id = $1`, [bookingId]);
+  return row ? toBooking(row) : null;
+}
+
 /** The figures above a customer's bookings: the total counts those that hold seats, as Upcoming and Past list them. */
 export function summarizeBookings(bookings: Booking[]) {
   return {

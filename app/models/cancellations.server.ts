@@ -22,7 +22,11 @@ export type Refund = { refundedCents: number; cardLast4: string | null };
 export async function cancelLockedBooking(tx: Queryable, booking: Booking): Promise<Refund | null> {
   const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
   if (payment && !(await refundPayment(tx, booking.id, payment))) return null;
-  await tx.query("update bookings set status = 'cancelled', cancelled_at = now() where id = $1", [booking.id]);
+  // Its calendar entry changes too: the cancelling copy must outrank the one a calendar holds.
+  await tx.query(
+    "update bookings set status = 'cancelled', cancelled_at = now(), calendar_sequence = calendar_sequence + 1 where id = $1",
+    [booking.id],
+  );
   await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
   await returnPromoUse(tx, booking.id);
   return { refundedCents: payment?.amountCents ?? 0, cardLast4: payment?.cardLast4 ?? null };

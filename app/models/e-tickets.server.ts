@@ -1,8 +1,12 @@
 import { config, getSessionSecrets } from "~/config.server";
 import { shortBookingId, type Booking } from "~/domain/booking";
 import { showEndsAt } from "~/domain/booking-timeline";
+import { bookingLinkPath } from "~/services/booking-links.server";
+import { getDb } from "~/services/db.server";
+import { senderMailbox } from "~/services/mailer.server";
 import { signTicketCode, ticketQrPng, ticketQrSvg } from "~/services/tickets.server";
-import { calendarFile } from "~/utils/calendar";
+import { calendarFile, type CalendarMethod } from "~/utils/calendar";
+import { findBookingOwner } from "./guests.server";
 
 /**
  * A paid booking's e-ticket: a signed code (forged or edited codes are refused at the door) and the check-in address
@@ -34,15 +38,52 @@ export function cinemaVenue() {
   return { address: config.address, mapUrl };
 }
 
-/** The path of a booking's calendar file. */
+/** The path of a booking's calendar file, for its owner signed in or holding its pass. */
 export const calendarPath = (bookingId: string) => `/my-bookings/${bookingId}/calendar.ics`;
 
-/** A booking's show as a calendar event (.ics): the movie, the hall and the cinema's address, the seats and reference. */
-export function bookingCalendar(booking: Booking, stamp: Date) {
-  const bookingUrl = `${config.mail.siteUrl}/my-bookings/${booking.id}`;
+/** The path of the calendar file on a guest's signed link (decision 46), which any client opens as it is. */
+export const linkedCalendarPath = (linkPath: string) => `${linkPath}/calendar.ics`;
+
+/** The addresses a booking's owner opens it and its calendar file at; `forGuest` when they are its signed link. */
+export type BookingLinks = { booking: string; calendar: string; forGuest: boolean };
+
+const site = (path: string) => `${config.mail.siteUrl}${path}`;
+
+/** The addresses of a booking whose owner has an account: its pages, after signing in. */
+export const accountLinks = (bookingId: string): BookingLinks => ({
+  booking: site(`/my-bookings/${bookingId}`),
+  calendar: site(calendarPath(bookingId)),
+  forGuest: false,
+});
+
+/**
+ * Where a booking's mails and calendar entry send its owner: a guest to the signed link, which needs neither an
+ * account nor this browser's pass (a phone's calendar has neither), a customer to the account's pages. The owner is
+ * read when asked, so a guest booking an account has claimed since leads to the account.
+ */
+export async function bookingLinks(booking: Pick<Booking, "id" | "startsAt" | "movie">): Promise<BookingLinks> {
+  if (!(await findBookingOwner(booking.id))) return accountLinks(booking.id);
+  const link = bookingLinkPath(booking);
+  return { booking: site(link), calendar: site(linkedCalendarPath(link)), forGuest: true };
+}
+
+/**
+ * A booking's show as a calendar event (.ics): the movie, the hall and the cinema's address, the seats and reference,
+ * and where its owner manages it. One UID per booking, and a SEQUENCE that a move of its show and its cancellation
+ * raise, so the file of a change replaces the entry a calendar holds; CANCEL takes the entry out.
+ */
+export async function bookingCalendar(booking: Booking, method: CalendarMethod = "PUBLISH", stamp = new Date()) {
+  const db = await getDb();
+  const [{ sequence }] = await db.query<{ sequence: number }>(
+    `select calendar_sequence as "sequence" from bookings where id = $1`,
+    [booking.id],
+  );
+  const bookingUrl = (await bookingLinks(booking)).booking;
   return calendarFile(
     {
       uid: `booking-${booking.id}@${new URL(config.mail.siteUrl).hostname}`,
+      sequence,
+      organizer: senderMailbox(config.mail.from),
       start: new Date(booking.startsAt),
       end: showEndsAt(booking),
       stamp,
@@ -52,5 +93,6 @@ export function bookingCalendar(booking: Booking, stamp: Date) {
       url: bookingUrl,
     },
     "-//Marquee Cinemas//Tickets//EN",
+    method,
   );
 }

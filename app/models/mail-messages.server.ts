@@ -6,7 +6,7 @@ import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
 import { formatMoney } from "~/utils/money";
 import { formatClockTime, formatShowTime } from "~/utils/show-display";
-import { calendarPath, cinemaVenue } from "./e-tickets.server";
+import { cinemaVenue, type BookingLinks } from "./e-tickets.server";
 
 // The mails the site sends, each as a plain-text and an HTML part made from the same pieces, with a footer saying
 // why it was sent. They are made from the booking as findBooking answers it, so what it gains shows here too.
@@ -46,14 +46,19 @@ function htmlOf(piece: Piece) {
   return `<p><img src="cid:${piece.image.cid}" alt="${escapeHtml(piece.alt)}" width="264" height="264"></p>`;
 }
 
-/** A mail from its pieces; `why` is the footer's reason for sending it. */
+/**
+ * A mail from its pieces; `why` is the footer's reason for sending it. The styles sit on a wrapper, not on the body,
+ * whose attributes Outlook on phones and the Yahoo apps drop.
+ */
 function compose(subject: string, pieces: Piece[], why: string): RenderedMail {
   const footer = `${why}\n${BRAND}, ${config.mail.siteUrl}`;
   const text = `${pieces.map(textOf).join("\n\n")}\n\n-- \n${footer}\n`;
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
+<body>
+<div style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
 ${pieces.map(htmlOf).join("\n")}
 <hr><p style="color:#555;font-size:13px">${footer.split("\n").map(escapeHtml).join("<br>")}</p>
+</div>
 </body></html>`;
   const inlineImages = pieces.flatMap((piece) => ("image" in piece ? [piece.image] : []));
   return { subject, text, html, inlineImages };
@@ -64,19 +69,6 @@ const when = (booking: Booking) => formatShowTime(booking.startsAt, config.timeZ
 const greeting = (name: string) => ({ paragraph: `Hello ${name},` });
 
 type Ticket = { qrPng: Buffer };
-
-/**
- * Where a mail about a booking sends its reader: a customer to the account's pages, a guest to the signed link that
- * opens the booking without an account (decision 46).
- */
-export type BookingLinks = { booking: string; calendar: string; forGuest: boolean };
-
-/** The links of a booking whose owner has an account. */
-export const accountLinks = (bookingId: string): BookingLinks => ({
-  booking: site(`/my-bookings/${bookingId}`),
-  calendar: site(calendarPath(bookingId)),
-  forGuest: false,
-});
 
 const bookingLink = (links: BookingLinks): Piece =>
   links.forGuest

@@ -1,21 +1,21 @@
 import { config } from "~/config.server";
-import type { Booking } from "~/domain/booking";
+import { shortBookingId, type Booking } from "~/domain/booking";
 import { callAuthSync } from "~/services/auth-sync.server";
-import { bookingLinkPath } from "~/services/booking-links.server";
 import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
-import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
-import { findBooking } from "./bookings.server";
-import { findBookingOwner } from "./guests.server";
+import { senderDomain, type DeliveryResult, type MailMessage, type Mailer } from "~/services/mailer.server";
+import { findBooking, findBookingNow } from "./bookings.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
-import { mailedETicketFor } from "./e-tickets.server";
+import { bookingCalendar, bookingLinks, mailedETicketFor, type BookingLinks } from "./e-tickets.server";
 import * as mails from "./mail-messages.server";
 import { enqueueMessage, withdrawPending, type ClaimedMessage } from "./outbox.server";
 import { makePasswordResetCode } from "./password-reset-codes.server";
 import { userNameSql } from "./users.server";
+import type { CalendarMethod } from "~/utils/calendar";
 
 // What each event puts in the outbox (called inside the event's own transaction), and how each kind of message is
-// made and sent when the worker claims it.
+// made and sent when the worker claims it. A booking's mail is made from the booking as it is when it is sent, not as
+// it was queued (the payload's copy names it): one that no longer holds is skipped (decision 56).
 
 type Payloads = {
   "booking-confirmation": { booking: Booking; name: string };
@@ -209,34 +209,33 @@ function outcomeOf(result: DeliveryResult, textBody: string | null): Outcome {
 }
 
 /**
- * The links a mail about `booking` carries (`sent`), and what staff's copy of it keeps (`kept`). The owner is looked up
- * when the mail is sent, so a guest booking claimed by an account since links to the account.
+ * Sends the mail `render` makes with a booking's links, and its calendar entry when it changes one; staff's copy keeps
+ * the links they may read: a guest manages the booking through the signed link alone (decision 46), never shown there.
  */
-async function bookingLinksFor(booking: Booking): Promise<{ sent: mails.BookingLinks; kept: mails.BookingLinks }> {
-  if (!(await findBookingOwner(booking.id))) {
-    const links = mails.accountLinks(booking.id);
-    return { sent: links, kept: links };
-  }
-  // A guest manages the booking through the signed link alone (decision 46): staff never see it.
-  const manage = site(bookingLinkPath(booking));
-  return {
-    sent: { booking: manage, calendar: `${manage}?then=calendar`, forGuest: true },
-    kept: { booking: LINK_LEFT_OUT, calendar: LINK_LEFT_OUT, forGuest: true },
-  };
-}
-
-/** Sends the mail `render` makes with a booking's links; staff's copy keeps the links they may read. */
 async function sendBookingMail(
   message: ClaimedMessage,
   mailer: Mailer,
   booking: Booking,
-  render: (links: mails.BookingLinks) => mails.RenderedMail,
+  render: (links: BookingLinks) => mails.RenderedMail,
+  calendar?: CalendarMethod,
 ) {
-  const { sent, kept } = await bookingLinksFor(booking);
-  return sendMail(message, mailer, render(sent), render(kept).text);
+  const sent = await bookingLinks(booking);
+  const kept = sent.forGuest ? { booking: LINK_LEFT_OUT, calendar: LINK_LEFT_OUT, forGuest: true } : sent;
+  const mail = render(sent);
+  const entry = calendar && {
+    method: calendar,
+    filename: `marquee-${shortBookingId(booking.id)}.ics`,
+    content: await bookingCalendar(booking, calendar),
+  };
+  return sendMail(message, mailer, { ...mail, calendar: entry }, render(kept).text);
 }
 
-async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.RenderedMail, textBody = mail.text) {
+async function sendMail(
+  message: ClaimedMessage,
+  mailer: Mailer,
+  mail: mails.RenderedMail & Pick<MailMessage, "calendar">,
+  textBody = mail.text,
+) {
   const result = await mailer({
     id: message.id,
     // Stable for the row: a receiver can drop the one duplicate a crash between sending and marking can make.
@@ -252,16 +251,25 @@ async function sendMail(message: ClaimedMessage, mailer: Mailer, mail: mails.Ren
 export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): Promise<Outcome> {
   switch (message.kind) {
     case "booking-confirmation": {
-      const { booking, name } = message.payload as Payloads["booking-confirmation"];
+      const { booking: queued, name } = message.payload as Payloads["booking-confirmation"];
+      const booking = await findBookingNow(queued.id);
+      // Its cancellation mail, queued later, may have gone first: tickets after it would contradict it.
+      if (booking?.status !== "paid")
+        return { status: "skipped", note: "The booking was cancelled before its tickets were sent." };
       const ticket = await mailedETicketFor(booking.id);
       return sendBookingMail(message, mailer, booking, (links) =>
         mails.bookingConfirmation(booking, name, ticket, links),
       );
     }
     case "booking-cancellation": {
-      const { booking, name, ...refund } = message.payload as Payloads["booking-cancellation"];
-      return sendBookingMail(message, mailer, booking, (links) =>
-        mails.bookingCancellation(booking, name, refund, links),
+      const { booking: queued, name, ...refund } = message.payload as Payloads["booking-cancellation"];
+      const booking = (await findBookingNow(queued.id))!;
+      return sendBookingMail(
+        message,
+        mailer,
+        booking,
+        (links) => mails.bookingCancellation(booking, name, refund, links),
+        "CANCEL",
       );
     }
     case "show-reminder": {
@@ -273,12 +281,30 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       return sendBookingMail(message, mailer, booking, (links) => mails.showReminder(booking, name, ticket, links));
     }
     case "show-cancelled": {
-      const { booking, name, ...refund } = message.payload as Payloads["show-cancelled"];
-      return sendBookingMail(message, mailer, booking, (links) => mails.showCancelled(booking, name, refund, links));
+      const { booking: queued, name, ...refund } = message.payload as Payloads["show-cancelled"];
+      const booking = (await findBookingNow(queued.id))!;
+      // A hold let go was never in a calendar; a paid booking's entry is taken out.
+      const calendar = booking.paidAt ? "CANCEL" : undefined;
+      return sendBookingMail(
+        message,
+        mailer,
+        booking,
+        (links) => mails.showCancelled(booking, name, refund, links),
+        calendar,
+      );
     }
     case "show-moved": {
-      const { booking, name, from } = message.payload as Payloads["show-moved"];
-      return sendBookingMail(message, mailer, booking, (links) => mails.showMoved(booking, name, from, links));
+      const { booking: queued, name, from } = message.payload as Payloads["show-moved"];
+      const booking = await findBookingNow(queued.id);
+      if (booking?.status !== "paid")
+        return { status: "skipped", note: "The booking was cancelled before the news of its show's move was sent." };
+      return sendBookingMail(
+        message,
+        mailer,
+        booking,
+        (links) => mails.showMoved(booking, name, from, links),
+        "PUBLISH",
+      );
     }
     case "payment-returned": {
       const { booking, name, ...refund } = message.payload as Payloads["payment-returned"];

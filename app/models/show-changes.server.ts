@@ -187,6 +187,8 @@ export async function moveShow(
       if (ask) return ask;
       const paid = await lockLiveBookings(tx, showId, "paid");
       await tx.query("update shows set hall_id = $2, starts_at = $3 where id = $1", [showId, to.hallId, startsAt]);
+      // Each booking's calendar entry changes: the moved copy must outrank the one a calendar holds.
+      await tx.query("update bookings set calendar_sequence = calendar_sequence + 1 where show_id = $1", [showId]);
       // A hold never outlives the show's start, as when it was made.
       await tx.query(
         `update bookings set hold_expires_at = least(hold_expires_at, $2) where show_id = $1 and status = 'pending'`,

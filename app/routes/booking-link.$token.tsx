@@ -1,21 +1,15 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { getSessionSecrets } from "~/config.server";
+import { requireBookingLink } from "~/http/booking-link.server";
 import { grantBookingPass } from "~/http/guest-pass.server";
-import { redirectWithError } from "~/http/toast.server";
-import { calendarPath } from "~/models/e-tickets.server";
-import { verifyBookingLinkToken } from "~/services/booking-links.server";
+import { linkedCalendarPath } from "~/models/e-tickets.server";
 
-// The link a guest's mail carries (decision 46): it gives this browser the booking's pass and opens the booking, or
-// with `?then=calendar` downloads its calendar file.
-
-const BOOKING_LINK_INVALID =
-  "This booking link is not valid or its show has ended. Please use the link in your latest mail.";
-
+// The link a guest's mail carries (decision 46): it gives this browser the booking's pass and opens the booking.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const link = verifyBookingLinkToken(params.token, getSessionSecrets());
-  if (!link) return redirectWithError("/", BOOKING_LINK_INVALID);
-  const calendar = new URL(request.url).searchParams.get("then") === "calendar";
-  return redirect(calendar ? calendarPath(link.bookingId) : `/my-bookings/${link.bookingId}`, {
+  const link = await requireBookingLink(params.token);
+  const url = new URL(request.url);
+  // Mails sent before the calendar file was served on the link itself ask for it with `?then=calendar`.
+  if (url.searchParams.get("then") === "calendar") return redirect(linkedCalendarPath(url.pathname));
+  return redirect(`/my-bookings/${link.bookingId}`, {
     headers: { "Set-Cookie": await grantBookingPass(request, link.bookingId, link.until) },
   });
 }

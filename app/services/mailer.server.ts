@@ -22,6 +22,8 @@ export type MailMessage = {
   html: string;
   /** Images the HTML part shows by content id (`<img src="cid:…">`). */
   inlineImages?: { cid: string; filename: string; content: Buffer; contentType: string }[];
+  /** An iCalendar file (RFC 6047): a calendar program offers to add, update or take out its event. */
+  calendar?: { method: "PUBLISH" | "CANCEL"; filename: string; content: string };
 };
 
 /** A failure is permanent when the receiver refused the message itself: sending it again would be refused too. */
@@ -32,7 +34,7 @@ export type Mailer = (message: MailMessage) => Promise<DeliveryResult>;
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
 function mailOptions(message: MailMessage) {
-  const { messageId, from, to, subject, text, html, inlineImages = [] } = message;
+  const { messageId, from, to, subject, text, html, inlineImages = [], calendar } = message;
   return {
     messageId,
     from,
@@ -40,7 +42,10 @@ function mailOptions(message: MailMessage) {
     subject,
     text,
     html,
+    // RFC 3834: an automatic mail, so out-of-office replies and auto-forwarders leave it alone.
+    headers: { "Auto-Submitted": "auto-generated" },
     attachments: inlineImages.map((image) => ({ ...image, contentDisposition: "inline" as const })),
+    ...(calendar && { icalEvent: calendar }),
   };
 }
 
@@ -79,7 +84,8 @@ const emlFile = (folder: string, id: string) => path.join(folder, `${id}.eml`);
  * temporary name and then renamed, so a reader never sees half a message.
  */
 export function folderMailer(folder: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // CRLF line ends, as RFC 5322 asks of a message (and as SMTP would carry it).
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return oneMailboxOnly(async (message) => {
     try {
       const { message: raw } = await transport.sendMail(mailOptions(message));
@@ -133,4 +139,11 @@ export async function readSavedMail(id: string): Promise<Buffer | null> {
 /** The domain of an address such as `"Marquee" <no-reply@marquee.example>`, for Message-IDs of our own. */
 export function senderDomain(from: string) {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+}
+
+/** The name and the address of a sender such as `"Marquee" <no-reply@marquee.example>` or `no-reply@marquee.example`. */
+export function senderMailbox(from: string): MailAddress {
+  const named = /^(.*)<([^<>\s]+)>\s*$/.exec(from);
+  if (!named) return { name: "", address: from.trim() };
+  return { name: named[1].trim().replace(/^"(.*)"$/, "$1"), address: named[2] };
 }

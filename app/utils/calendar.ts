@@ -1,12 +1,20 @@
 // An iCalendar file (RFC 5545) of one event, as calendar apps import it: lines end in CRLF, are folded at 75 octets,
-// and text values escape what the format gives a meaning.
+// and text values escape what the format gives a meaning. It is an iTIP message (RFC 5546) of its organizer: PUBLISH
+// puts the event in a calendar (or replaces the copy of a lower SEQUENCE), CANCEL takes it out.
+
+/** PUBLISH: the event as it is now. CANCEL: the event no longer takes place. */
+export type CalendarMethod = "PUBLISH" | "CANCEL";
 
 export type CalendarEvent = {
   /** Stays the same for the same thing, so importing the file again updates the event rather than adding one. */
   uid: string;
+  /** Grows with each change of the event: a calendar keeps the copy of the highest. */
+  sequence: number;
+  /** Who publishes the event (iTIP requires one): a name (or none) and a mail address. */
+  organizer: { name: string; address: string };
   start: Date;
   end: Date;
-  /** When this copy of the event was made: a calendar keeps the newest. */
+  /** When this copy of the event was made: of two of one SEQUENCE, a calendar keeps the newer. */
   stamp: Date;
   summary: string;
   location: string;
@@ -49,16 +57,23 @@ export const calendarTime = (date: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
+/** A parameter value, quoted: a name may hold the characters that end one (`;`, `:`, `,`), but never a quote. */
+const quotedParameter = (value: string) => `"${value.replace(/["\p{Cc}]/gu, "")}"`;
+
 /** The file of one event; `productId` names who made it, as PRODID. */
-export function calendarFile(event: CalendarEvent, productId: string) {
+export function calendarFile(event: CalendarEvent, productId: string, method: CalendarMethod = "PUBLISH") {
+  const { name, address } = event.organizer;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:${productId}`,
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${method}`,
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
+    `ORGANIZER${name ? `;CN=${quotedParameter(name)}` : ""}:mailto:${address}`,
     `DTSTAMP:${calendarTime(event.stamp)}`,
     `DTSTART:${calendarTime(event.start)}`,
     `DTEND:${calendarTime(event.end)}`,

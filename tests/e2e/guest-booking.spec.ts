@@ -61,8 +61,20 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
   const mail = await theMail(email, /^Your tickets for /);
   expect(mail.text).toContain("Hello Gail Guest,");
   const link = /Manage your booking[^:]*: https?:\/\/[^/\s]+(\/booking-link\/\S+)/.exec(mail.text!)![1];
-  // Add to calendar goes through the same link, so it needs no account either.
-  expect(linkIn(mail, "/booking-link/")).toBe(`${link}?then=calendar`);
+  // Add to calendar is the file on the same link: a calendar app, or any client without this browser's pass (fetch
+  // keeps no cookies), gets it as it is, linking to the booking through the signed link. So does the address mails sent
+  // before asked for it with.
+  const calendarLink = linkIn(mail, "/booking-link/");
+  expect(calendarLink).toBe(`${link}/calendar.ics`);
+  for (const address of [calendarLink, `${link}?then=calendar`]) {
+    const calendar = await fetch(new URL(address, baseURL));
+    expect(calendar.status, address).toBe(200);
+    expect(calendar.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const file = (await calendar.text()).replace(/\r\n /g, "");
+    expect(file).toContain("\r\nDESCRIPTION:Seats J7\\, J8\\n");
+    expect(file).toMatch(new RegExp(`\r\nURL:https?://[^/\\s]+${link}\r\n`));
+    expect(file).not.toContain("/my-bookings/");
+  }
 
   const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
   const other = await elsewhere.newPage();

@@ -8,11 +8,13 @@ import { getSessionSecrets } from "~/config.server";
 import { findBookingOwner } from "~/models/guests.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { cancelBooking } from "~/models/cancellations.server";
+import { moveShow } from "~/models/show-changes.server";
 import { deliverDueMessages } from "~/models/outbox-worker.server";
 import { verifyBookingLinkToken } from "~/services/booking-links.server";
 import { getDb } from "~/services/db.server";
 import { folderMailer } from "~/services/mailer.server";
 import { addMovie, addShow, addUser, payForBooking } from "./fixtures";
+import { calendarValue, iTipProblems } from "./itip-check";
 
 // The booking mails from payment to cancellation, through the real outbox and nodemailer's own output, on a clock
 // the test moves (PGlite's now() is the JavaScript clock).
@@ -72,6 +74,13 @@ async function outbox(recipient: string | null) {
   );
 }
 
+/** The calendar entry a mail carries, as a calendar program reads it: its text/calendar part. */
+function calendarEntryOf(mail: ParsedMail) {
+  const part = mail.attachments.find((attachment) => attachment.contentType === "text/calendar");
+  if (!part) throw new Error(`no calendar entry in: ${mail.subject}`);
+  return part.content.toString("utf8");
+}
+
 async function sendDue() {
   while ((await deliverDueMessages(mailer)) > 0);
 }
@@ -123,6 +132,10 @@ describe("paying", () => {
     expect(qr).toMatchObject({ contentType: "image/png", contentDisposition: "inline", cid: "e-ticket" });
     expect(qr.content.subarray(1, 4).toString()).toBe("PNG");
     expect(mail.html).toContain('src="cid:e-ticket"');
+    // Outlook on phones and the Yahoo apps drop the body's own styles: they sit on a wrapper inside it.
+    expect(mail.html).toMatch(
+      /<body>\s*<div style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1\.5">[^]*<\/div>\s*<\/body>/,
+    );
     // The title is text in the HTML part, never markup.
     expect(mail.html).toContain("The &lt;Outbox&gt; &amp; Co");
     expect(mail.html).not.toContain("<Outbox>");
@@ -166,7 +179,7 @@ describe("paying", () => {
     // The show starts at 7:30 PM and the movie runs 120 minutes.
     expect(opened.until).toEqual(new Date(STARTS_AT.getTime() + 120 * 60_000));
     expect(mail.text).not.toContain("/my-bookings/");
-    expect(mail.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}?then=calendar`);
+    expect(mail.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}/calendar.ics`);
     const db = await getDb();
     const [stored] = await db.query<{ textBody: string }>(
       `select text_body as "textBody" from outbox where recipient = $1 and kind = 'booking-confirmation'`,
@@ -179,7 +192,7 @@ describe("paying", () => {
     vi.setSystemTime(REMINDER_AT);
     await sendDue();
     const [reminder] = await mailsTo(email, "show-reminder");
-    expect(reminder.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}?then=calendar`);
+    expect(reminder.text).toContain(`Add to calendar: http://127.0.0.1:3000/booking-link/${token}/calendar.ics`);
     expect(reminder.text).toContain(
       `Manage your booking (ticket, cancel) until the show ends: http://127.0.0.1:3000/booking-link/${token}`,
     );
@@ -229,6 +242,38 @@ describe("paying", () => {
   });
 });
 
+describe("a show moved before its mails went out", () => {
+  it("gives the confirmation the new time, and sends no news of the move once the booking is cancelled", async () => {
+    const movedShow = await addShow(MOVIE, `${DAY}T15:00:00Z`, { priceCents: 6100 });
+    const first = await paidBooking(movedShow);
+    const second = await paidBooking(movedShow);
+    const db = await getDb();
+    const [{ hallId }] = await db.query<{ hallId: string }>(`select hall_id as "hallId" from shows where id = $1`, [
+      movedShow,
+    ]);
+    expect(await moveShow(movedShow, { hallId, time: `${DAY}T16:00`, confirmedPaid: 2 })).toMatchObject({ ok: true });
+    expect(await cancelBooking(second.user, second.booking.id)).toMatchObject({ ok: true });
+    await sendDue();
+    const [confirmation] = await mailsTo(first.email!, "booking-confirmation");
+    expect(confirmation.text).toContain("When: Tue, Jun 10, 4:00 PM");
+    const [moved] = await mailsTo(first.email!, "show-moved");
+    // Its calendar entry, which replaces the one the customer added: the same UID, a higher SEQUENCE, the new time.
+    const entry = calendarEntryOf(moved);
+    expect(iTipProblems(entry)).toEqual([]);
+    expect(calendarValue(entry, "METHOD")).toBe("PUBLISH");
+    expect(calendarValue(entry, "UID")).toBe(`booking-${first.booking.id}@127.0.0.1`);
+    expect(calendarValue(entry, "SEQUENCE")).toBe("1");
+    expect(calendarValue(entry, "DTSTART")).toBe("20310610T160000Z");
+    expect(await mailsTo(second.email!, "booking-confirmation")).toEqual([]);
+    expect(await mailsTo(second.email!, "show-moved")).toEqual([]);
+    expect((await outbox(second.email)).find((row) => row.kind === "show-moved")).toMatchObject({
+      status: "skipped",
+      note: "The booking was cancelled before the news of its show's move was sent.",
+    });
+    expect(await mailsTo(second.email!, "booking-cancellation")).toHaveLength(1);
+  });
+});
+
 describe("cancelling a paid booking", () => {
   it("sends the refund mail, and the reminder is not sent", async () => {
     const { user, email, booking } = await paidBooking();
@@ -242,11 +287,31 @@ describe("cancelling a paid booking", () => {
     expect(mail.text).toContain(
       "$122.00 is refunded to your card ending 4242. Banks take 5–10 working days to show it.",
     );
+    // A cancelling calendar entry, which takes out the one the customer added.
+    const entry = calendarEntryOf(mail);
+    expect(iTipProblems(entry)).toEqual([]);
+    expect(calendarValue(entry, "METHOD")).toBe("CANCEL");
+    expect(calendarValue(entry, "STATUS")).toBe("CANCELLED");
+    expect(calendarValue(entry, "UID")).toBe(`booking-${booking.id}@127.0.0.1`);
+    expect(calendarValue(entry, "SEQUENCE")).toBe("1");
     expect(await mailsTo(email!, "show-reminder")).toEqual([]);
     expect((await outbox(email)).find((row) => row.kind === "show-reminder")).toMatchObject({
       status: "skipped",
       note: "The booking is no longer paid.",
     });
+  });
+
+  it("sends no ticket mail once the booking is cancelled, however soon after paying", async () => {
+    const { user, email, booking } = await paidBooking();
+    expect(await cancelBooking(user, booking.id)).toMatchObject({ ok: true });
+    await sendDue();
+    expect(await mailsTo(email!, "booking-confirmation")).toEqual([]);
+    expect((await outbox(email)).find((row) => row.kind === "booking-confirmation")).toMatchObject({
+      status: "skipped",
+      note: "The booking was cancelled before its tickets were sent.",
+    });
+    const [cancellation] = await mailsTo(email!, "booking-cancellation");
+    expect(cancellation.subject).toBe(`Booking ${booking.id.slice(0, 8).toUpperCase()} cancelled: ${TITLE}`);
   });
 
   it("sends no mail for a hold let go, which was never confirmed", async () => {

@@ -46,6 +46,8 @@ describe("through SMTP", () => {
       contentType: "image/png",
       contentDisposition: "inline",
     });
+    // RFC 3834: an automatic mail, which out-of-office replies and auto-forwarders leave alone.
+    expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
   });
 
   it("calls a refusal of the message permanent, and a refusal for now worth another try", async () => {
@@ -80,6 +82,17 @@ describe("to a folder", () => {
     expect(fs.statSync(path.join(folder, `${sent.id}.eml`)).mode & 0o777).toBe(0o600);
     const mail = await simpleParser(fs.readFileSync(path.join(folder, `${sent.id}.eml`)));
     expect(mail).toMatchObject({ subject: "Your tickets, again", messageId: sent.messageId });
+  });
+
+  it("ends every line with CRLF, as RFC 5322 asks, and says the mail is automatic", async () => {
+    const sent = message({ text: "Seats: D4, D5\nHall: Screen 2\n" });
+    expect(await folderMailer(folder)(sent)).toEqual({ ok: true });
+    const raw = fs.readFileSync(path.join(folder, `${sent.id}.eml`), "latin1");
+    expect(raw).toContain("\r\n\r\n");
+    expect(raw.match(/(?<!\r)\n/g)).toBeNull();
+    const mail = await simpleParser(raw);
+    expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
+    expect(mail.text).toBe("Seats: D4, D5\nHall: Screen 2\n");
   });
 
   it("refuses for good a recipient that is not one mailbox, and writes nothing", async () => {

@@ -16,10 +16,11 @@ import type { MailMessage, Mailer } from "~/services/mailer.server";
 
 const START = new Date("2031-03-01T12:00:00Z");
 
-const cancellation = (recipient: string): NewMessage => ({
-  kind: "booking-cancellation",
+// A mail made from its payload alone (a booking mail reads its booking again when it is sent).
+const paymentReturned = (recipient: string): NewMessage => ({
+  kind: "payment-returned",
   recipient,
-  subject: `Booking cancelled for ${recipient}`,
+  subject: `Payment refunded for ${recipient}`,
   payload: {
     booking: {
       id: "0b5a3d7e-1111-4222-8333-944455556666",
@@ -81,18 +82,18 @@ describe("writing messages", () => {
     const db = await getDb();
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMessage(tx, cancellation("rolled-back@example.com"));
+        await enqueueMessage(tx, paymentReturned("rolled-back@example.com"));
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    await add(cancellation("committed@example.com"));
+    await add(paymentReturned("committed@example.com"));
     expect(await rows("rolled-back@example.com")).toEqual([]);
     expect(await rows("committed@example.com")).toHaveLength(1);
   });
 
   it("leaves out a message due at a moment already past, and keeps one due later until then", async () => {
-    await add({ ...cancellation("past@example.com"), dueAt: secondsAfter(START, -1).toISOString() });
-    await add({ ...cancellation("later@example.com"), dueAt: secondsAfter(START, 3600).toISOString() });
+    await add({ ...paymentReturned("past@example.com"), dueAt: secondsAfter(START, -1).toISOString() });
+    await add({ ...paymentReturned("later@example.com"), dueAt: secondsAfter(START, 3600).toISOString() });
     expect(await rows("past@example.com")).toEqual([]);
     expect(await claimDueMessages(10, LEASE_SECONDS)).toEqual([]);
     vi.setSystemTime(secondsAfter(START, 3600));
@@ -102,7 +103,7 @@ describe("writing messages", () => {
 
 describe("claiming", () => {
   it("leases a message to one claim, and lets it be claimed again only when the lease has run out", async () => {
-    await add(cancellation("lease@example.com"));
+    await add(paymentReturned("lease@example.com"));
     const [first] = await claimDueMessages(10, LEASE_SECONDS);
     expect(first).toMatchObject({ recipient: "lease@example.com", attempts: 1 });
     expect(await claimDueMessages(10, LEASE_SECONDS)).toEqual([]);
@@ -119,7 +120,7 @@ describe("claiming", () => {
 
   it("claims at most a batch, oldest due first", async () => {
     for (let i = 0; i < 7; i++) {
-      await add({ ...cancellation(`batch-${i}@example.com`), dueAt: secondsAfter(START, i + 1).toISOString() });
+      await add({ ...paymentReturned(`batch-${i}@example.com`), dueAt: secondsAfter(START, i + 1).toISOString() });
     }
     vi.setSystemTime(secondsAfter(START, 60));
     const claimed = await claimDueMessages(5, LEASE_SECONDS);
@@ -129,7 +130,7 @@ describe("claiming", () => {
 
 describe("the worker", () => {
   it("sends a due message once, with a Message-ID made from its id, and keeps its text", async () => {
-    await add(cancellation("once@example.com"));
+    await add(paymentReturned("once@example.com"));
     const { sent, mailer } = recordingMailer();
     expect(await deliverDueMessages(mailer)).toBe(1);
     expect(await deliverDueMessages(mailer)).toBe(0);
@@ -142,7 +143,7 @@ describe("the worker", () => {
 
   it("tries a failed message again after a doubling wait, and gives it up after the last attempt", async () => {
     const gaveUp = vi.spyOn(logger, "error").mockImplementation(() => {});
-    await add(cancellation("flaky@example.com"));
+    await add(paymentReturned("flaky@example.com"));
     const { sent, mailer } = recordingMailer({ times: MAX_ATTEMPTS });
     let now = START;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -169,14 +170,14 @@ describe("the worker", () => {
 
   it("gives a message up at once when the receiver refuses it for good", async () => {
     vi.spyOn(logger, "error").mockImplementation(() => {});
-    await add(cancellation("refused@example.com"));
+    await add(paymentReturned("refused@example.com"));
     const { mailer } = recordingMailer({ times: 1, permanent: true });
     await deliverDueMessages(mailer);
     expect(await rows("refused@example.com")).toMatchObject([{ status: "failed", attempts: 1 }]);
   });
 
   it("gives back, untried, the messages of its batch it has not started when it is stopped", async () => {
-    for (const name of ["first", "second", "third"]) await add(cancellation(`${name}@example.com`));
+    for (const name of ["first", "second", "third"]) await add(paymentReturned(`${name}@example.com`));
     const { sent, mailer } = recordingMailer();
     let stopping = false;
     await deliverDueMessages(

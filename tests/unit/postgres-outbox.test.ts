@@ -13,6 +13,7 @@ const models = () =>
   ]);
 
 const MESSAGES = 40;
+// A mail made from its payload alone (a booking mail reads its booking again when it is sent).
 const refundMail = {
   booking: {
     id: "0b5a3d7e-1111-4222-8333-944455556666",
@@ -37,7 +38,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, the outbox", () => {
       for (let i = 0; i < MESSAGES; i++) {
         const recipient = `customer-${i}@example.com`;
         await enqueueMessage(tx, {
-          kind: "booking-cancellation",
+          kind: "payment-returned",
           recipient,
           subject: "Cancelled",
           payload: refundMail,

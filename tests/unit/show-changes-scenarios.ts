@@ -12,6 +12,7 @@ const modules = async () => ({
   shows: await import("~/models/shows.server"),
   waitlist: await import("~/models/waitlist.server"),
   mails: await import("~/models/mail-messages.server"),
+  eTickets: await import("~/models/e-tickets.server"),
   provider: (await import("~/services/payments/test-gateway.server")).testPaymentProvider,
   fixtures: await import("./fixtures"),
 });
@@ -68,7 +69,7 @@ export function showChangeScenarios(movie: string) {
   afterEach(() => vi.restoreAllMocks());
 
   it("cancels a show: each paid booking refunded once, holds let go, the waitlist emptied, a mail each", async () => {
-    const { bookings, changes, shows, waitlist, provider, fixtures, db, mails } = await modules();
+    const { bookings, changes, shows, waitlist, provider, fixtures, db, mails, eTickets } = await modules();
     const show = await newShow();
     const ann = await paid(show, ["A1", "A2"]);
     const bob = await paid(show, ["B1"]);
@@ -114,7 +115,7 @@ export function showChangeScenarios(movie: string) {
       cardLast4: string;
     };
     expect(money).toEqual({ refundedCents: 12200, cardLast4: "4242" });
-    const text = mails.showCancelled(booking, name, money, mails.accountLinks(ann.bookingId)).text;
+    const text = mails.showCancelled(booking, name, money, eTickets.accountLinks(ann.bookingId)).text;
     expect(text).toContain("$122.00 is refunded to your card ending 4242, in full.");
     const [cidMail] = (await outboxOf(cid.email)).filter((row) => row.kind === "show-cancelled");
     const cidPayload = cidMail.payload as unknown as { booking: never; name: string; refundedCents: number };
@@ -123,7 +124,7 @@ export function showChangeScenarios(movie: string) {
         cidPayload.booking,
         cidPayload.name,
         { ...cidPayload, cardLast4: null },
-        mails.accountLinks(cid.bookingId),
+        eTickets.accountLinks(cid.bookingId),
       ).text,
     ).toContain("the hold is let go and nothing was charged");
 
@@ -180,7 +181,7 @@ export function showChangeScenarios(movie: string) {
   });
 
   it("moves a show: a mail per paid booking with both times, and the reminder follows it once", async () => {
-    const { changes, bookings, db, mails } = await modules();
+    const { changes, bookings, db, mails, eTickets } = await modules();
     const show = await newShow();
     const ann = await paid(show, ["A1"]);
     const cid = await hold(show, ["C1"]);
@@ -208,7 +209,12 @@ export function showChangeScenarios(movie: string) {
     ]);
     const [movedMail] = rows.filter((row) => row.kind === "show-moved");
     const payload = movedMail.payload as unknown as { booking: never; name: string; from: never };
-    const text = mails.showMoved(payload.booking, payload.name, payload.from, mails.accountLinks(ann.bookingId)).text;
+    const text = mails.showMoved(
+      payload.booking,
+      payload.name,
+      payload.from,
+      eTickets.accountLinks(ann.bookingId),
+    ).text;
     expect(text).toMatch(/^Was: .+, Test hall /m);
     expect(text).toMatch(/^Now: .+9:15 PM, Test hall /m);
     expect(text).toContain(`Your booking: http://127.0.0.1:3000/my-bookings/${ann.bookingId}`);
