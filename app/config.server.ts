@@ -58,7 +58,9 @@ export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] a
 export const environmentSchema = z.object({
   PORT: integer(1, 65535).describe("port the site listens on; default 3000"),
   HOST: text().describe("address the site listens on; default 127.0.0.1 (0.0.0.0 for every interface)"),
-  TRUST_PROXY: flag().describe("true behind a reverse proxy that sets X-Forwarded-For; default false"),
+  TRUST_PROXY: flag().describe(
+    "true behind a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto (an https request then gets HSTS); default false",
+  ),
   DATA_DIR: text().describe("folder of the embedded database, accounts and secrets; default .data"),
   MEMORY_DATABASE_DUMP: text().describe(
     "a PGlite dump (.tar) that an in-memory database (DATA_DIR=memory://) starts from instead of a new cluster; the unit tests make one, migrated; default none",

@@ -24,6 +24,23 @@ function cssText(href: string) {
   return text;
 }
 
+const DOCUMENT_END = "</body></html>";
+
+/**
+ * The page with what React 18 writes after the document moved to the end of its body (decision 57). Remix's single
+ * fetch hands the loader data over in scripts it renders beside the router, so they come after `</html>`, an error
+ * to an HTML validator; a browser's parser puts them in the body all the same, so React hydrates the same DOM.
+ */
+function withTrailingScriptsInBody(rendered: Buffer<ArrayBuffer>) {
+  const end = rendered.lastIndexOf(DOCUMENT_END);
+  if (end === -1 || end + DOCUMENT_END.length === rendered.length) return rendered;
+  return Buffer.concat([
+    rendered.subarray(0, end),
+    rendered.subarray(end + DOCUMENT_END.length),
+    Buffer.from(DOCUMENT_END),
+  ]);
+}
+
 /**
  * Renders the whole page before sending it: its CSP names the hashes of its inline scripts (the loader data among
  * them), so a copy kept in memory is served with the same, still exact, policy. No page defers data, so nothing
@@ -50,7 +67,7 @@ export default function handleRequest(
       },
       final(done) {
         clearTimeout(timeout);
-        const page = Buffer.concat(chunks);
+        const page = withTrailingScriptsInBody(Buffer.concat(chunks));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set(
           "Content-Security-Policy",

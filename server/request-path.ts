@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { config } from "~/config.server";
-import { COMMON_SECURITY_HEADERS } from "~/http/security.server";
+import { COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "~/http/security.server";
 import { pingDatabase } from "~/services/db.server";
 import { pingIdentityProvider } from "~/services/identity-toolkit.server";
 import { compressAnswers } from "./compression";
@@ -33,7 +33,8 @@ export function requestPath(build: ServerBuild, state: { stopping: boolean }, tu
 
   // 1. Its id, then (when it is answered) its log line and its metrics: every line logged meanwhile carries the id.
   app.use(logRequests(config.trustProxy, metrics.observe));
-  // 2. The headers every answer carries; while stopping, each connection closes after its answer.
+  // 2. The headers every answer carries (HSTS to one that came over https); while stopping, each connection closes
+  // after its answer.
   app.use(commonHeaders(state));
   // 3. Compression of whatever is answered below and does not come compressed already (a kept page).
   app.use(compressAnswers());
@@ -80,8 +81,10 @@ export function requestPath(build: ServerBuild, state: { stopping: boolean }, tu
 }
 
 function commonHeaders(state: { stopping: boolean }) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     res.set(COMMON_SECURITY_HEADERS);
+    // req.secure believes X-Forwarded-Proto only from a proxy we trust ("trust proxy" above).
+    if (req.secure) res.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     if (state.stopping) res.set("Connection", "close");
     next();
   };

@@ -1,4 +1,6 @@
-import type { PayRefusal } from "~/domain/booking";
+import { payRefusal, type BookingState, type PayRefusal } from "~/domain/booking";
+
+export const ALREADY_PAID = "This booking is already paid.";
 
 type CheckoutFailure = { reason: Exclude<PayRefusal, "already-paid"> } | { reason: "unavailable"; message: string };
 
@@ -20,4 +22,13 @@ export function paymentFailure(failure: CheckoutFailure) {
         message: "This show has already started, so the booking can no longer be paid. Its seats have been released.",
       };
   }
+}
+
+/**
+ * Why a booking's checkout steps of their own (ticket types, a promo code) take nothing more, said where their form
+ * would be, so a form posted to a booking paid or ended meanwhile is answered in words; null while it can be paid.
+ */
+export function checkoutClosed(booking: BookingState) {
+  const refusal = payRefusal(booking);
+  return refusal === "already-paid" ? ALREADY_PAID : refusal && paymentFailure({ reason: refusal }).message;
 }

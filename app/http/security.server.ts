@@ -55,6 +55,12 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": permissionsPolicy({ camera: "()" }),
 };
 
+/**
+ * Sent with every answer to a request that came over https (through a proxy we trust, which says so in
+ * X-Forwarded-Proto): browsers then use https alone for a year (decision 57). Over plain http browsers ignore it.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
 /** The features a page may use: none of these but, on the pages that allow it, the camera for our own origin. */
 export function permissionsPolicy({ camera }: { camera: "()" | "(self)" }) {
   return `camera=${camera}, microphone=(), geolocation=()`;

@@ -3,12 +3,11 @@ import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
 import { PromoCode } from "~/components/checkout/PromoCode";
-import { payRefusal } from "~/domain/booking";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
 import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
-import { paymentFailure } from "~/http/payment-failures.server";
+import { ALREADY_PAID, checkoutClosed, paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
 import { applyPromoCode, removePromoCode, type ApplyFailure } from "~/models/promo-codes.server";
@@ -22,7 +21,6 @@ export { keepRetryAfter as headers } from "~/http/post-limits.server";
 export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
 export const meta = pageMeta("Promo code", "Apply a promo code to the seats you hold.");
 
-const ALREADY_PAID = "This booking is already paid.";
 const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
 
 /** What the customer is told of a code that does not apply, with the status of the answer. */
@@ -51,7 +49,7 @@ function codeRefusal(failure: Exclude<ApplyFailure, { reason: "not-found" | "alr
 // checkout shows the same form.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
-  return { booking, ...cinemaSettings() };
+  return { booking, closed: checkoutClosed(booking), ...cinemaSettings() };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -72,13 +70,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PromoCodeStep() {
-  const { booking, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, closed, timeZone, currency } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section className="section page-top checkout" aria-labelledby="promo-title">
       <h1 id="promo-title">Promo code</h1>
       <BookingCard booking={booking} timeZone={timeZone} currency={currency} />
-      {payRefusal(booking) === null ? <PromoCode booking={booking} currency={currency} reply={reply} /> : null}
+      {closed ? (
+        <p className="hold-ended" role="alert">
+          {closed}
+        </p>
+      ) : (
+        <PromoCode booking={booking} currency={currency} reply={reply} />
+      )}
       <p>
         <Link to={checkoutOf(booking.id)} className="text-link">
           Back to payment

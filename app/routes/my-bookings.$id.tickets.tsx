@@ -3,13 +3,12 @@ import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingCard } from "~/components/BookingCard";
 import { TicketTypes } from "~/components/checkout/TicketTypes";
-import { payRefusal } from "~/domain/booking";
 import { countsProblemMessage } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
 import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
-import { paymentFailure } from "~/http/payment-failures.server";
+import { ALREADY_PAID, checkoutClosed, paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
@@ -24,7 +23,6 @@ export { keepRetryAfter as headers } from "~/http/post-limits.server";
 export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingStyles }]);
 export const meta = pageMeta("Choose your tickets", "Choose a ticket type for each seat you hold.");
 
-const ALREADY_PAID = "This booking is already paid.";
 const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
 const codeDropped = (code: string) =>
   `Code ${code} does not cover any of these tickets, so it was taken off and not counted as used. You can apply it again if you choose tickets it covers.`;
@@ -33,10 +31,7 @@ const codeDropped = (code: string) =>
 // shows the same form, and a GET of this address while the booking can still be paid goes there.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
-  const refusal = payRefusal(booking);
-  // Why the tickets can no longer change, said where the form would be.
-  const closed = refusal === "already-paid" ? ALREADY_PAID : refusal && paymentFailure({ reason: refusal }).message;
-  return { booking, closed, offer: await bookingOffer(booking), ...cinemaSettings() };
+  return { booking, closed: checkoutClosed(booking), offer: await bookingOffer(booking), ...cinemaSettings() };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -12,14 +13,19 @@ import { freePort } from "../lib/site.mjs";
 import { figure } from "./common.mjs";
 
 const NGINX = "/usr/sbin/nginx";
+const OPENSSL = "/usr/bin/openssl";
 // A loopback address other than 127.0.0.1, so the address the site counts is visibly the client's, not nginx's.
 const CLIENT_ADDRESS = "127.0.0.2";
 
+// What every answer over https says, nginx's own error pages too: browsers use https alone for a year (decision 57).
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
 /**
- * The configuration docs/operations.md shows, with this run's folder, port and instances.
- * @param {{ prefix: string, port: number, upstreams: string[] }} options
+ * The configuration docs/operations.md shows, with this run's folder, ports and instances: plain http on `port`,
+ * https on `tlsPort` with a certificate of its own in the folder.
+ * @param {{ prefix: string, port: number, tlsPort: number, upstreams: string[] }} options
  */
-export function nginxConfig({ prefix, port, upstreams }) {
+export function nginxConfig({ prefix, port, tlsPort, upstreams }) {
   return `# Marquee Cinemas behind nginx: two instances of the site on one PostgreSQL.
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log;
@@ -43,8 +49,19 @@ ${upstreams.map((u) => `    server ${u} max_fails=3 fail_timeout=10s;`).join("\n
     default $http_x_request_id;
     "" $request_id;
   }
+  # Only an answer over https tells the browser to keep to https; over http the value is empty and nginx sends none.
+  map $scheme $marquee_hsts {
+    https "${STRICT_TRANSPORT_SECURITY}";
+    default "";
+  }
   server {
     listen 127.0.0.1:${port};
+    listen 127.0.0.1:${tlsPort} ssl;
+    ssl_certificate ${prefix}/cert.pem;
+    ssl_certificate_key ${prefix}/key.pem;
+    # nginx says it, once: the site's own (TRUST_PROXY=true) is dropped, and nginx's error pages carry it too.
+    proxy_hide_header Strict-Transport-Security;
+    add_header Strict-Transport-Security $marquee_hsts always;
     location / {
       proxy_pass http://marquee;
       proxy_http_version 1.1;
@@ -63,10 +80,16 @@ ${upstreams.map((u) => `    server ${u} max_fails=3 fail_timeout=10s;`).join("\n
 `;
 }
 
-/** @param {string} url @param {{ method?: string, headers?: Record<string, string>, body?: string }} options */
-function request(url, { method = "GET", headers = {}, body } = {}) {
+/**
+ * A request to nginx from the client's address, over http or https (its certificate is its own, so not checked).
+ * @param {string} url @param {{ method?: string, headers?: Record<string, string>, body?: string }} options
+ * @returns {Promise<{ status: number | undefined, headers: http.IncomingHttpHeaders, text: string }>}
+ */
+export function requestThroughNginx(url, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, localAddress: CLIENT_ADDRESS }, (res) => {
+    const options = { method, headers, localAddress: CLIENT_ADDRESS, rejectUnauthorized: false };
+    const send = url.startsWith("https:") ? https.request : http.request;
+    const req = send(url, options, (res) => {
       let text = "";
       res.on("data", (chunk) => (text += chunk));
       res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
@@ -84,9 +107,12 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
 export async function startNginx(upstreams) {
   if (!fs.existsSync(NGINX)) installDebianPackage("nginx");
   if (!fs.existsSync(NGINX)) return null;
+  if (!fs.existsSync(OPENSSL)) installDebianPackage("openssl");
+  if (!fs.existsSync(OPENSSL)) return null;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "cinema-nginx-"));
-  const port = await freePort();
-  fs.writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig({ prefix, port, upstreams }));
+  const [port, tlsPort] = [await freePort(), await freePort()];
+  makeCertificate(prefix);
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), nginxConfig({ prefix, port, tlsPort, upstreams }));
   // nginx runs as an unprivileged account: as "nobody" when this runs as root, else as whoever runs it.
   const asNobody = process.getuid?.() === 0;
   if (asNobody) fs.chmodSync(prefix, 0o777);
@@ -95,6 +121,7 @@ export async function startNginx(upstreams) {
     ? spawn("runuser", ["-u", "nobody", "--", ...command], { stdio: "ignore" })
     : spawn(command[0], command.slice(1), { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
+  const secureBase = `https://127.0.0.1:${tlsPort}`;
   const pidFile = path.join(prefix, "nginx.pid");
   const stop = async () => {
     if (fs.existsSync(pidFile)) process.kill(Number(fs.readFileSync(pidFile, "utf8")), "SIGTERM");
@@ -103,16 +130,26 @@ export async function startNginx(upstreams) {
     fs.rmSync(prefix, { recursive: true, force: true });
   };
   const answers = () =>
-    request(`${base}/healthz`).then(
+    requestThroughNginx(`${base}/healthz`).then(
       () => true,
       () => false,
     );
   for (let i = 0; i < 100; i++) {
-    if (await answers()) return { base, pidFile, stop };
+    if (await answers()) return { base, secureBase, pidFile, stop };
     await sleep(100);
   }
   await stop();
   throw new Error("nginx did not answer within 10 s");
+}
+
+/** A self-signed certificate for 127.0.0.1, valid for a day, in `folder` (cert.pem, key.pem). @param {string} folder */
+function makeCertificate(folder) {
+  const [key, cert] = [path.join(folder, "key.pem"), path.join(folder, "cert.pem")];
+  const request = "req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1".split(" ");
+  const made = spawnSync(OPENSSL, [...request, "-keyout", key, "-out", cert], { encoding: "utf8" });
+  if (made.status !== 0) throw new Error(`openssl could not make nginx's certificate: ${made.stderr}`);
+  // nginx may run as "nobody" (below); this key guards nothing but a test on the loopback.
+  fs.chmodSync(key, 0o644);
 }
 
 /** @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup */
@@ -120,16 +157,18 @@ export async function proxied(setup) {
   const upstreams = setup.sites.map((site) => new URL(site.url).host);
   const nginx = await startNginx(upstreams);
   if (!nginx) return { figures: [figure("nginx", "not installed", "installed", false)] };
-  const { base } = nginx;
+  const { base, secureBase } = nginx;
   try {
     const ids = Array.from({ length: 20 }, (_, i) => `prove-nginx-${i}-${Date.now()}`);
     const answers = [];
-    for (const id of ids) answers.push(await request(`${base}/`, { headers: { "X-Request-Id": id } }));
+    for (const id of ids) answers.push(await requestThroughNginx(`${base}/`, { headers: { "X-Request-Id": id } }));
     const pages = answers.filter((a) => a.status === 200 && /Marquee/.test(a.text)).length;
     const idsBack = answers.filter((a, i) => a.headers["x-request-id"] === ids[i]).length;
+    const secure = await requestThroughNginx(`${secureBase}/`);
+    const hsts = [secure, answers[0]].map((a) => a.headers["strict-transport-security"] ?? "none").join(" / ");
     const servedBy = setup.sites.map((site) => ids.filter((id) => site.output().includes(`"reqId":"${id}"`)).length);
     // A visitor's booking post counts against the limit of their address: the site must have seen the client's.
-    await request(`${base}/movies/1/2030-01-01`, {
+    await requestThroughNginx(`${base}/movies/1/2030-01-01`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
       body: "time=x",
@@ -155,6 +194,12 @@ export async function proxied(setup) {
           servedBy.every((n) => n > 0),
         ),
         figure("X-Request-Id passed through (answer and site log)", `${idsBack} of 20`, "20", idsBack === 20),
+        figure(
+          "Strict-Transport-Security over https / over http",
+          hsts,
+          `${STRICT_TRANSPORT_SECURITY} / none`,
+          secure.status === 200 && hsts === `${STRICT_TRANSPORT_SECURITY} / none`,
+        ),
         figure(
           "client address the site counted (X-Forwarded-For)",
           counted.map((r) => r.key).join(", ") || "none",

@@ -1,9 +1,9 @@
 // Promo codes: staff make one; a customer applies it at checkout, in any case, sees it as its own line and pays the
-// rest; a wrong code is refused with a message and changes nothing.
+// rest; a wrong code is refused with a message and changes nothing; one sent once the hold ran out is told why.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { ADULT_TYPE, CHILD_TYPE, createHall, createShowsDirectly, dayFromToday, freshDay } from "./admin-steps";
-import { bookingCard, bookSeats, payWithGoodCard } from "./booking-steps";
+import { bookingCard, bookingIdIn, bookSeats, endHoldNow, payWithGoodCard } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { latestFirst, open } from "./steps";
 
@@ -196,4 +196,25 @@ test("a code the changed tickets leave worth nothing is taken off with a message
   await expect(staff.getByRole("row").filter({ has: staff.getByRole("rowheader", { name: code }) })).toContainText(
     "0 of 1",
   );
+});
+
+test("a code applied after the hold ran out is answered with why the booking can no longer be paid", async ({
+  customerPage: page,
+  staffBeside: staff,
+  jsEnabled,
+}) => {
+  const movie = latestFirst[14];
+  const day = freshDay(jsEnabled ? 104 : 105);
+  const hall = await createHall(staff);
+  await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12" }, [`${day}T18:00`]);
+  await bookSeats(page, jsEnabled, `/movies/${movie.id}/${day}`, ["C4"]);
+  await endHoldNow(page, bookingIdIn(page));
+  await page.getByLabel("Promo code").fill("SPRING-10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByLabel("Promo code")).toHaveCount(0);
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "This booking's hold has expired, so it can no longer be paid. Please book your seats again.",
+    }),
+  ).toBeVisible();
 });

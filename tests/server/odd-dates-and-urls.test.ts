@@ -93,6 +93,22 @@ describe("a URL with broken percent-encoding", () => {
   });
 });
 
+describe("a test gateway address that names no checkout, a NUL in it", () => {
+  it.each(["/test-gateway/checkouts/%00", "/test-gateway/checkouts/cs_test_%00", "/test-gateway/checkouts/%00/step"])(
+    "is a 404 page saying so, to a visit and to a post: %s",
+    async (path) => {
+      const answers = [
+        await get(path),
+        await postForm(site, path, { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" }),
+      ];
+      for (const response of path.endsWith("/step") ? answers.slice(1) : answers) {
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toContain("This payment page does not exist.");
+      }
+    },
+  );
+});
+
 /** The next day of `month` (1-12) that is a Sunday between `fromDay` and `toDay` of the month, a year ahead at most. */
 function nextSunday(month: number, fromDay: number, toDay: number) {
   const today = new Date();

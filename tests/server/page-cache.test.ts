@@ -47,6 +47,17 @@ function expectScriptsAllowed(html: string, csp: string | null, label: string) {
   }
 }
 
+/**
+ * A page is one document: everything, Remix's streamed data scripts too, inside its body, nothing after `</html>`
+ * (which an HTML validator reports as an error).
+ */
+function expectOneDocument(html: string, label: string) {
+  expect(html.endsWith("</body></html>"), `${label}: ${html.slice(-120)}`).toBe(true);
+  expect(html.match(/<\/body>/g), label).toHaveLength(1);
+  expect(html.match(/<\/html>/g), label).toHaveLength(1);
+  expect(html, label).toContain("window.__remixContext.streamController.close();</script>");
+}
+
 describe("the page cache on one instance", () => {
   let site: Site;
   let show: Awaited<ReturnType<typeof firstShow>>;
@@ -202,7 +213,7 @@ describe("the page cache on one instance", () => {
     expect(seatInput(await (await get(site, seatPage)).text(), seat)).toContain("disabled");
   });
 
-  it("gives every page a CSP that allows exactly its inline scripts, by their hashes", async () => {
+  it("gives every page its scripts inside its body and a CSP that allows exactly its inline scripts", async () => {
     const { email } = await register(site, `csp-${randomUUID().slice(0, 8)}@example.com`);
     const customer = (await signIn(site, email))!;
     const staff = await signedInStaff(site);
@@ -234,7 +245,9 @@ describe("the page cache on one instance", () => {
         const response = await get(site, pathname, cookie ? { Cookie: cookie } : {});
         expect(response.headers.get("Content-Type"), pathname).toContain("text/html");
         const label = `${pathname} ${cookie ? "signed in" : "visitor"} ${response.headers.get("X-Cache") ?? ""}`;
-        expectScriptsAllowed(await response.text(), response.headers.get("Content-Security-Policy"), label);
+        const html = await response.text();
+        expectOneDocument(html, label);
+        expectScriptsAllowed(html, response.headers.get("Content-Security-Policy"), label);
       }
     }
   });

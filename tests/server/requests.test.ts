@@ -1,8 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNginx } from "../../scripts/prove/nginx.mjs";
-import { cpuMilliseconds, postForm, register, residentMegabytes, signIn, startSite, type Site } from "./site";
+import { requestThroughNginx, startNginx } from "../../scripts/prove/nginx.mjs";
+import {
+  cpuMilliseconds,
+  holdFirstFreeSeat,
+  payThroughGateway,
+  postForm,
+  register,
+  residentMegabytes,
+  signIn,
+  startSite,
+  type Site,
+} from "./site";
 
 let site: Site;
 let movieId: string;
@@ -324,6 +334,14 @@ function failSignIn(target: Site, email: string, forwardedFor: string) {
   return postForm(target, "/login", { email, password: "wrong-password" }, { "X-Forwarded-For": forwardedFor });
 }
 
+describe("Strict-Transport-Security", () => {
+  it("is not sent for a request that only claims to have come over https, with no proxy trusted", async () => {
+    const forged = await fetch(`${site.url}/legal`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(forged.status).toBe(200);
+    expect(forged.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
 describe("client address", () => {
   it("comes from the socket, so a forged X-Forwarded-For does not dodge the sign-in limit", async () => {
     for (let i = 0; i < 20; i++) {
@@ -337,7 +355,7 @@ describe("client address", () => {
 });
 
 describe("behind nginx on this machine, not trusted (TRUST_PROXY unset)", () => {
-  it("serves /metrics to no client nginx forwards, though every one arrives from loopback", async () => {
+  it("serves /metrics to no client nginx forwards, though every one arrives from loopback; says HSTS over https", async () => {
     const nginx = await startNginx([new URL(site.url).host]);
     if (!nginx) throw new Error("nginx is not installed and could not be installed");
     try {
@@ -345,6 +363,11 @@ describe("behind nginx on this machine, not trusted (TRUST_PROXY unset)", () => 
       const forwarded = await fetch(`${nginx.base}/metrics`);
       expect(forwarded.status).toBe(404);
       expect(await forwarded.text()).toContain("We could not find a page at /metrics.");
+      // nginx tells a browser that came over https to keep to it (the site, not trusting nginx, cannot know), once.
+      const secure = await requestThroughNginx(`${nginx.secureBase}/legal`);
+      expect(secure.status).toBe(200);
+      expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000");
+      expect((await requestThroughNginx(`${nginx.base}/legal`)).headers["strict-transport-security"]).toBeUndefined();
     } finally {
       await nginx.stop();
     }
@@ -361,6 +384,16 @@ describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
     fs.rmSync(proxied.dataDir, { recursive: true, force: true });
   });
 
+  it("tells browsers to come back over https only, when the proxy says the request came over https", async () => {
+    for (const path of ["/legal", "/favicon.svg", "/no-such-page"]) {
+      const secure = await fetch(proxied.url + path, { headers: { "X-Forwarded-Proto": "https" } });
+      expect(secure.headers.get("strict-transport-security"), path).toBe("max-age=31536000");
+      const plain = await fetch(proxied.url + path, { headers: { "X-Forwarded-Proto": "http" } });
+      expect(plain.headers.get("strict-transport-security"), path).toBeNull();
+      expect((await fetch(proxied.url + path)).headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
   it("counts the client the proxy names, the last X-Forwarded-For hop", async () => {
     for (let i = 0; i < 20; i++) {
       const response = await failSignIn(proxied, `guess-${i}@example.com`, `6.6.6.${i}, 203.0.113.9`);
@@ -370,5 +403,27 @@ describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
     expect(sameClient.status).toBe(429);
     const otherClient = await failSignIn(proxied, "fresh@example.com", "203.0.113.9, 198.51.100.1");
     expect(otherClient.status).toBe(400);
+  });
+});
+
+describe("a promo code form posted for a booking that can no longer be paid", () => {
+  const bodies = ["", "intent=zzz", "intent=apply&code=x", "intent=apply&code=a%00b", ...Object.values(HOSTILE_BODIES)];
+
+  it.each([
+    ["paid", "This booking is already paid."],
+    ["cancelled", "This booking was cancelled, so it cannot be paid."],
+  ])("is refused in words when the booking is %s: why, where the form was", async (state, message) => {
+    const { email, password } = await register(site, `promo-${state}-${Date.now()}@example.com`);
+    const cookie = (await signIn(site, email, password))!;
+    const bookingId = await holdFirstFreeSeat(site, cookie);
+    if (state === "paid") expect(await payThroughGateway(site, bookingId, cookie)).toBe(true);
+    else expect((await postForm(site, `/my-bookings/${bookingId}/cancel`, {}, { Cookie: cookie })).status).toBe(302);
+    for (const body of bodies) {
+      const response = await postForm(site, `/my-bookings/${bookingId}/promo`, body, { Cookie: cookie });
+      expect(response.status, body).toBe(400);
+      const page = await response.text();
+      expect(page, body).toContain(`<p class="hold-ended" role="alert">${message}</p>`);
+      expect(page, body).not.toContain('name="code"');
+    }
   });
 });

@@ -80,6 +80,12 @@ describe("the test gateway's checkouts", () => {
     });
   });
 
+  it("has no page for an address that is not one of its checkout ids, a NUL among them", async () => {
+    const { id } = await start();
+    for (const address of ["\u0000", `${id}\u0000`, "cs_test_\u0000", id.toUpperCase(), `${id} `, "", "x".repeat(300)])
+      expect(await gatewayPage(address), JSON.stringify(address)).toBeNull();
+  });
+
   it("answers the same key with the same checkout, and another key with another", async () => {
     const key = `checkout:${randomUUID()}`;
     const first = await start({ idempotencyKey: key });

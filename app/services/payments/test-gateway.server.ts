@@ -212,8 +212,12 @@ export type GatewayPage = {
   awaitingStep: boolean;
 };
 
+// What `gatewayId` makes of a checkout: any other address names none and is not asked (PostgreSQL refuses a NUL).
+const CHECKOUT_ID = /^cs_test_[0-9a-f]{24}$/;
+
 /** The checkout as its hosted page shows it; null for an id the gateway never made. */
 export async function gatewayPage(id: string): Promise<GatewayPage | null> {
+  if (!CHECKOUT_ID.test(id)) return null;
   const [row] = await (
     await getDb()
   ).query<Omit<GatewayPage, "expired" | "awaitingStep"> & { expiresAt: Date; awaitingStep: boolean }>(
