@@ -9,10 +9,18 @@ import type { input, ZodTypeAny } from "zod";
  */
 export function useValidatedForm<Schema extends ZodTypeAny>(
   schema: Schema,
-  { defaultValue }: { defaultValue?: DefaultValue<input<Schema>> } = {},
+  {
+    id,
+    defaultValue,
+  }: {
+    /** The form's id: a new one starts the form afresh from `defaultValue`, forgetting what was posted before. */
+    id?: string;
+    defaultValue?: DefaultValue<input<Schema>>;
+  } = {},
 ) {
   const lastResult = useActionData<SubmissionResult<string[]> | undefined>();
   return useForm<input<Schema>>({
+    id,
     lastResult,
     defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -74,7 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PromoCodes() {
   const { codes, types, movies, timeZone, currency } = useLoaderData<typeof loader>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm(promoCodeSchema(currency), { defaultValue: { kind: PERCENT_OFF } });
+  // A new code at the top means Create Code worked. The form then starts afresh under a new id (JavaScript would keep
+  // what was typed, and what a refused post said), so pressing Create Code again cannot post the same code twice.
+  const formId = `promo-code-form-${codes[0]?.id ?? "first"}`;
+  const [form, fields] = useValidatedForm(promoCodeSchema(currency), {
+    id: formId,
+    defaultValue: { kind: PERCENT_OFF },
+  });
   // The types of a refused post, ticked again (a single one comes back as a string).
   const chosenTypes = [fields.types.initialValue ?? []].flat();
   return (
@@ -85,9 +91,7 @@ export default function PromoCodes() {
         cancelled booking gives its use back. Codes are read in any case.
       </p>
       <h2>New promo code</h2>
-      {/* Keyed by the newest code, so a code created empties the form (JavaScript keeps the page's inputs otherwise):
-          Create Code pressed again must not post the same code twice. */}
-      <Form method="post" {...getFormProps(form)} className="promo-code-form" key={codes[0]?.id}>
+      <Form method="post" {...getFormProps(form)} className="promo-code-form" key={formId}>
         {/* What was wrong with the post as a whole, either form's: its button, the code to end. */}
         <FormErrors
           id={form.errorId}
