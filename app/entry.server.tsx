@@ -27,18 +27,16 @@ function cssText(href: string) {
 const DOCUMENT_END = "</body></html>";
 
 /**
- * The page with what React 18 writes after the document moved to the end of its body (decision 57). Remix's single
- * fetch hands the loader data over in scripts it renders beside the router, so they come after `</html>`, an error
- * to an HTML validator; a browser's parser puts them in the body all the same, so React hydrates the same DOM.
+ * Moves what React 18 writes after the document to the end of its body, in place (decision 57). Remix's single fetch
+ * hands the loader data over in scripts it renders beside the router, so they come after `</html>`, an error to an
+ * HTML validator; a browser's parser puts them in the body all the same, so React hydrates the same DOM. Those
+ * scripts' JSON escapes `<`, so the last `</body></html>` is the document's.
  */
-function withTrailingScriptsInBody(rendered: Buffer<ArrayBuffer>) {
-  const end = rendered.lastIndexOf(DOCUMENT_END);
-  if (end === -1 || end + DOCUMENT_END.length === rendered.length) return rendered;
-  return Buffer.concat([
-    rendered.subarray(0, end),
-    rendered.subarray(end + DOCUMENT_END.length),
-    Buffer.from(DOCUMENT_END),
-  ]);
+function moveTrailingScriptsIntoBody(page: Buffer) {
+  const end = page.lastIndexOf(DOCUMENT_END);
+  if (end === -1) return;
+  page.copy(page, end, end + DOCUMENT_END.length);
+  page.write(DOCUMENT_END, page.length - DOCUMENT_END.length);
 }
 
 /**
@@ -67,7 +65,8 @@ export default function handleRequest(
       },
       final(done) {
         clearTimeout(timeout);
-        const page = withTrailingScriptsInBody(Buffer.concat(chunks));
+        const page = Buffer.concat(chunks);
+        moveTrailingScriptsIntoBody(page);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set(
           "Content-Security-Policy",
