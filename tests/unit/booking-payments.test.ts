@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
 import { findBooking, occupiedSeats } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
+import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import {
   confirmReturn,
@@ -14,13 +15,14 @@ import {
 import { refundStrayPayment, type StrayPayment } from "~/models/stray-payments.server";
 import { findPayment } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";
-import { payWithCard, TEST_CARDS, testPaymentProvider } from "~/services/payments/test-gateway.server";
+import { gatewayPage, payWithCard, TEST_CARDS, testPaymentProvider } from "~/services/payments/test-gateway.server";
 import type { CheckoutState, GatewayEvent } from "~/services/payments/types";
 import { addMovie, addShow, addUser, checkoutIdOf, payForBooking } from "./fixtures";
 
 const MOVIE = "t-payments";
 const PRICE_CENTS = 6100;
 const DAY = "2031-06-10";
+const STUDENT = "00000000-0000-4000-8000-00000000a004";
 let show: string;
 
 const bookedPairs = new Map<string, number>();
@@ -130,6 +132,30 @@ describe("paying through the gateway's hosted page", () => {
     expect((await findBooking(owned.user, owned.booking.id))?.status).toBe("pending");
   });
 
+  it("starts a new checkout when the tickets change at the same amount, so the gateway's page lists the new ones", async () => {
+    const sameAsAdult = await addShow(MOVIE, `${DAY}T22:30:00Z`, { priceCents: PRICE_CENTS });
+    await (
+      await getDb()
+    ).query("update show_prices set price_cents = $2 where show_id = $1", [sameAsAdult, PRICE_CENTS]);
+    const { user, booking } = await pendingBooking(sameAsAdult);
+    const start = vi.spyOn(testPaymentProvider, "startCheckout");
+    const adults = await startCheckout(user, booking.id, null);
+    expect(await changeTicketTypes(user, booking.id, { [STUDENT]: 2 })).toEqual({ ok: true });
+    const students = await startCheckout(user, booking.id, null);
+    if (!adults.ok || !students.ok) throw new Error("no checkout");
+    expect(students.url).not.toBe(adults.url);
+    expect(start).toHaveBeenCalledTimes(2);
+    expect(start.mock.calls[1][0]).toMatchObject({
+      lines: [{ name: "Student", unitAmountCents: PRICE_CENTS, quantity: 2 }],
+      amountCents: 12200,
+    });
+    expect((await gatewayPage(checkoutIdOf(students.url)))?.lines).toEqual([
+      { name: "Student", unitAmountCents: PRICE_CENTS, quantity: 2 },
+    ]);
+    expect(await startCheckout(user, booking.id, null)).toEqual(students);
+    expect(start).toHaveBeenCalledTimes(2);
+  });
+
   it("says payments are unavailable when the gateway does not answer, and changes nothing", async () => {
     const { user, booking } = await pendingBooking();
     vi.spyOn(testPaymentProvider, "startCheckout").mockRejectedValue(new Error("connect ECONNREFUSED"));
@@ -177,6 +203,19 @@ describe("a payment's news arriving more than once, or late", () => {
     expect(await handleGatewayEvent("test", event)).toBe(false);
     expect(await countOf("select 1 from gateway_events where id = $1", [event.id])).toBe(1);
     expect(await countOf("select 1 from payments where booking_id = $1", [booking.id])).toBe(1);
+  });
+
+  it("a webhook whose settling fails is not recorded, so the gateway's next delivery settles it", async () => {
+    const { user, booking, state } = await paidAtGateway();
+    // A card the payments table refuses makes the settling throw, as a database going away mid-way would.
+    const event = completed({ ...state, cardLast4: "42 2" });
+    await expect(handleGatewayEvent("test", event)).rejects.toThrow();
+    expect(await countOf("select 1 from gateway_events where id = $1", [event.id])).toBe(0);
+    expect((await findBooking(user, booking.id))?.status).toBe("pending");
+    expect(await handleGatewayEvent("test", completed(state, event.id))).toBe(true);
+    expect((await findBooking(user, booking.id))?.status).toBe("paid");
+    expect(await findPayment(booking.id)).toMatchObject({ reference: state.paymentReference, cardLast4: "4242" });
+    expect(await countOf("select 1 from gateway_events where id = $1", [event.id])).toBe(1);
   });
 
   it("a payment landing after the hold ended is refunded in full, once, with a mail", async () => {
