@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { config } from "~/config.server";
 import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
+import type { ReturnedPayment, ReturnReason } from "~/domain/payments";
 import { formatTickets, seatTypeLabel, ticketLines } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -93,7 +94,19 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
   }
 }
 
-export type Settlement = "paid" | "returned" | "open" | "expired" | "unknown";
+/** A paid checkout the booking could not take is refunded in full: "returned-…" says why. */
+export type Settlement = "paid" | `returned-${ReturnReason}` | "open" | "expired" | "unknown";
+
+/** Why a booking (read under its row lock) cannot take a payment of this amount and currency; null when it can. */
+function returnReason(
+  booking: { status: string; amountCents: number; payable: boolean },
+  payment: { amountCents: number; currency: string },
+): ReturnReason | null {
+  if (booking.status === "paid") return "already-paid";
+  if (!booking.payable) return "hold-ended";
+  if (payment.amountCents !== booking.amountCents || payment.currency !== config.currency) return "amount-changed";
+  return null;
+}
 
 /**
  * Makes a checkout's state at the gateway count, once. Under the booking's row lock (the lock every payment, hold
@@ -112,8 +125,8 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
     logger.error({ checkout: state.id }, "A checkout at the gateway names no booking of ours");
     return "unknown";
   }
-  const [booking] = await tx.query<{ userUid: string; amountCents: number; payable: boolean }>(
-    `select b.user_uid as "userUid", b.amount_cents as "amountCents", ${canPaySql("b", "s")} as payable
+  const [booking] = await tx.query<{ userUid: string; status: string; amountCents: number; payable: boolean }>(
+    `select b.user_uid as "userUid", b.status, b.amount_cents as "amountCents", ${canPaySql("b", "s")} as payable
        from bookings b join shows s on s.id = b.show_id where b.id = $1 for update of b`,
     [state.bookingId],
   );
@@ -127,8 +140,9 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
        on conflict (id) do nothing`,
     [state.id, providerId, state.bookingId, state.amountCents],
   );
-  const [known] = await tx.query<{ settled: boolean }>(
-    `select payment_reference is not null as settled from checkouts where id = $1 for update`,
+  const [known] = await tx.query<{ settled: boolean; returnedBecause: ReturnReason | null }>(
+    `select payment_reference is not null as settled, returned_because as "returnedBecause"
+     from checkouts where id = $1 for update`,
     [state.id],
   );
   if (known.settled) {
@@ -137,21 +151,27 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
       `update payments set card_last4 = coalesce(card_last4, $2) where checkout_id = $1 returning 1`,
       [state.id, state.cardLast4],
     );
-    return paid ? "paid" : "returned";
+    if (paid) return "paid";
+    await tx.query(`update checkouts set card_last4 = coalesce(card_last4, $2) where id = $1`, [
+      state.id,
+      state.cardLast4,
+    ]);
+    return `returned-${known.returnedBecause ?? "hold-ended"}`;
   }
   if (!state.paid || !state.paymentReference) {
     if (state.status === "expired")
       await tx.query(`update checkouts set status = 'expired', settled_at = now() where id = $1`, [state.id]);
     return state.status === "expired" ? "expired" : "open";
   }
-  const takes = booking.payable && state.amountCents === booking.amountCents && state.currency === config.currency;
+  const returned = returnReason(booking, state);
   await tx.query(
     `update checkouts set status = 'complete', payment_reference = $2, settled_at = now(),
-         refund_status = case when $3 then null else 'pending' end
-       where id = $1`,
-    [state.id, state.paymentReference, takes],
+       refund_status = case when $3::text is null then null else 'pending' end, returned_because = $3,
+       card_last4 = case when $3::text is null then null else $4 end
+     where id = $1`,
+    [state.id, state.paymentReference, returned, state.cardLast4],
   );
-  if (takes) {
+  if (!returned) {
     await tx.query(`update bookings set status = 'paid', paid_at = now() where id = $1`, [state.bookingId]);
     await tx.query(
       `insert into payments (booking_id, provider, reference, amount_cents, card_last4, checkout_id)
@@ -168,7 +188,29 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
     amountCents: state.amountCents,
     cardLast4: state.cardLast4,
   });
-  return "returned";
+  return `returned-${returned}`;
+}
+
+/** The payments a booking could not take, each refunded in full, oldest first. */
+export async function returnedPayments(bookingId: string): Promise<ReturnedPayment[]> {
+  const rows = await (
+    await getDb()
+  ).query<{
+    because: ReturnReason;
+    amountCents: number;
+    cardLast4: string | null;
+    settledAt: Date;
+    status: RefundStatus;
+  }>(
+    `select returned_because as because, amount_cents as "amountCents", card_last4 as "cardLast4",
+       settled_at as "settledAt", coalesce(refund_status, 'pending') as status
+     from checkouts where booking_id = $1 and returned_because is not null order by settled_at`,
+    [bookingId],
+  );
+  return rows.map(({ because, amountCents, cardLast4, settledAt, status }) => ({
+    because,
+    refund: { amountCents, cardLast4, refundedAt: new Date(settledAt).toISOString(), status },
+  }));
 }
 
 /**

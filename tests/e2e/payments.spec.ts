@@ -165,6 +165,59 @@ test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnab
   await expect(summary).toHaveText("1");
 });
 
+test("a second checkout paid after the booking was paid is said to be refunded, on the return and on the booking", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const slot = bookingSlot(22, jsEnabled);
+  await bookSeats(page, jsEnabled, slot.path, ["G1", "G2"]);
+  const checkout = new URL(page.url()).pathname;
+  // The first checkout, for 2 × Adult, stays open on the gateway in this tab, its card typed.
+  await openGateway(page);
+  const secondAmount = (await page.getByRole("heading", { name: /^Pay \$/ }).textContent())!.replace(/^Pay /, "");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+
+  // In another tab the tickets change, so Pay opens a checkout of their own, which pays the booking.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(checkout);
+  const tickets = otherTab.getByRole("group", { name: "Tickets" });
+  await tickets.getByLabel(/^Student/).selectOption("1");
+  if (!jsEnabled) {
+    await tickets.getByLabel(/^Adult/).selectOption("1");
+    await tickets.getByRole("button", { name: "Update tickets" }).click();
+  }
+  await expect(bookingCard(otherTab, slot.movie.title)).toContainText(/1 × Adult \$[\d.]+, 1 × Student/);
+  await openGateway(otherTab);
+  expect(otherTab.url()).not.toBe(page.url());
+  await payOnGateway(otherTab);
+  await expect(
+    otherTab.getByRole("status").filter({ hasText: "Payment received. Your e-ticket is ready." }),
+  ).toBeVisible();
+
+  // The first checkout is paid too (before the site's job ends it at the gateway): that money goes back.
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole("status").filter({
+      hasText:
+        "This booking was already paid, so this second payment is being refunded in full. Your e-ticket is unchanged.",
+    }),
+  ).toBeVisible();
+  await expect(page.getByText("Payment received")).toHaveCount(0);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(
+    payment.getByText(
+      `A second payment of ${secondAmount} was made after this booking was already paid, so it is refunded in full. Your booking and e-ticket are unchanged.`,
+    ),
+  ).toBeVisible();
+  await expect(payment.getByText(new RegExp(`^\\${secondAmount} refunded to your card ending 4242 on `))).toBeVisible();
+  await expect(payment.getByText(/^Refund(ed| pending)$/)).toBeVisible();
+  await expect(page.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
+});
+
 test("a payment made on the gateway after the hold ended is refunded in full and mailed", async ({
   customerPage: page,
   jsEnabled,

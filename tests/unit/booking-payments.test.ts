@@ -9,6 +9,7 @@ import {
   confirmReturn,
   handleGatewayEvent,
   reconcileCheckouts,
+  returnedPayments,
   settleCheckout,
   startCheckout,
 } from "~/models/checkouts.server";
@@ -222,7 +223,7 @@ describe("a payment's news arriving more than once, or late", () => {
     const { user, booking, checkoutId, state } = await paidAtGateway();
     await (await getDb()).query("update bookings set hold_expires_at = now() where id = $1", [booking.id]);
     expect(await handleGatewayEvent("test", completed(state))).toBe(true);
-    expect(await confirmReturn(booking.id, checkoutId)).toBe("returned");
+    expect(await confirmReturn(booking.id, checkoutId)).toBe("returned-hold-ended");
     expect(await findPayment(booking.id)).toBeNull();
     expect((await findBooking(user, booking.id))?.status).not.toBe("paid");
     const [refund] = await (
@@ -252,7 +253,7 @@ describe("a payment's news arriving more than once, or late", () => {
     expect(checkout).toEqual({ status: "complete", refundStatus: "succeeded" });
   });
 
-  it("a second checkout paid for a booking already paid is refunded, the first kept", async () => {
+  it("a second checkout paid for a booking already paid is refunded, the first kept, and the booking lists it", async () => {
     const { user, booking, checkoutId, state } = await paidAtGateway();
     await confirmReturn(booking.id, checkoutId);
     const reference = (await findPayment(booking.id))!.reference;
@@ -260,10 +261,20 @@ describe("a payment's news arriving more than once, or late", () => {
       ...state,
       id: `cs_test_${randomUUID().replace(/-/g, "").slice(0, 24)}`,
       paymentReference: "pi_test_other",
+      cardLast4: "1881",
     };
-    expect(await settleCheckout("test", second)).toBe("returned");
+    expect(await settleCheckout("test", second)).toBe("returned-already-paid");
+    // Told again (the webhook after the return page), it is the same answer.
+    expect(await settleCheckout("test", second)).toBe("returned-already-paid");
     expect(await findPayment(booking.id)).toMatchObject({ reference, refundedAt: null });
     expect((await findBooking(user, booking.id))?.status).toBe("paid");
+    expect(await returnedPayments(booking.id)).toEqual([
+      {
+        because: "already-paid",
+        refund: { amountCents: 12200, cardLast4: "1881", refundedAt: expect.any(String), status: "pending" },
+      },
+    ]);
+    expect(await returnedPayments((await pendingBooking()).booking.id)).toEqual([]);
   });
 
   it("a checkout the site started but crashed before writing down still pays its booking", async () => {
@@ -275,7 +286,9 @@ describe("a payment's news arriving more than once, or late", () => {
 
   it("an amount that is not the booking's (its tickets changed after the checkout began) is refunded", async () => {
     const { booking, state } = await paidAtGateway();
-    expect(await settleCheckout("test", { ...state, amountCents: state.amountCents - 100 })).toBe("returned");
+    expect(await settleCheckout("test", { ...state, amountCents: state.amountCents - 100 })).toBe(
+      "returned-amount-changed",
+    );
     expect(await findPayment(booking.id)).toBeNull();
   });
 
