@@ -37,6 +37,16 @@ export function returnedPaymentText({ because, refund }: ReturnedPayment, curren
   }
 }
 
+/** A booking confirmed without a payment (decision 54), as staff read it where a payment's state would be. */
+export const NOTHING_TO_PAY_LABEL = "Nothing to pay";
+
+/** What the booking's page says of a booking confirmed without a payment, where a payment would be. */
+export function confirmedWithoutPaymentText(amountCents: number, currency: string) {
+  return amountCents === 0
+    ? "Nothing to pay: this booking was confirmed without a payment."
+    : `Nothing charged: ${formatMoney(amountCents, currency)} is less than the smallest card payment, so this booking was confirmed without a payment.`;
+}
+
 /** How long banks take to show a refund on the card's statement, as customers are told after a cancellation. */
 export const BANK_REFUND_TIME = "5–10 working days";
 

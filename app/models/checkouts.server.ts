@@ -8,7 +8,7 @@ import { logger } from "~/services/logger.server";
 import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
 import type { CheckoutLine, CheckoutState, GatewayEvent, RefundStatus } from "~/services/payments/types";
 import { canPaySql } from "./booking-rules.server";
-import { findBooking } from "./bookings.server";
+import { findBooking, lockPayableBooking } from "./bookings.server";
 import { releaseStartedHold } from "./holds.server";
 import { queueBookingPaid, queuePaymentReturned } from "./notifications.server";
 import { REFUND_STATUS_SQL } from "./payments.server";
@@ -23,6 +23,8 @@ const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export type CheckoutStart =
   | { ok: true; url: string }
+  /** Nothing to pay at the gateway: the booking is paid, and `url` is its page. */
+  | { ok: true; confirmedWithoutPayment: true; url: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "already-paid" }
   | { ok: false; reason: Exclude<PayRefusal, "already-paid"> }
@@ -50,6 +52,11 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
   if (refusal === "show-started") await releaseStartedHold(booking.id);
   if (refusal === "already-paid") return { ok: false, reason: refusal };
   if (refusal) return { ok: false, reason: refusal };
+  const provider = configuredPaymentProvider();
+  if (paysNothing(booking.amountCents)) {
+    const confirmed = await confirmWithoutPayment(userUid, booking.id);
+    if (confirmed) return confirmed;
+  }
 
   const summary = formatTickets(booking.tickets, config.currency, booking.discount);
   const lines = checkoutLines(booking);
@@ -66,7 +73,6 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
   );
   if (open) return { ok: true, url: open.url };
 
-  const provider = configuredPaymentProvider();
   const bookingUrl = `${config.mail.siteUrl}/my-bookings/${booking.id}`;
   try {
     const checkout = await provider.startCheckout({
@@ -95,6 +101,35 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
 }
 
 /** A paid checkout the booking could not take is refunded in full: "returned-…" says why. */
+/**
+ * A booking of this amount is confirmed without a payment (decision 54): it costs nothing, or less than the gateway's
+ * smallest charge, which the cinema waives rather than charge more than the booking costs.
+ */
+export const paysNothing = (amountCents: number) => amountCents < minimumChargeCents();
+
+/** The configured gateway's smallest charge in the cinema's currency, in minor units. */
+export const minimumChargeCents = () => configuredPaymentProvider().minimumChargeCents(config.currency);
+
+/**
+ * Confirms a booking with nothing to pay: paid, its confirmation and e-ticket queued, under its row lock, so a
+ * ticket change or a second press at the same moment waits for it. Null when its tickets changed since it was read
+ * and it now has something to pay.
+ */
+async function confirmWithoutPayment(userUid: string, bookingId: string): Promise<CheckoutStart | null> {
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<CheckoutStart | null> => {
+    const locked = await lockPayableBooking(tx, userUid, bookingId);
+    if (!locked.ok) return locked;
+    if (!paysNothing(locked.booking.amountCents)) return null;
+    await tx.query(
+      `update bookings set status = 'paid', paid_at = now(), confirmed_without_payment = true where id = $1`,
+      [bookingId],
+    );
+    await queueBookingPaid(tx, userUid, (await findBooking(userUid, bookingId, { tx }))!);
+    return { ok: true, confirmedWithoutPayment: true, url: `/my-bookings/${bookingId}` };
+  });
+}
+
 export type Settlement = "paid" | `returned-${ReturnReason}` | "open" | "expired" | "unknown";
 
 /** Why a booking (read under its row lock) cannot take a payment of this amount and currency; null when it can. */

@@ -6,7 +6,7 @@ import { ETicket } from "~/components/ETicket";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { holdsSeats, shortBookingId } from "~/domain/booking";
-import { returnedPaymentText } from "~/domain/payments";
+import { confirmedWithoutPaymentText, returnedPaymentText } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { isGuest } from "~/domain/user";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -106,6 +106,8 @@ export default function BookingDetails() {
                 </div>
               ) : null}
             </dl>
+          ) : booking.confirmedWithoutPayment ? (
+            <p>{confirmedWithoutPaymentText(booking.amountCents, currency)}</p>
           ) : (
             <p>Not paid.</p>
           )}

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
+import { exportBookingsCsv, listBookingsForStaff } from "~/models/booking-admin.server";
+import { applyPromoCode, createPromoCode } from "~/models/promo-codes.server";
+import { BOOKING_LIST_DEFAULTS } from "~/schemas/booking-list";
+import { addDays, cinemaToday } from "~/utils/dates";
 import { findBooking, occupiedSeats } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
@@ -166,6 +170,91 @@ describe("paying through the gateway's hosted page", () => {
       message: "Payments are unavailable right now. Please try again.",
     });
     expect(await countOf("select 1 from checkouts where booking_id = $1", [booking.id])).toBe(0);
+  });
+});
+
+describe("a booking with nothing to pay", () => {
+  /** A pending booking of two Adult seats (2 × $61.00) with a code taking `off` of it. */
+  async function discounted(off: { percentOff: number } | { amountOffCents: number }) {
+    const held = await pendingBooking();
+    const code = `FREE${randomUUID().replace(/-/g, "").slice(0, 8)}`.toUpperCase();
+    const today = cinemaToday(config.timeZone);
+    const created = await createPromoCode({
+      percentOff: null,
+      amountOffCents: null,
+      ...off,
+      code,
+      ticketTypeIds: [],
+      movieId: null,
+      firstDay: today,
+      lastDay: addDays(today, 30),
+      maxUses: null,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    expect(await applyPromoCode(held.user, held.booking.id, code)).toMatchObject({ ok: true });
+    return { ...held, code };
+  }
+
+  it("a 100 % code confirms the booking without the gateway: paid, its e-ticket mailed, nothing charged", async () => {
+    const { user, booking } = await discounted({ percentOff: 100 });
+    const start = vi.spyOn(testPaymentProvider, "startCheckout");
+    expect(await startCheckout(user, booking.id, null)).toEqual({
+      ok: true,
+      confirmedWithoutPayment: true,
+      url: `/my-bookings/${booking.id}`,
+    });
+    expect(start).not.toHaveBeenCalled();
+    expect(await findBooking(user, booking.id)).toMatchObject({
+      status: "paid",
+      amountCents: 0,
+      confirmedWithoutPayment: true,
+      paidAt: expect.any(String),
+    });
+    expect(await findPayment(booking.id)).toBeNull();
+    expect(await countOf("select 1 from checkouts where booking_id = $1", [booking.id])).toBe(0);
+    expect(await occupiedSeats(show)).toEqual(expect.arrayContaining(booking.seats));
+    expect(await queued("booking-confirmation", booking.id)).toHaveLength(1);
+    // A second press finds it confirmed.
+    expect(await startCheckout(user, booking.id, null)).toEqual({ ok: false, reason: "already-paid" });
+    expect(await queued("booking-confirmation", booking.id)).toHaveLength(1);
+  });
+
+  it("an amount below the gateway's minimum charge is confirmed without a payment; the minimum itself is charged", async () => {
+    expect(testPaymentProvider.minimumChargeCents("USD")).toBe(50);
+    const below = await discounted({ amountOffCents: 12200 - 49 });
+    const start = vi.spyOn(testPaymentProvider, "startCheckout");
+    expect(await startCheckout(below.user, below.booking.id, null)).toMatchObject({
+      ok: true,
+      confirmedWithoutPayment: true,
+    });
+    expect(await findBooking(below.user, below.booking.id)).toMatchObject({
+      status: "paid",
+      amountCents: 49,
+      confirmedWithoutPayment: true,
+    });
+    const atMinimum = await discounted({ amountOffCents: 12200 - 50 });
+    const started = await startCheckout(atMinimum.user, atMinimum.booking.id, null);
+    expect(started).toEqual({ ok: true, url: expect.stringMatching(/\/test-gateway\/checkouts\//) });
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0][0]).toMatchObject({ amountCents: 50 });
+  });
+
+  it("is said as such in List Bookings and its CSV, and cancelling it refunds nothing and frees its seats", async () => {
+    const { user, booking } = await discounted({ percentOff: 100 });
+    await startCheckout(user, booking.id, null);
+    const search = { ...BOOKING_LIST_DEFAULTS, search: booking.id };
+    const [listed] = (await listBookingsForStaff(search)).bookings;
+    expect(listed).toMatchObject({
+      id: booking.id,
+      status: "paid",
+      amountCents: 0,
+      payment: null,
+      confirmedWithoutPayment: true,
+    });
+    const csv = await exportBookingsCsv(search);
+    expect(csv).toContain(",0.00,Paid,Nothing to pay,,");
+    expect(await cancelBooking(user, booking.id)).toMatchObject({ ok: true, refundedCents: 0 });
+    expect(await occupiedSeats(show)).not.toContain(booking.seats[0]);
   });
 });
 

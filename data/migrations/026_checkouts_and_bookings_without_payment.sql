@@ -15,3 +15,7 @@ alter table checkouts add column returned_because text
 update checkouts c set returned_because = case
     when exists (select 1 from payments p where p.booking_id = c.booking_id) then 'already-paid' else 'hold-ended' end
   where c.status = 'complete' and not exists (select 1 from payments p where p.checkout_id = c.id);
+
+-- A booking that cost less than the gateway's smallest charge (nothing, with a 100 % code) is confirmed without a
+-- payment (decision 54): it is paid, with no row in `payments`, and says so to its owner and to staff.
+alter table bookings add column confirmed_without_payment boolean not null default false;
