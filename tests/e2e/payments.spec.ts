@@ -12,7 +12,9 @@ import {
   payWithGoodCard,
   seatSeenByAnother,
 } from "./booking-steps";
+import { randomUUID } from "node:crypto";
 import type { Locator } from "@playwright/test";
+import { makePercentCode } from "./admin-steps";
 import { expect, test } from "./fixtures";
 import { theMail } from "./mailbox";
 import { expectErrorPage } from "./steps";
@@ -163,6 +165,46 @@ test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnab
   await secondTab.goto("/my-bookings");
   const summary = secondTab.getByRole("term").filter({ hasText: "Confirmed" }).locator("+ dd");
   await expect(summary).toHaveText("1");
+});
+
+test("a booking a 100 % code makes free is confirmed without the gateway, and says so to its owner and to staff", async ({
+  customerPage: page,
+  staffBeside: staff,
+  jsEnabled,
+}) => {
+  const code = `FREE-${randomUUID().slice(0, 6).toUpperCase()}`;
+  await makePercentCode(staff, code, "100");
+  const slot = bookingSlot(23, jsEnabled);
+  await bookSeats(page, jsEnabled, slot.path, ["H1", "H2"]);
+  await page.getByLabel("Promo code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(bookingCard(page, slot.movie.title)).toContainText(`Code ${code}`);
+  await expect(bookingCard(page, slot.movie.title)).toContainText("$0.00");
+  // Nothing goes to the gateway: no Pay $0.00, and no card.
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toHaveCount(0);
+  await expect(page.getByText("There is nothing to pay: no card is needed.")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+
+  await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
+  const bookingId = bookingIdIn(page);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Booking confirmed with nothing to pay. Your e-ticket is ready." }),
+  ).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Payment" })
+      .getByText("Nothing to pay: this booking was confirmed without a payment."),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
+
+  await staff.goto(`/admin/list-bookings?search=${bookingId}`);
+  const row = staff.getByRole("row").filter({ hasText: `Booking ${bookingId.slice(0, 8).toUpperCase()}` });
+  await expect(row).toContainText("$0.00");
+  await expect(row).toContainText("Paid");
+  await expect(row).toContainText("Nothing to pay");
+  const csv = await (await staff.request.get(`/admin/list-bookings.csv?search=${bookingId}`)).text();
+  expect(csv).toContain(",0.00,Paid,Nothing to pay,,");
 });
 
 test("a second checkout paid after the booking was paid is said to be refunded, on the return and on the booking", async ({

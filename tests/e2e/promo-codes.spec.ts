@@ -1,29 +1,13 @@
 // Promo codes: staff make one; a customer applies it at checkout, in any case, sees it as its own line and pays the
 // rest; a wrong code is refused with a message and changes nothing.
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
-import { ADULT_TYPE, createHall, createShowsDirectly, dayFromToday, freshDay } from "./admin-steps";
+import { ADULT_TYPE, createHall, createShowsDirectly, dayFromToday, freshDay, makePercentCode } from "./admin-steps";
 import { bookingCard, bookSeats, payWithGoodCard } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { latestFirst, open } from "./steps";
 
 /** A fresh code's letters, so each run makes its own. */
 const freshCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 6).toUpperCase()}`;
-
-async function makeCode(staff: Page, code: string, percent: string) {
-  const response = await staff.request.post("/admin/promo-codes", {
-    form: {
-      intent: "create",
-      code,
-      kind: "percent",
-      value: percent,
-      firstDay: dayFromToday(0),
-      lastDay: dayFromToday(30),
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "Create Code").toBe(302);
-}
 
 test("staff make a promo code, are refused days out of order, and end it", async ({ staffPage: page }) => {
   const code = freshCode("STAFF");
@@ -63,7 +47,7 @@ test("a customer applies a code in lower case: its line, the total and the payme
   const hall = await createHall(staff);
   await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12" }, [`${day}T18:00`]);
   const code = freshCode("SPRING");
-  await makeCode(staff, code, "20");
+  await makePercentCode(staff, code, "20");
   await bookSeats(page, jsEnabled, `/movies/${movie.id}/${day}`, ["C4", "C5"]);
   const card = bookingCard(page, movie.title);
   await expect(card).toContainText("2 × Adult $12.00");
