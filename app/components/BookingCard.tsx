@@ -67,8 +67,8 @@ export function BookingCard({
   );
 }
 
-/** What a cancelled booking's refund was, to which card and when, where it stands and when the money shows. */
-function RefundNote({ refund, currency, timeZone }: { refund: RefundDetails; currency: string; timeZone: string }) {
+/** What a refund was, to which card and when, where it stands and when the money shows. */
+export function RefundNote({ refund, currency, timeZone }: { refund: RefundDetails; currency: string; timeZone: string }) {
   const { what, state, next } = describeRefund(refund, currency, timeZone);
   return (
     <div className={`refund-details refund-${refund.status}`}>

@@ -46,6 +46,8 @@ export type Booking = BookingState & {
   /** A promo code's discount (decision 44), kept when the booking is cancelled; null without a code. */
   discount: Discount | null;
   amountCents: number;
+  /** Paid with nothing charged: it cost less than the gateway's smallest charge (decision 54). */
+  confirmedWithoutPayment: boolean;
   holdExpiresAt: string;
   createdAt: string;
   paidAt: string | null;

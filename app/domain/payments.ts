@@ -15,6 +15,38 @@ export const REFUND_STATE_LABELS: Record<RefundStatus, string> = {
 export const paymentStateLabel = (payment: { refundedAt: string | null; refundStatus: RefundStatus | null }) =>
   payment.refundedAt === null ? "Paid" : REFUND_STATE_LABELS[payment.refundStatus ?? "succeeded"];
 
+/**
+ * Why a payment the gateway took was refunded in full instead of paying its booking: another payment had paid it,
+ * its hold had ended (or it was cancelled), or the payment was for another amount (its tickets changed meanwhile).
+ */
+export type ReturnReason = "already-paid" | "hold-ended" | "amount-changed";
+
+/** A payment refunded because its booking could not take it, as its owner sees it (decision 45). */
+export type ReturnedPayment = { because: ReturnReason; refund: RefundDetails };
+
+/** What the booking's page says of a payment it could not take, before where its refund stands. */
+export function returnedPaymentText({ because, refund }: ReturnedPayment, currency: string) {
+  const amount = formatMoney(refund.amountCents, currency);
+  switch (because) {
+    case "already-paid":
+      return `A second payment of ${amount} was made after this booking was already paid, so it is refunded in full. Your booking and e-ticket are unchanged.`;
+    case "hold-ended":
+      return `A payment of ${amount} arrived after this booking's hold had ended, so it is refunded in full.`;
+    case "amount-changed":
+      return `A payment of ${amount} was for this booking's tickets before they changed, so it is refunded in full.`;
+  }
+}
+
+/** A booking confirmed without a payment (decision 54), as staff read it where a payment's state would be. */
+export const NOTHING_TO_PAY_LABEL = "Nothing to pay";
+
+/** What the booking's page says of a booking confirmed without a payment, where a payment would be. */
+export function confirmedWithoutPaymentText(amountCents: number, currency: string) {
+  return amountCents === 0
+    ? "Nothing to pay: this booking was confirmed without a payment."
+    : `Nothing charged: ${formatMoney(amountCents, currency)} is less than the smallest card payment, so this booking was confirmed without a payment.`;
+}
+
 /** How long banks take to show a refund on the card's statement, as customers are told after a cancellation. */
 export const BANK_REFUND_TIME = "5–10 working days";
 

@@ -2,7 +2,7 @@ import { config } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import { BOOKING_STATUS_LABELS, shortBookingId, type BookingStatus } from "~/domain/booking";
-import { paymentStateLabel, type RefundStatus } from "~/domain/payments";
+import { NOTHING_TO_PAY_LABEL, paymentStateLabel, type RefundStatus } from "~/domain/payments";
 import { formatTickets, type Discount, type Ticket } from "~/domain/tickets";
 import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { ALL_HALLS, type BookingListQuery, type BookingSort } from "~/schemas/booking-list";
@@ -25,6 +25,8 @@ export type StaffBooking = {
   tickets: Ticket[];
   discount: Discount | null;
   amountCents: number;
+  /** Paid with nothing charged (decision 54): it has no payment. */
+  confirmedWithoutPayment: boolean;
   status: BookingStatus;
   createdAt: string;
   /** The gateway's reference of its payment and where the money stands; null for a booking never paid. */
@@ -62,7 +64,7 @@ async function queryBookings(query: BookingListQuery, window: { limit: number | 
     `select b.id, ${userNameSql("u")} as "customerName", coalesce(u.email, '') as "customerEmail", m.title,
        h.name as "hallName",
        s.starts_at as "startsAt", b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount, b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
-       b.created_at as "createdAt",
+       b.confirmed_without_payment as "confirmedWithoutPayment", b.created_at as "createdAt",
        (select json_build_object('provider', p.provider, 'reference', p.reference, 'refundedAt', p.refunded_at,
           'refundStatus', p.refund_status) from payments p where p.booking_id = b.id) as payment
      ${FROM} ${WHERE}
@@ -126,7 +128,7 @@ export async function exportBookingsCsv(query: BookingListQuery) {
       formatTickets(b.tickets, currency, b.discount),
       formatAmount(b.amountCents, currency),
       BOOKING_STATUS_LABELS[b.status],
-      b.payment?.state ?? "",
+      b.confirmedWithoutPayment ? NOTHING_TO_PAY_LABEL : (b.payment?.state ?? ""),
       b.payment?.reference ?? "",
       // The reference is what people read out; two bookings can share it, so the whole id is written too.
       b.id,

@@ -23,7 +23,8 @@ export const DISCOUNT_SQL = (booking: string) => `(
     from promo_code_uses u join promo_codes c on c.id = u.promo_code_id where u.booking_id = ${booking}.id)`;
 
 const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName",
-    s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents", ${bookingStateSql("b", "s")},
+    s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents",
+    b.confirmed_without_payment as "confirmedWithoutPayment", ${bookingStateSql("b", "s")},
     b.hold_expires_at as "holdExpiresAt", b.created_at as "createdAt", b.paid_at as "paidAt",
     b.cancelled_at as "cancelledAt", s.cancelled_at is not null as "showCancelled",
     m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime, ${TICKETS_SQL("b")} as tickets,

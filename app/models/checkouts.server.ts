@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { config } from "~/config.server";
 import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
+import type { ReturnedPayment, ReturnReason } from "~/domain/payments";
 import { formatTickets, seatTypeLabel, ticketLines } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
 import type { CheckoutLine, CheckoutState, GatewayEvent, RefundStatus } from "~/services/payments/types";
 import { canPaySql } from "./booking-rules.server";
-import { findBooking } from "./bookings.server";
+import { findBooking, lockPayableBooking } from "./bookings.server";
 import { releaseStartedHold } from "./holds.server";
 import { queueBookingPaid, queuePaymentReturned } from "./notifications.server";
 import { REFUND_STATUS_SQL } from "./payments.server";
@@ -22,6 +23,8 @@ const BOOKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export type CheckoutStart =
   | { ok: true; url: string }
+  /** Nothing to pay at the gateway: the booking is paid, and `url` is its page. */
+  | { ok: true; confirmedWithoutPayment: true; url: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "already-paid" }
   | { ok: false; reason: Exclude<PayRefusal, "already-paid"> }
@@ -36,9 +39,10 @@ function checkoutLines(booking: Booking): CheckoutLine[] {
 }
 
 /**
- * Sends the customer to the gateway to pay a booking that still holds its seats. The same booking at the same amount
- * gets the same checkout (one still open is reused; a new one is asked for with a key made of what it charges, so
- * two tabs pressing Pay at once get one checkout from the gateway). Its page may stay open past the hold (Stripe's
+ * Sends the customer to the gateway to pay a booking that still holds its seats. The same booking with the same lines
+ * and amount gets the same checkout (one still open is reused; a new one is asked for with a key made of what it
+ * charges, so two tabs pressing Pay at once get one checkout from the gateway). Other lines at the same amount (2 ×
+ * Adult changed to 2 × Student) get a checkout of their own, so the gateway's page lists what is bought. Its page may stay open past the hold (Stripe's
  * last at least 30 minutes): the reconciliation job ends it when the hold ends.
  */
 export async function startCheckout(userUid: string, bookingId: string, email: string | null): Promise<CheckoutStart> {
@@ -48,27 +52,32 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
   if (refusal === "show-started") await releaseStartedHold(booking.id);
   if (refusal === "already-paid") return { ok: false, reason: refusal };
   if (refusal) return { ok: false, reason: refusal };
+  const provider = configuredPaymentProvider();
+  if (paysNothing(booking.amountCents)) {
+    const confirmed = await confirmWithoutPayment(userUid, booking.id);
+    if (confirmed) return confirmed;
+  }
 
+  const summary = formatTickets(booking.tickets, config.currency, booking.discount);
+  const lines = checkoutLines(booking);
+  const key = createHash("sha256")
+    .update(JSON.stringify([booking.id, booking.amountCents, summary, lines, booking.holdExpiresAt]))
+    .digest("hex");
   const db = await getDb();
   const [open] = await db.query<{ url: string }>(
     `select url from checkouts
-     where booking_id = $1 and status = 'open' and amount_cents = $2 and url is not null
+     where booking_id = $1 and status = 'open' and request_key = $2 and url is not null
        and expires_at > now() + make_interval(secs => $3)
      order by created_at desc limit 1`,
-    [booking.id, booking.amountCents, REUSE_MARGIN_SECONDS],
+    [booking.id, key, REUSE_MARGIN_SECONDS],
   );
   if (open) return { ok: true, url: open.url };
 
-  const provider = configuredPaymentProvider();
-  const summary = formatTickets(booking.tickets, config.currency, booking.discount);
-  const key = createHash("sha256")
-    .update(JSON.stringify([booking.id, booking.amountCents, summary, booking.holdExpiresAt]))
-    .digest("hex");
   const bookingUrl = `${config.mail.siteUrl}/my-bookings/${booking.id}`;
   try {
     const checkout = await provider.startCheckout({
       bookingId: booking.id,
-      lines: checkoutLines(booking),
+      lines,
       amountCents: booking.amountCents,
       summary: `${booking.movie.title}: ${summary}`,
       currency: config.currency,
@@ -79,9 +88,10 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
       idempotencyKey: `checkout:${key}`,
     });
     await db.query(
-      `insert into checkouts (id, provider, booking_id, amount_cents, url, expires_at) values ($1, $2, $3, $4, $5, $6)
-       on conflict (id) do nothing`,
-      [checkout.id, provider.id, booking.id, booking.amountCents, checkout.url, checkout.expiresAt],
+      `insert into checkouts (id, provider, booking_id, amount_cents, url, expires_at, request_key)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (id) do update set url = excluded.url, request_key = excluded.request_key`,
+      [checkout.id, provider.id, booking.id, booking.amountCents, checkout.url, checkout.expiresAt, key],
     );
     return { ok: true, url: checkout.url };
   } catch (error) {
@@ -90,7 +100,48 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
   }
 }
 
-export type Settlement = "paid" | "returned" | "open" | "expired" | "unknown";
+/** A paid checkout the booking could not take is refunded in full: "returned-…" says why. */
+/**
+ * A booking of this amount is confirmed without a payment (decision 54): it costs nothing, or less than the gateway's
+ * smallest charge, which the cinema waives rather than charge more than the booking costs.
+ */
+export const paysNothing = (amountCents: number) => amountCents < minimumChargeCents();
+
+/** The configured gateway's smallest charge in the cinema's currency, in minor units. */
+export const minimumChargeCents = () => configuredPaymentProvider().minimumChargeCents(config.currency);
+
+/**
+ * Confirms a booking with nothing to pay: paid, its confirmation and e-ticket queued, under its row lock, so a
+ * ticket change or a second press at the same moment waits for it. Null when its tickets changed since it was read
+ * and it now has something to pay.
+ */
+async function confirmWithoutPayment(userUid: string, bookingId: string): Promise<CheckoutStart | null> {
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<CheckoutStart | null> => {
+    const locked = await lockPayableBooking(tx, userUid, bookingId);
+    if (!locked.ok) return locked;
+    if (!paysNothing(locked.booking.amountCents)) return null;
+    await tx.query(
+      `update bookings set status = 'paid', paid_at = now(), confirmed_without_payment = true where id = $1`,
+      [bookingId],
+    );
+    await queueBookingPaid(tx, userUid, (await findBooking(userUid, bookingId, { tx }))!);
+    return { ok: true, confirmedWithoutPayment: true, url: `/my-bookings/${bookingId}` };
+  });
+}
+
+export type Settlement = "paid" | `returned-${ReturnReason}` | "open" | "expired" | "unknown";
+
+/** Why a booking (read under its row lock) cannot take a payment of this amount and currency; null when it can. */
+function returnReason(
+  booking: { status: string; amountCents: number; payable: boolean },
+  payment: { amountCents: number; currency: string },
+): ReturnReason | null {
+  if (booking.status === "paid") return "already-paid";
+  if (!booking.payable) return "hold-ended";
+  if (payment.amountCents !== booking.amountCents || payment.currency !== config.currency) return "amount-changed";
+  return null;
+}
 
 /**
  * Makes a checkout's state at the gateway count, once. Under the booking's row lock (the lock every payment, hold
@@ -100,70 +151,101 @@ export type Settlement = "paid" | "returned" | "open" | "expired" | "unknown";
  * checkout already settled is left as it is, so the webhook, the return page and the job may all arrive.
  */
 export async function settleCheckout(providerId: string, state: CheckoutState): Promise<Settlement> {
+  const db = await getDb();
+  return db.transaction((tx) => settleInTransaction(tx, providerId, state));
+}
+
+async function settleInTransaction(tx: Queryable, providerId: string, state: CheckoutState): Promise<Settlement> {
   if (!BOOKING_ID.test(state.bookingId)) {
     logger.error({ checkout: state.id }, "A checkout at the gateway names no booking of ours");
     return "unknown";
   }
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [booking] = await tx.query<{ userUid: string; amountCents: number; payable: boolean }>(
-      `select b.user_uid as "userUid", b.amount_cents as "amountCents", ${canPaySql("b", "s")} as payable
+  const [booking] = await tx.query<{ userUid: string; status: string; amountCents: number; payable: boolean }>(
+    `select b.user_uid as "userUid", b.status, b.amount_cents as "amountCents", ${canPaySql("b", "s")} as payable
        from bookings b join shows s on s.id = b.show_id where b.id = $1 for update of b`,
-      [state.bookingId],
-    );
-    if (!booking) {
-      logger.error({ checkout: state.id, bookingId: state.bookingId }, "A checkout names a booking we do not have");
-      return "unknown";
-    }
-    // A checkout the site started and then crashed before writing is known from the gateway's answer alone.
-    await tx.query(
-      `insert into checkouts (id, provider, booking_id, amount_cents, expires_at) values ($1, $2, $3, $4, now())
+    [state.bookingId],
+  );
+  if (!booking) {
+    logger.error({ checkout: state.id, bookingId: state.bookingId }, "A checkout names a booking we do not have");
+    return "unknown";
+  }
+  // A checkout the site started and then crashed before writing is known from the gateway's answer alone.
+  await tx.query(
+    `insert into checkouts (id, provider, booking_id, amount_cents, expires_at) values ($1, $2, $3, $4, now())
        on conflict (id) do nothing`,
-      [state.id, providerId, state.bookingId, state.amountCents],
+    [state.id, providerId, state.bookingId, state.amountCents],
+  );
+  const [known] = await tx.query<{ settled: boolean; returnedBecause: ReturnReason | null }>(
+    `select payment_reference is not null as settled, returned_because as "returnedBecause"
+     from checkouts where id = $1 for update`,
+    [state.id],
+  );
+  if (known.settled) {
+    // A Stripe webhook carries no card; the return page's read of the same checkout does.
+    const [paid] = await tx.query(
+      `update payments set card_last4 = coalesce(card_last4, $2) where checkout_id = $1 returning 1`,
+      [state.id, state.cardLast4],
     );
-    const [known] = await tx.query<{ settled: boolean }>(
-      `select payment_reference is not null as settled from checkouts where id = $1 for update`,
-      [state.id],
-    );
-    if (known.settled) {
-      // A Stripe webhook carries no card; the return page's read of the same checkout does.
-      const [paid] = await tx.query(
-        `update payments set card_last4 = coalesce(card_last4, $2) where checkout_id = $1 returning 1`,
-        [state.id, state.cardLast4],
-      );
-      return paid ? "paid" : "returned";
-    }
-    if (!state.paid || !state.paymentReference) {
-      if (state.status === "expired")
-        await tx.query(`update checkouts set status = 'expired', settled_at = now() where id = $1`, [state.id]);
-      return state.status === "expired" ? "expired" : "open";
-    }
-    const takes = booking.payable && state.amountCents === booking.amountCents && state.currency === config.currency;
+    if (paid) return "paid";
+    await tx.query(`update checkouts set card_last4 = coalesce(card_last4, $2) where id = $1`, [
+      state.id,
+      state.cardLast4,
+    ]);
+    return `returned-${known.returnedBecause ?? "hold-ended"}`;
+  }
+  if (!state.paid || !state.paymentReference) {
+    if (state.status === "expired")
+      await tx.query(`update checkouts set status = 'expired', settled_at = now() where id = $1`, [state.id]);
+    return state.status === "expired" ? "expired" : "open";
+  }
+  const returned = returnReason(booking, state);
+  await tx.query(
+    `update checkouts set status = 'complete', payment_reference = $2, settled_at = now(),
+       refund_status = case when $3::text is null then null else 'pending' end, returned_because = $3,
+       card_last4 = case when $3::text is null then null else $4 end
+     where id = $1`,
+    [state.id, state.paymentReference, returned, state.cardLast4],
+  );
+  if (!returned) {
+    await tx.query(`update bookings set status = 'paid', paid_at = now() where id = $1`, [state.bookingId]);
     await tx.query(
-      `update checkouts set status = 'complete', payment_reference = $2, settled_at = now(),
-         refund_status = case when $3 then null else 'pending' end
-       where id = $1`,
-      [state.id, state.paymentReference, takes],
-    );
-    if (takes) {
-      await tx.query(`update bookings set status = 'paid', paid_at = now() where id = $1`, [state.bookingId]);
-      await tx.query(
-        `insert into payments (booking_id, provider, reference, amount_cents, card_last4, checkout_id)
+      `insert into payments (booking_id, provider, reference, amount_cents, card_last4, checkout_id)
          values ($1, $2, $3, $4, $5, $6)`,
-        [state.bookingId, providerId, state.paymentReference, state.amountCents, state.cardLast4, state.id],
-      );
-      await queueBookingPaid(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!);
-      return "paid";
-    }
-    await queuePaymentReturned(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!, {
-      checkoutId: state.id,
-      provider: providerId,
-      paymentReference: state.paymentReference,
-      amountCents: state.amountCents,
-      cardLast4: state.cardLast4,
-    });
-    return "returned";
+      [state.bookingId, providerId, state.paymentReference, state.amountCents, state.cardLast4, state.id],
+    );
+    await queueBookingPaid(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!);
+    return "paid";
+  }
+  await queuePaymentReturned(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!, {
+    checkoutId: state.id,
+    provider: providerId,
+    paymentReference: state.paymentReference,
+    amountCents: state.amountCents,
+    cardLast4: state.cardLast4,
   });
+  return `returned-${returned}`;
+}
+
+/** The payments a booking could not take, each refunded in full, oldest first. */
+export async function returnedPayments(bookingId: string): Promise<ReturnedPayment[]> {
+  const rows = await (
+    await getDb()
+  ).query<{
+    because: ReturnReason;
+    amountCents: number;
+    cardLast4: string | null;
+    settledAt: Date;
+    status: RefundStatus;
+  }>(
+    `select returned_because as because, amount_cents as "amountCents", card_last4 as "cardLast4",
+       settled_at as "settledAt", coalesce(refund_status, 'pending') as status
+     from checkouts where booking_id = $1 and returned_because is not null order by settled_at`,
+    [bookingId],
+  );
+  return rows.map(({ because, amountCents, cardLast4, settledAt, status }) => ({
+    because,
+    refund: { amountCents, cardLast4, refundedAt: new Date(settledAt).toISOString(), status },
+  }));
 }
 
 /**
@@ -183,23 +265,23 @@ export async function confirmReturn(bookingId: string, checkoutId: string): Prom
 }
 
 /**
- * Handles a verified webhook event once: its id is written in the transaction that acts on it (a refund's outcome),
- * or before settling a checkout, which is idempotent of its own. A delivery of an event already handled does nothing.
+ * Handles a verified webhook event once: its id is written in the transaction that acts on it (settling a checkout,
+ * recording a refund's outcome), so an event whose effect failed is not recorded and the gateway's next delivery
+ * tries again. A delivery of an event already handled does nothing.
  */
 export async function handleGatewayEvent(providerId: string, event: GatewayEvent) {
   const db = await getDb();
-  const fresh = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [inserted] = await tx.query(
       `insert into gateway_events (provider, id, type) values ($1, $2, $3) on conflict do nothing returning id`,
       [providerId, event.id, event.type],
     );
     if (!inserted) return false;
     if (event.kind === "refund-updated") await recordRefundOutcome(tx, event.refund);
+    if (event.kind === "checkout-completed" || event.kind === "checkout-expired")
+      await settleInTransaction(tx, providerId, event.checkout);
     return true;
   });
-  if (fresh && (event.kind === "checkout-completed" || event.kind === "checkout-expired"))
-    await settleCheckout(providerId, event.checkout);
-  return fresh;
 }
 
 async function recordRefundOutcome(

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
 import { BOOKING_STATUS_LABELS, shortBookingId } from "~/domain/booking";
+import { NOTHING_TO_PAY_LABEL } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
@@ -138,6 +139,7 @@ export default function ListBookings() {
             <td>
               <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
               {booking.payment ? <PaymentLine payment={booking.payment} /> : null}
+              {booking.confirmedWithoutPayment ? <small>{NOTHING_TO_PAY_LABEL}</small> : null}
             </td>
             <td>
               <time dateTime={booking.createdAt}>{formatShowTime(booking.createdAt, timeZone)}</time>

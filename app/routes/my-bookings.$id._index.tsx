@@ -1,16 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
-import { BookingCard } from "~/components/BookingCard";
+import { BookingCard, RefundNote } from "~/components/BookingCard";
 import { ETicket } from "~/components/ETicket";
 import { RefundTerms } from "~/components/RefundTerms";
 import { config } from "~/config.server";
 import { holdsSeats, shortBookingId } from "~/domain/booking";
+import { confirmedWithoutPaymentText, returnedPaymentText } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { isGuest } from "~/domain/user";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { calendarPath, cinemaVenue, eTicketFor } from "~/models/e-tickets.server";
+import { returnedPayments } from "~/models/checkouts.server";
 import { findPayment, refundDetailsOf } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
@@ -32,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // What the customer reads of the payment: no gateway references, which mean nothing to them.
     payment: payment && { amountCents: payment.amountCents, paidAt: payment.paidAt, cardLast4: payment.cardLast4 },
     refund: payment && refundDetailsOf(payment),
+    returned: await returnedPayments(booking.id),
     ticket: ticket && { ...ticket, calendarUrl: calendarPath(booking.id), venue: cinemaVenue() },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...cinemaSettings(),
@@ -39,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function BookingDetails() {
-  const { booking, guest, payment, refund, ticket, cancelCutoffMinutes, timeZone, currency } =
+  const { booking, guest, payment, refund, returned, ticket, cancelCutoffMinutes, timeZone, currency } =
     useLoaderData<typeof loader>();
   return (
     <section className="section page-top booking-details" aria-labelledby="booking-title">
@@ -103,9 +106,17 @@ export default function BookingDetails() {
                 </div>
               ) : null}
             </dl>
+          ) : booking.confirmedWithoutPayment ? (
+            <p>{confirmedWithoutPaymentText(booking.amountCents, currency)}</p>
           ) : (
             <p>Not paid.</p>
           )}
+          {returned.map((returnedPayment) => (
+            <div key={returnedPayment.refund.refundedAt} className="returned-payment">
+              <p>{returnedPaymentText(returnedPayment, currency)}</p>
+              <RefundNote refund={returnedPayment.refund} currency={currency} timeZone={timeZone} />
+            </div>
+          ))}
           {holdsSeats(booking) ? (
             <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
           ) : null}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireOwnBooking } from "~/http/own-booking.server";
-import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
 import { confirmReturn, type Settlement } from "~/models/checkouts.server";
 import { logger } from "~/services/logger.server";
 import { pageMeta } from "~/utils/page-meta";
@@ -35,17 +35,30 @@ async function settlement(bookingId: string, checkoutId: string): Promise<Settle
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
   const bookingUrl = `/my-bookings/${booking.id}`;
-  if (booking.status === "paid") throw await redirectWithSuccess(bookingUrl, PAYMENT_RECEIVED);
   const checkoutId = new URL(request.url).searchParams.get("checkout") ?? "";
   const settled = CHECKOUT_ID.test(checkoutId) ? await settlement(booking.id, checkoutId) : "unknown";
   switch (settled) {
     case "paid":
       throw await redirectWithSuccess(bookingUrl, PAYMENT_RECEIVED);
-    case "returned":
+    case "returned-already-paid":
+      throw await redirectWithInfo(
+        bookingUrl,
+        "This booking was already paid, so this second payment is being refunded in full. Your e-ticket is unchanged.",
+      );
+    case "returned-hold-ended":
       throw await redirectWithError(
         bookingUrl,
         "Your payment arrived after this booking's hold had ended, so it is refunded in full. Please book your seats again.",
       );
+    case "returned-amount-changed":
+      throw await redirectWithError(
+        `${bookingUrl}/pay`,
+        "Your tickets changed after the payment page opened, so this payment is being refunded in full. Please pay again for the tickets shown.",
+      );
+  }
+  // The checkout did not pay and was not refunded, but another payment has paid the booking: that is what to say.
+  if (booking.status === "paid") throw await redirectWithInfo(bookingUrl, "This booking is already paid.");
+  switch (settled) {
     case "expired":
       throw await redirectWithError(`${bookingUrl}/pay`, "The payment page expired before a payment was made.");
     case "unknown":

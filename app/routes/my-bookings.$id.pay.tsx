@@ -17,8 +17,8 @@ import { bookingNotFound } from "~/http/not-found.server";
 import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
 import { paymentFailure } from "~/http/payment-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
-import { redirectWithInfo } from "~/http/toast.server";
-import { startCheckout } from "~/models/checkouts.server";
+import { redirectWithInfo, redirectWithSuccess } from "~/http/toast.server";
+import { minimumChargeCents, paysNothing, startCheckout } from "~/models/checkouts.server";
 import { bookingOffer } from "~/models/ticket-types.server";
 import { startCheckoutSchema } from "~/schemas/payment";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
@@ -34,6 +34,7 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingSt
 export const meta = pageMeta("Pay for your booking", "Pay for your held seats to get your e-ticket.");
 
 const ALREADY_PAID = "This booking is already paid.";
+const CONFIRMED = "Booking confirmed with nothing to pay. Your e-ticket is ready.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking } = await requireOwnBooking(request, params.id);
@@ -49,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       chooseAgainUrl: refusal === "expired" ? chooseSeatsAgainUrl(booking, settings.timeZone) : null,
     },
     offer: refusal ? null : await bookingOffer(booking),
+    nothingToPay: paysNothing(booking.amountCents),
+    minimumChargeCents: minimumChargeCents(),
     provider: { label: provider.label, testMode: provider.testMode },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...settings,
@@ -67,6 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("payment", request, context);
   const viewer = await requireBookingOwner(request, params.id);
   const started = await startCheckout(viewer.uid, params.id ?? "", viewer.email);
+  if (started.ok && "confirmedWithoutPayment" in started) return redirectWithSuccess(started.url, CONFIRMED);
   if (started.ok) return redirectDocument(started.url, 303);
   if (started.reason === "not-found") throw bookingNotFound();
   if (started.reason === "already-paid") return redirectWithInfo(`/my-bookings/${params.id}`, ALREADY_PAID);
@@ -75,7 +79,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
-  const { booking, ended, offer, provider, cancelCutoffMinutes, timeZone, currency } = useLoaderData<typeof loader>();
+  const { booking, ended, offer, nothingToPay, minimumChargeCents, provider, cancelCutoffMinutes, timeZone, currency } =
+    useLoaderData<typeof loader>();
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Pay for your booking</h1>
@@ -88,7 +93,15 @@ export default function Checkout() {
       {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
       {offer ? <PromoCode booking={booking} currency={currency} /> : null}
       <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
-      {ended ? null : (
+      {ended ? null : nothingToPay ? (
+        <ConfirmButton
+          note={
+            booking.amountCents === 0
+              ? "There is nothing to pay: no card is needed."
+              : `${formatMoney(booking.amountCents, currency)} is less than the smallest card payment (${formatMoney(minimumChargeCents, currency)}), so there is nothing to pay: no card is needed.`
+          }
+        />
+      ) : (
         <PayButton
           payLabel={`Pay ${formatMoney(booking.amountCents, currency)}`}
           providerLabel={provider.label}
@@ -96,6 +109,21 @@ export default function Checkout() {
         />
       )}
     </section>
+  );
+}
+
+/** A booking with nothing to pay is confirmed by the same action, without the gateway (decision 54). */
+function ConfirmButton({ note }: { note: string }) {
+  const going = useNavigation().state !== "idle";
+  const [form] = useValidatedForm(startCheckoutSchema);
+  return (
+    <Form method="post" {...getFormProps(form)} className="pay-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="button button-large" disabled={going}>
+        {going ? "Confirming your booking..." : "Confirm booking"}
+      </button>
+      <p className="field-note">{note}</p>
+    </Form>
   );
 }
 

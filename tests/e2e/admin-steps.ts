@@ -137,3 +137,25 @@ export async function readShowRows(page: Page) {
     }),
   );
 }
+
+/** Staff make a promo code of a percentage off, valid from today for 30 days, by posting Create Code. */
+export async function makePercentCode(
+  staff: Page,
+  code: string,
+  percent: string,
+  changes: Record<string, string> = {},
+) {
+  const response = await staff.request.post("/admin/promo-codes", {
+    form: {
+      intent: "create",
+      code,
+      kind: "percent",
+      value: percent,
+      firstDay: dayFromToday(0),
+      lastDay: dayFromToday(30),
+      ...changes,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "Create Code").toBe(302);
+}

@@ -12,7 +12,9 @@ import {
   payWithGoodCard,
   seatSeenByAnother,
 } from "./booking-steps";
+import { randomUUID } from "node:crypto";
 import type { Locator } from "@playwright/test";
+import { makePercentCode } from "./admin-steps";
 import { expect, test } from "./fixtures";
 import { theMail } from "./mailbox";
 import { expectErrorPage } from "./steps";
@@ -169,6 +171,99 @@ test("paying in two tabs makes one payment", async ({ customerPage: page, jsEnab
   await secondTab.goto("/my-bookings");
   const summary = secondTab.getByRole("term").filter({ hasText: "Confirmed" }).locator("+ dd");
   await expect(summary).toHaveText("1");
+});
+
+test("a booking a 100 % code makes free is confirmed without the gateway, and says so to its owner and to staff", async ({
+  customerPage: page,
+  staffBeside: staff,
+  jsEnabled,
+}) => {
+  const code = `FREE-${randomUUID().slice(0, 6).toUpperCase()}`;
+  await makePercentCode(staff, code, "100");
+  const slot = bookingSlot(23, jsEnabled);
+  await bookSeats(page, jsEnabled, slot.path, ["H1", "H2"]);
+  await page.getByLabel("Promo code").fill(code);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(bookingCard(page, slot.movie.title)).toContainText(`Code ${code}`);
+  await expect(bookingCard(page, slot.movie.title)).toContainText("$0.00");
+  // Nothing goes to the gateway: no Pay $0.00, and no card.
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toHaveCount(0);
+  await expect(page.getByText("There is nothing to pay: no card is needed.")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm booking" }).click();
+
+  await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
+  const bookingId = bookingIdIn(page);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Booking confirmed with nothing to pay. Your e-ticket is ready." }),
+  ).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Payment" })
+      .getByText("Nothing to pay: this booking was confirmed without a payment."),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
+
+  await staff.goto(`/admin/list-bookings?search=${bookingId}`);
+  const row = staff.getByRole("row").filter({ hasText: `Booking ${bookingId.slice(0, 8).toUpperCase()}` });
+  await expect(row).toContainText("$0.00");
+  await expect(row).toContainText("Paid");
+  await expect(row).toContainText("Nothing to pay");
+  const csv = await (await staff.request.get(`/admin/list-bookings.csv?search=${bookingId}`)).text();
+  expect(csv).toContain(",0.00,Paid,Nothing to pay,,");
+});
+
+test("a second checkout paid after the booking was paid is said to be refunded, on the return and on the booking", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  const slot = bookingSlot(22, jsEnabled);
+  await bookSeats(page, jsEnabled, slot.path, ["G1", "G2"]);
+  const checkout = new URL(page.url()).pathname;
+  // The first checkout, for 2 × Adult, stays open on the gateway in this tab, its card typed.
+  await openGateway(page);
+  const secondAmount = (await page.getByRole("heading", { name: /^Pay \$/ }).textContent())!.replace(/^Pay /, "");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+
+  // In another tab the tickets change, so Pay opens a checkout of their own, which pays the booking.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(checkout);
+  const tickets = otherTab.getByRole("group", { name: "Tickets" });
+  await tickets.getByLabel(/^Student/).selectOption("1");
+  if (!jsEnabled) {
+    await tickets.getByLabel(/^Adult/).selectOption("1");
+    await tickets.getByRole("button", { name: "Update tickets" }).click();
+  }
+  await expect(bookingCard(otherTab, slot.movie.title)).toContainText(/1 × Adult \$[\d.]+, 1 × Student/);
+  await openGateway(otherTab);
+  expect(otherTab.url()).not.toBe(page.url());
+  await payOnGateway(otherTab);
+  await expect(
+    otherTab.getByRole("status").filter({ hasText: "Payment received. Your e-ticket is ready." }),
+  ).toBeVisible();
+
+  // The first checkout is paid too (before the site's job ends it at the gateway): that money goes back.
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/my-bookings\/[0-9a-f-]{36}$/);
+  await expect(
+    page.getByRole("status").filter({
+      hasText:
+        "This booking was already paid, so this second payment is being refunded in full. Your e-ticket is unchanged.",
+    }),
+  ).toBeVisible();
+  await expect(page.getByText("Payment received")).toHaveCount(0);
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(
+    payment.getByText(
+      `A second payment of ${secondAmount} was made after this booking was already paid, so it is refunded in full. Your booking and e-ticket are unchanged.`,
+    ),
+  ).toBeVisible();
+  await expect(payment.getByText(new RegExp(`^\\${secondAmount} refunded to your card ending 4242 on `))).toBeVisible();
+  await expect(payment.getByText(/^Refund(ed| pending)$/)).toBeVisible();
+  await expect(page.getByRole("img", { name: /^QR code of the e-ticket for booking / })).toBeVisible();
 });
 
 test("a payment made on the gateway after the hold ended is refunded in full and mailed", async ({

@@ -2,29 +2,21 @@
 // rest; a wrong code is refused with a message and changes nothing; one sent once the hold ran out is told why.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { ADULT_TYPE, CHILD_TYPE, createHall, createShowsDirectly, dayFromToday, freshDay } from "./admin-steps";
+import {
+  ADULT_TYPE,
+  CHILD_TYPE,
+  createHall,
+  createShowsDirectly,
+  dayFromToday,
+  freshDay,
+  makePercentCode,
+} from "./admin-steps";
 import { bookingCard, bookingIdIn, bookSeats, endHoldNow, payWithGoodCard } from "./booking-steps";
 import { expect, test } from "./fixtures";
 import { latestFirst, open } from "./steps";
 
 /** A fresh code's letters, so each run makes its own. */
 const freshCode = (prefix: string) => `${prefix}-${randomUUID().slice(0, 6).toUpperCase()}`;
-
-async function makeCode(staff: Page, code: string, percent: string, changes: Record<string, string> = {}) {
-  const response = await staff.request.post("/admin/promo-codes", {
-    form: {
-      intent: "create",
-      code,
-      kind: "percent",
-      value: percent,
-      firstDay: dayFromToday(0),
-      lastDay: dayFromToday(30),
-      ...changes,
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "Create Code").toBe(302);
-}
 
 /** Sets the held booking's Adult and Child tickets at checkout: with JavaScript each change posts at once. */
 async function chooseTickets(page: Page, jsEnabled: boolean, adults: number, children: number) {
@@ -96,7 +88,7 @@ test("a customer applies a code in lower case: its line, the total and the payme
   const hall = await createHall(staff);
   await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12" }, [`${day}T18:00`]);
   const code = freshCode("SPRING");
-  await makeCode(staff, code, "20");
+  await makePercentCode(staff, code, "20");
   await bookSeats(page, jsEnabled, `/movies/${movie.id}/${day}`, ["C4", "C5"]);
   const card = bookingCard(page, movie.title);
   await expect(card).toContainText("2 × Adult $12.00");
@@ -174,7 +166,7 @@ test("a code the changed tickets leave worth nothing is taken off with a message
   const hall = await createHall(staff);
   await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12", [CHILD_TYPE]: "8" }, [`${day}T18:00`]);
   const code = freshCode("KIDS");
-  await makeCode(staff, code, "", { kind: "amount", value: "2", types: CHILD_TYPE, maxUses: "1" });
+  await makePercentCode(staff, code, "", { kind: "amount", value: "2", types: CHILD_TYPE, maxUses: "1" });
   await bookSeats(page, jsEnabled, `/movies/${movie.id}/${day}`, ["C4", "C5"]);
   await chooseTickets(page, jsEnabled, 1, 1);
   await expect(page.getByRole("button", { name: "Pay $20.00" })).toBeVisible();

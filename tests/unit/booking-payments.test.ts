@@ -1,26 +1,33 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "~/config.server";
+import { exportBookingsCsv, listBookingsForStaff } from "~/models/booking-admin.server";
+import { applyPromoCode, createPromoCode } from "~/models/promo-codes.server";
+import { BOOKING_LIST_DEFAULTS } from "~/schemas/booking-list";
+import { addDays, cinemaToday } from "~/utils/dates";
 import { findBooking, occupiedSeats } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
+import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { cancelBooking } from "~/models/cancellations.server";
 import {
   confirmReturn,
   handleGatewayEvent,
   reconcileCheckouts,
+  returnedPayments,
   settleCheckout,
   startCheckout,
 } from "~/models/checkouts.server";
 import { refundStrayPayment, type StrayPayment } from "~/models/stray-payments.server";
 import { findPayment } from "~/models/payments.server";
 import { getDb } from "~/services/db.server";
-import { payWithCard, TEST_CARDS, testPaymentProvider } from "~/services/payments/test-gateway.server";
+import { gatewayPage, payWithCard, TEST_CARDS, testPaymentProvider } from "~/services/payments/test-gateway.server";
 import type { CheckoutState, GatewayEvent } from "~/services/payments/types";
 import { addMovie, addShow, addUser, checkoutIdOf, payForBooking } from "./fixtures";
 
 const MOVIE = "t-payments";
 const PRICE_CENTS = 6100;
 const DAY = "2031-06-10";
+const STUDENT = "00000000-0000-4000-8000-00000000a004";
 let show: string;
 
 const bookedPairs = new Map<string, number>();
@@ -130,6 +137,30 @@ describe("paying through the gateway's hosted page", () => {
     expect((await findBooking(owned.user, owned.booking.id))?.status).toBe("pending");
   });
 
+  it("starts a new checkout when the tickets change at the same amount, so the gateway's page lists the new ones", async () => {
+    const sameAsAdult = await addShow(MOVIE, `${DAY}T22:30:00Z`, { priceCents: PRICE_CENTS });
+    await (
+      await getDb()
+    ).query("update show_prices set price_cents = $2 where show_id = $1", [sameAsAdult, PRICE_CENTS]);
+    const { user, booking } = await pendingBooking(sameAsAdult);
+    const start = vi.spyOn(testPaymentProvider, "startCheckout");
+    const adults = await startCheckout(user, booking.id, null);
+    expect(await changeTicketTypes(user, booking.id, { [STUDENT]: 2 })).toEqual({ ok: true });
+    const students = await startCheckout(user, booking.id, null);
+    if (!adults.ok || !students.ok) throw new Error("no checkout");
+    expect(students.url).not.toBe(adults.url);
+    expect(start).toHaveBeenCalledTimes(2);
+    expect(start.mock.calls[1][0]).toMatchObject({
+      lines: [{ name: "Student", unitAmountCents: PRICE_CENTS, quantity: 2 }],
+      amountCents: 12200,
+    });
+    expect((await gatewayPage(checkoutIdOf(students.url)))?.lines).toEqual([
+      { name: "Student", unitAmountCents: PRICE_CENTS, quantity: 2 },
+    ]);
+    expect(await startCheckout(user, booking.id, null)).toEqual(students);
+    expect(start).toHaveBeenCalledTimes(2);
+  });
+
   it("says payments are unavailable when the gateway does not answer, and changes nothing", async () => {
     const { user, booking } = await pendingBooking();
     vi.spyOn(testPaymentProvider, "startCheckout").mockRejectedValue(new Error("connect ECONNREFUSED"));
@@ -139,6 +170,93 @@ describe("paying through the gateway's hosted page", () => {
       message: "Payments are unavailable right now. Please try again.",
     });
     expect(await countOf("select 1 from checkouts where booking_id = $1", [booking.id])).toBe(0);
+  });
+});
+
+describe("a booking with nothing to pay", () => {
+  /** A pending booking of two Adult seats (2 × $61.00) with a code taking `off` of it. */
+  async function discounted(off: { percentOff: number } | { amountOffCents: number }) {
+    const held = await pendingBooking();
+    const code = `FREE${randomUUID().replace(/-/g, "").slice(0, 8)}`.toUpperCase();
+    const today = cinemaToday(config.timeZone);
+    const created = await createPromoCode({
+      percentOff: null,
+      amountOffCents: null,
+      ...off,
+      code,
+      ticketTypeIds: [],
+      movieId: null,
+      firstDay: today,
+      lastDay: addDays(today, 30),
+      maxUses: null,
+    });
+    if (!created.ok) throw new Error(created.reason);
+    expect(await applyPromoCode({ uid: held.user, client: "checkout" }, held.booking.id, code)).toMatchObject({
+      ok: true,
+    });
+    return { ...held, code };
+  }
+
+  it("a 100 % code confirms the booking without the gateway: paid, its e-ticket mailed, nothing charged", async () => {
+    const { user, booking } = await discounted({ percentOff: 100 });
+    const start = vi.spyOn(testPaymentProvider, "startCheckout");
+    expect(await startCheckout(user, booking.id, null)).toEqual({
+      ok: true,
+      confirmedWithoutPayment: true,
+      url: `/my-bookings/${booking.id}`,
+    });
+    expect(start).not.toHaveBeenCalled();
+    expect(await findBooking(user, booking.id)).toMatchObject({
+      status: "paid",
+      amountCents: 0,
+      confirmedWithoutPayment: true,
+      paidAt: expect.any(String),
+    });
+    expect(await findPayment(booking.id)).toBeNull();
+    expect(await countOf("select 1 from checkouts where booking_id = $1", [booking.id])).toBe(0);
+    expect(await occupiedSeats(show)).toEqual(expect.arrayContaining(booking.seats));
+    expect(await queued("booking-confirmation", booking.id)).toHaveLength(1);
+    // A second press finds it confirmed.
+    expect(await startCheckout(user, booking.id, null)).toEqual({ ok: false, reason: "already-paid" });
+    expect(await queued("booking-confirmation", booking.id)).toHaveLength(1);
+  });
+
+  it("an amount below the gateway's minimum charge is confirmed without a payment; the minimum itself is charged", async () => {
+    expect(testPaymentProvider.minimumChargeCents("USD")).toBe(50);
+    const below = await discounted({ amountOffCents: 12200 - 49 });
+    const start = vi.spyOn(testPaymentProvider, "startCheckout");
+    expect(await startCheckout(below.user, below.booking.id, null)).toMatchObject({
+      ok: true,
+      confirmedWithoutPayment: true,
+    });
+    expect(await findBooking(below.user, below.booking.id)).toMatchObject({
+      status: "paid",
+      amountCents: 49,
+      confirmedWithoutPayment: true,
+    });
+    const atMinimum = await discounted({ amountOffCents: 12200 - 50 });
+    const started = await startCheckout(atMinimum.user, atMinimum.booking.id, null);
+    expect(started).toEqual({ ok: true, url: expect.stringMatching(/\/test-gateway\/checkouts\//) });
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0][0]).toMatchObject({ amountCents: 50 });
+  });
+
+  it("is said as such in List Bookings and its CSV, and cancelling it refunds nothing and frees its seats", async () => {
+    const { user, booking } = await discounted({ percentOff: 100 });
+    await startCheckout(user, booking.id, null);
+    const search = { ...BOOKING_LIST_DEFAULTS, search: booking.id };
+    const [listed] = (await listBookingsForStaff(search)).bookings;
+    expect(listed).toMatchObject({
+      id: booking.id,
+      status: "paid",
+      amountCents: 0,
+      payment: null,
+      confirmedWithoutPayment: true,
+    });
+    const csv = await exportBookingsCsv(search);
+    expect(csv).toContain(",0.00,Paid,Nothing to pay,,");
+    expect(await cancelBooking(user, booking.id)).toMatchObject({ ok: true, refundedCents: 0 });
+    expect(await occupiedSeats(show)).not.toContain(booking.seats[0]);
   });
 });
 
@@ -179,11 +297,24 @@ describe("a payment's news arriving more than once, or late", () => {
     expect(await countOf("select 1 from payments where booking_id = $1", [booking.id])).toBe(1);
   });
 
+  it("a webhook whose settling fails is not recorded, so the gateway's next delivery settles it", async () => {
+    const { user, booking, state } = await paidAtGateway();
+    // A card the payments table refuses makes the settling throw, as a database going away mid-way would.
+    const event = completed({ ...state, cardLast4: "42 2" });
+    await expect(handleGatewayEvent("test", event)).rejects.toThrow();
+    expect(await countOf("select 1 from gateway_events where id = $1", [event.id])).toBe(0);
+    expect((await findBooking(user, booking.id))?.status).toBe("pending");
+    expect(await handleGatewayEvent("test", completed(state, event.id))).toBe(true);
+    expect((await findBooking(user, booking.id))?.status).toBe("paid");
+    expect(await findPayment(booking.id)).toMatchObject({ reference: state.paymentReference, cardLast4: "4242" });
+    expect(await countOf("select 1 from gateway_events where id = $1", [event.id])).toBe(1);
+  });
+
   it("a payment landing after the hold ended is refunded in full, once, with a mail", async () => {
     const { user, booking, checkoutId, state } = await paidAtGateway();
     await (await getDb()).query("update bookings set hold_expires_at = now() where id = $1", [booking.id]);
     expect(await handleGatewayEvent("test", completed(state))).toBe(true);
-    expect(await confirmReturn(booking.id, checkoutId)).toBe("returned");
+    expect(await confirmReturn(booking.id, checkoutId)).toBe("returned-hold-ended");
     expect(await findPayment(booking.id)).toBeNull();
     expect((await findBooking(user, booking.id))?.status).not.toBe("paid");
     const [refund] = await (
@@ -213,7 +344,7 @@ describe("a payment's news arriving more than once, or late", () => {
     expect(checkout).toEqual({ status: "complete", refundStatus: "succeeded" });
   });
 
-  it("a second checkout paid for a booking already paid is refunded, the first kept", async () => {
+  it("a second checkout paid for a booking already paid is refunded, the first kept, and the booking lists it", async () => {
     const { user, booking, checkoutId, state } = await paidAtGateway();
     await confirmReturn(booking.id, checkoutId);
     const reference = (await findPayment(booking.id))!.reference;
@@ -221,10 +352,20 @@ describe("a payment's news arriving more than once, or late", () => {
       ...state,
       id: `cs_test_${randomUUID().replace(/-/g, "").slice(0, 24)}`,
       paymentReference: "pi_test_other",
+      cardLast4: "1881",
     };
-    expect(await settleCheckout("test", second)).toBe("returned");
+    expect(await settleCheckout("test", second)).toBe("returned-already-paid");
+    // Told again (the webhook after the return page), it is the same answer.
+    expect(await settleCheckout("test", second)).toBe("returned-already-paid");
     expect(await findPayment(booking.id)).toMatchObject({ reference, refundedAt: null });
     expect((await findBooking(user, booking.id))?.status).toBe("paid");
+    expect(await returnedPayments(booking.id)).toEqual([
+      {
+        because: "already-paid",
+        refund: { amountCents: 12200, cardLast4: "1881", refundedAt: expect.any(String), status: "pending" },
+      },
+    ]);
+    expect(await returnedPayments((await pendingBooking()).booking.id)).toEqual([]);
   });
 
   it("a checkout the site started but crashed before writing down still pays its booking", async () => {
@@ -236,7 +377,9 @@ describe("a payment's news arriving more than once, or late", () => {
 
   it("an amount that is not the booking's (its tickets changed after the checkout began) is refunded", async () => {
     const { booking, state } = await paidAtGateway();
-    expect(await settleCheckout("test", { ...state, amountCents: state.amountCents - 100 })).toBe("returned");
+    expect(await settleCheckout("test", { ...state, amountCents: state.amountCents - 100 })).toBe(
+      "returned-amount-changed",
+    );
     expect(await findPayment(booking.id)).toBeNull();
   });
 

@@ -93,9 +93,13 @@ describe("the test gateway's checkouts", () => {
     expect((await start()).id).not.toBe(first.id);
   });
 
-  it("refuses an amount no caller should ask for", async () => {
+  it("refuses an amount no caller should ask for, and one below Stripe's minimum charge, as Stripe does", async () => {
     await expect(start({ amountCents: 0 })).rejects.toThrow("not 0");
     await expect(start({ amountCents: 12.5 })).rejects.toThrow("not 12.5");
+    expect(testPaymentProvider.minimumChargeCents("USD")).toBe(50);
+    expect(testPaymentProvider.minimumChargeCents("GBP")).toBe(30);
+    await expect(start({ amountCents: 49 })).rejects.toThrow("at least 50 minor units of USD");
+    expect((await start({ amountCents: 50 })).url).toMatch(/\/test-gateway\/checkouts\//);
   });
 
   it("pays once with the good card, keeping only its last four digits", async () => {

@@ -187,7 +187,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const paid = await paying;
 
     expect(booked.ok).toBe(true);
-    expect(paid).toBe("returned");
+    expect(paid).toBe("returned-hold-ended");
     expect(await findPayment(a.bookingId)).toBeNull();
     const refunds = await (
       await getDb()

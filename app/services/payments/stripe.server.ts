@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { stripeMinimumChargeCents } from "./minimum-charges";
 import {
   WebhookSignatureError,
   type CheckoutState,
@@ -110,6 +111,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     id: "stripe",
     label: "Stripe",
     testMode,
+    minimumChargeCents: stripeMinimumChargeCents,
 
     async startCheckout(request: StartCheckoutRequest) {
       const currency = request.currency.toLowerCase();

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { config, getSessionSecrets } from "~/config.server";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { stripeMinimumChargeCents } from "./minimum-charges";
 import {
   WebhookSignatureError,
   type CheckoutState,
@@ -102,6 +103,10 @@ async function checkoutRow(id: string, tx?: Queryable) {
 async function startCheckout(request: StartCheckoutRequest) {
   if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
     throw new RangeError(`The amount must be a positive whole number of minor units, not ${request.amountCents}`);
+  // As Stripe does, with Stripe's minimums.
+  const minimum = stripeMinimumChargeCents(request.currency);
+  if (request.amountCents < minimum)
+    throw new RangeError(`The amount must be at least ${minimum} minor units of ${request.currency}`);
   const id = gatewayId("cs", request.idempotencyKey);
   const db = await getDb();
   const [row] = await db.query<{ id: string; expiresAt: Date }>(
@@ -187,6 +192,7 @@ export const testPaymentProvider: PaymentProvider = {
   id: "test",
   label: "Test gateway",
   testMode: true,
+  minimumChargeCents: stripeMinimumChargeCents,
   startCheckout,
   readCheckout,
   expireCheckout,

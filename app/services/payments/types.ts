@@ -96,6 +96,11 @@ export interface PaymentProvider {
   label: string;
   /** True when no real money moves; the pages then say TEST MODE. */
   testMode: boolean;
+  /**
+   * The smallest amount the gateway charges in a currency, in minor units (Stripe: 50 in USD). A booking costing
+   * less is confirmed without a payment (decision 54); `startCheckout` is never asked for less.
+   */
+  minimumChargeCents(currency: string): number;
   startCheckout(request: StartCheckoutRequest): Promise<HostedCheckout>;
   readCheckout(id: string): Promise<CheckoutState>;
   /** Ends an open checkout so it can no longer be paid; answers its state after (it may have been paid first). */
