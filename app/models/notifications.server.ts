@@ -5,6 +5,7 @@ import { bookingLinkPath } from "~/services/booking-links.server";
 import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type Mailer } from "~/services/mailer.server";
+import { signInLinkProof } from "~/services/sign-in-links.server";
 import { findBooking } from "./bookings.server";
 import { findBookingOwner } from "./guests.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
@@ -308,7 +309,8 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       const back: Record<string, string> = redirectTo === "/" ? {} : { redirectTo };
       const oobCode = await signInLinkCode(email, site("/login/email-link", { email, ...back }));
       if (!oobCode) return { status: "skipped", note: "No account has this address." };
-      const mail = mails.signInLinkMail(email, site("/login/email-link", { oobCode, email, ...back }));
+      const proof = signInLinkProof(email, oobCode);
+      const mail = mails.signInLinkMail(email, site("/login/email-link", { oobCode, email, proof, ...back }));
       return sendMail(message, mailer, mail, mails.signInLinkMail(email, LINK_LEFT_OUT).text);
     }
     case "auth-sync": {
