@@ -105,11 +105,6 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The stand-in for Google's gapi script runs in the browser, in the style of the script it replaces.
-    files: ["tests/e2e/gapi-stub.js"],
-    languageOptions: { globals: globals.browser },
-  },
-  {
     // Playwright reads a fixture's dependencies from the destructuring of its first parameter: `{}` says "none".
     files: ["tests/e2e/fixtures.ts"],
     rules: { "no-empty-pattern": "off" },

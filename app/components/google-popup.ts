@@ -1,7 +1,6 @@
 import { getApps, initializeApp } from "firebase/app";
 import {
   browserPopupRedirectResolver,
-  connectAuthEmulator,
   getAuth,
   GoogleAuthProvider,
   inMemoryPersistence,
@@ -12,7 +11,7 @@ import {
 
 // Google sign-in's popup, with the Firebase SDK: GoogleSignIn loads this module when its button is clicked.
 
-export type GoogleConfig = { apiKey: string; authDomain: string; projectId: string; emulatorUrl: string | null };
+export type GoogleConfig = { apiKey: string; authDomain: string; projectId: string };
 
 /** Signs in with Google in a popup and answers the ID token the server opens the session with. */
 export async function googleIdToken(config: GoogleConfig) {
@@ -23,8 +22,6 @@ export async function googleIdToken(config: GoogleConfig) {
   const client = existing
     ? getAuth(app)
     : initializeAuth(app, { persistence: inMemoryPersistence, popupRedirectResolver: browserPopupRedirectResolver });
-  if (config.emulatorUrl && !client.emulatorConfig)
-    connectAuthEmulator(client, config.emulatorUrl, { disableWarnings: true });
   const credential = await signInWithPopup(client, new GoogleAuthProvider());
   const idToken = await credential.user.getIdToken();
   await signOut(client);

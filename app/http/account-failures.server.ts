@@ -20,6 +20,11 @@ const FAILURES: Record<AccountFailure, { status: number; message: (waitMinutes: 
   },
   "too-many-attempts": { status: 429, message: () => "Too many attempts. Please wait a few minutes and try again." },
   "google-failed": { status: 400, message: () => "Google sign-in did not work. Please try again." },
+  "google-unavailable": {
+    status: 400,
+    message: () =>
+      "Google sign-in is not available on this site. Please sign in with your email and password, or with an emailed link.",
+  },
   unavailable: { status: 503, message: () => "We could not reach the sign-in service. Please try again in a moment." },
   throttled: { status: 429, message: (wait) => `Too many attempts. Please wait ${wait} and try again.` },
 };

@@ -26,9 +26,9 @@ const toastLinkSchema = z.object({
 type ToastLink = z.infer<typeof toastLinkSchema>;
 
 /** A success toast with a link onward, such as to the show just added. */
-export function redirectWithSuccessLink(url: string, message: string, link: ToastLink) {
+export function redirectWithSuccessLink(url: string, message: string, link: ToastLink, init?: ResponseInit) {
   const toast: { message: string; link: ToastLink } = { message, link };
-  return redirectWithSuccess(url, toast);
+  return redirectWithSuccess(url, toast, init);
 }
 
 /** The toast waiting for this request, if any. Without one there is no cookie to clear, so no Set-Cookie. */

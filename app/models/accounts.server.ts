@@ -1,8 +1,14 @@
 import type { User } from "~/domain/user";
-import { isAuthError, verifyRecentSignIn } from "~/services/firebase-admin.server";
+import {
+  checksBrowserTokens,
+  endPasswordSetBeforeVerification,
+  isAuthError,
+  verifyRecentSignIn,
+} from "~/services/firebase-admin.server";
 import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { isSignInLinkProof } from "~/services/sign-in-links.server";
 import {
   checkPasswordResetCode,
   resetPasswordWithCode,
@@ -19,14 +25,15 @@ import {
   releasePasswordResetCode,
 } from "./password-reset-codes.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
-import { endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
+import { endAllSessions, endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
 import { accountFromToken, recordSignIn } from "./users.server";
 
 // Sign-in, sign-up, password reset and email links: the identity provider does the work, these rules keep it from
 // abuse.
 
-export type AccountFailure = IdentityFailure | "throttled" | "google-failed" | "link-email-mismatch";
+export type AccountFailure =
+  IdentityFailure | "throttled" | "google-failed" | "google-unavailable" | "link-email-mismatch";
 export type AccountResult<T extends object = object> =
   ({ ok: true } & T) | { ok: false; reason: AccountFailure; waitMinutes?: number };
 
@@ -117,11 +124,10 @@ export async function signInWithEmail(
   return startSession(result.value.idToken, input.remember, "unavailable");
 }
 
+/** Google sign-in: the ID token of the browser's popup. Refused where it cannot be checked (the Auth emulator). */
 export async function signInWithGoogle(idToken: string, remember: boolean) {
-  const session = await startSession(idToken, remember, "google-failed");
-  // The popup may just have created the account in the embedded emulator.
-  if (session.ok) await saveAccountsAfterChange();
-  return session;
+  if (!checksBrowserTokens()) return { ok: false as const, reason: "google-unavailable" as const };
+  return startSession(idToken, remember, "google-failed");
 }
 
 export async function registerAccount(
@@ -201,16 +207,42 @@ export async function resetPassword(input: { oobCode: string; password: string }
   return { ok: true };
 }
 
-/** Signs in with an email link's code, for the address it was sent to. */
+/**
+ * Before a sign-in link verifies its address: a password set for it by whoever registered it first is not the inbox
+ * owner's, so it stops working, and the sessions it opened end (decision 53). Only for a link the site mailed to this
+ * very address, so nobody can end a password with a code of their own. Answers whether a password was ended.
+ */
+async function endPasswordBeforeLinkSignIn(input: { email: string; oobCode: string; proof?: string }) {
+  if (!input.proof || !isSignInLinkProof(input.proof, input.email, input.oobCode)) return false;
+  const uid = await endPasswordSetBeforeVerification(input.email);
+  if (!uid) return false;
+  await endAllSessions(uid);
+  return true;
+}
+
+/**
+ * Signs in with an email link's code, for the address it was sent to; `passwordEnded` when a password set before the
+ * address was verified no longer works.
+ */
 export async function signInWithLink(input: {
   email: string;
   oobCode: string;
+  proof?: string;
   remember: boolean;
-}): Promise<AccountResult<{ session: OpenedSession; user: User }>> {
+}): Promise<AccountResult<{ session: OpenedSession; user: User; passwordEnded: boolean }>> {
+  let passwordEnded: boolean;
+  try {
+    passwordEnded = await endPasswordBeforeLinkSignIn(input);
+  } catch (error) {
+    logger.error({ err: error }, "Could not end a password set before its address was verified");
+    return { ok: false, reason: "unavailable" };
+  }
   const result = await signInWithEmailLink({ email: input.email, oobCode: input.oobCode });
+  // Signing in with a link verifies the address (and an ended password changed the account), which the embedded
+  // emulator keeps only once saved.
+  if (result.ok || passwordEnded) await saveAccountsAfterChange();
   if (!result.ok)
     return result.reason === "invalid-credentials" ? { ok: false, reason: "link-email-mismatch" } : result;
-  // Signing in with a link verifies the address, which the embedded emulator keeps only once saved.
-  await saveAccountsAfterChange();
-  return startSession(result.value.idToken, input.remember, "unavailable");
+  const session = await startSession(result.value.idToken, input.remember, "unavailable");
+  return session.ok ? { ...session, passwordEnded } : session;
 }

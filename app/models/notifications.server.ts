@@ -4,6 +4,7 @@ import { callAuthSync } from "~/services/auth-sync.server";
 import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type MailMessage, type Mailer } from "~/services/mailer.server";
+import { signInLinkProof } from "~/services/sign-in-links.server";
 import { findBooking, findBookingNow } from "./bookings.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
 import { bookingCalendar, bookingLinks, mailedETicketFor, type BookingLinks } from "./e-tickets.server";
@@ -334,7 +335,8 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       const back: Record<string, string> = redirectTo === "/" ? {} : { redirectTo };
       const oobCode = await signInLinkCode(email, site("/login/email-link", { email, ...back }));
       if (!oobCode) return { status: "skipped", note: "No account has this address." };
-      const mail = mails.signInLinkMail(email, site("/login/email-link", { oobCode, email, ...back }));
+      const proof = signInLinkProof(email, oobCode);
+      const mail = mails.signInLinkMail(email, site("/login/email-link", { oobCode, email, proof, ...back }));
       return sendMail(message, mailer, mail, mails.signInLinkMail(email, LINK_LEFT_OUT).text);
     }
     case "auth-sync": {

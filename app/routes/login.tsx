@@ -59,7 +59,7 @@ export default function Login() {
           </Link>
         </div>
       </AuthForm>
-      <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={field("remember").id} />
+      {google && <GoogleSignIn config={google} redirectTo={redirectTo} rememberInputId={field("remember").id} />}
       <p className="auth-switch">
         No password at hand?{" "}
         <Link to={accountPageLink("/sign-in-link", redirectTo)} className="text-link">

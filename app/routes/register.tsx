@@ -67,7 +67,7 @@ export default function Register() {
           }
         />
       </AuthForm>
-      <GoogleSignIn config={google} redirectTo={redirectTo} />
+      {google && <GoogleSignIn config={google} redirectTo={redirectTo} />}
       <p className="auth-switch">
         Already have an account?{" "}
         <Link to={accountPageLink("/login", redirectTo)} className="text-link">

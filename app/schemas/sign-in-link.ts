@@ -8,6 +8,8 @@ export const signInLinkRequestSchema = z.object({ email: emailField, redirectTo:
 export const emailLinkSignInSchema = z.object({
   email: emailField,
   oobCode: linkCodeField,
+  // The site's proof that it mailed this code to this address (app/services/sign-in-links.server.ts).
+  proof: z.string().max(200).optional().describe("Sign-in link proof"),
   remember: z.boolean().optional().default(false).describe("Remember me"),
   redirectTo: redirectToField,
 });

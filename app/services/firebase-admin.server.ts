@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { applicationDefault, cert, getApps, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type DecodedIdToken } from "firebase-admin/auth";
 import { config, pointFirebaseAdminAtEmulator } from "~/config.server";
@@ -35,6 +37,15 @@ export function firebaseAuth() {
   return getAuth(firebaseApp());
 }
 
+/**
+ * Whether an ID token a browser hands us can be told from a forged one. The Auth emulator signs nothing: its ID tokens
+ * are `alg: none`, firebase-admin skips the signature check against it, and its refresh tokens are base64 JSON, so a
+ * token written by hand passes for any account (decision 53). Tokens our own server gets from the provider are fine.
+ */
+export function checksBrowserTokens() {
+  return !emulatorHost;
+}
+
 // Firebase only vouches for an ID token of a sign-in this recent when a session starts from it.
 const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
@@ -42,6 +53,28 @@ const RECENT_SIGN_IN_SECONDS = 5 * 60;
 export async function verifyRecentSignIn(idToken: string): Promise<DecodedIdToken | null> {
   const token = await firebaseAuth().verifyIdToken(idToken, true);
   return Date.now() / 1000 - token.auth_time > RECENT_SIGN_IN_SECONDS ? null : token;
+}
+
+/**
+ * Ends a password set for `email` before the address was verified, with every sign-in made so far (decision 53), and
+ * answers the account's uid; null when there is none: no account, a verified address, or no password. The password
+ * becomes one nobody knows (the account keeps its uid and email, which unlinking the password would take away).
+ */
+export async function endPasswordSetBeforeVerification(email: string): Promise<string | null> {
+  const auth = firebaseAuth();
+  const account = await auth.getUserByEmail(email).catch((error: { code?: string }) => {
+    if (error.code === "auth/user-not-found") return null;
+    throw error;
+  });
+  // An account signed in with a link or Google is verified; an unverified one with this provider has a password.
+  if (!account || account.emailVerified || !account.providerData.some((info) => info.providerId === "password"))
+    return null;
+  await auth.updateUser(account.uid, { password: randomBytes(32).toString("base64url") });
+  // Revocation counts whole seconds, and a sign-in with the old password may carry this second's time: revoked from
+  // the next second, every one of them ends, and a sign-in made after this (the owner's link) does not.
+  await sleep(1000 - (Date.now() % 1000));
+  await auth.revokeRefreshTokens(account.uid);
+  return account.uid;
 }
 
 /** Whether an error from firebase-admin is about the token or account it was given, not about us. */

@@ -72,10 +72,41 @@ test("a forged or unknown session cookie shows the signed-out site", async ({ pa
   }
 });
 
+const GOOGLE_UNAVAILABLE =
+  "Google sign-in is not available on this site. Please sign in with your email and password, or with an emailed link.";
+
 test("a forged Google token is refused with a message", async ({ page }) => {
   const response = await page.request.post("/auth/google", {
     form: { idToken: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature" },
   });
   expect(response.status()).toBe(400);
-  expect(await response.json()).toEqual({ error: "Google sign-in did not work. Please try again." });
+  expect(await response.json()).toEqual({ error: GOOGLE_UNAVAILABLE });
+});
+
+test("an unsigned ID token naming a real account signs nobody in", async ({ page, customer }) => {
+  // The embedded emulator's own tokens are unsigned (alg none), so one written by hand looks just like them.
+  const { localId } = (await findAccount(customer.email))!;
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const claims = {
+    iss: "https://securetoken.google.com/demo-marquee",
+    aud: "demo-marquee",
+    sub: localId,
+    user_id: localId,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    email: customer.email,
+    email_verified: true,
+    firebase: { identities: { email: [customer.email] }, sign_in_provider: "google.com" },
+  };
+  const response = await page.request.post("/auth/google", {
+    form: { idToken: `${part({ alg: "none", typ: "JWT" })}.${part(claims)}.`, redirectTo: "/my-bookings" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toEqual({ error: GOOGLE_UNAVAILABLE });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
 });

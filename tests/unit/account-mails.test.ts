@@ -28,6 +28,7 @@ const { checkPasswordResetLink, requestPasswordReset, requestSignInLink, resetPa
   await import("~/models/accounts.server");
 const { deliverDueMessages } = await import("~/models/outbox-worker.server");
 const { getDb } = await import("~/services/db.server");
+const { signInLinkProof } = await import("~/services/sign-in-links.server");
 
 const ACCOUNTS = new Set(["ann@example.com"]);
 const sent: MailMessage[] = [];
@@ -168,8 +169,10 @@ describe("a sign-in link", () => {
       "http://127.0.0.1:3000/login/email-link?email=ann%40example.com&redirectTo=%2Fmy-bookings%3Ftab%3Dpaid",
     );
     expect(sent[0].subject).toBe("Your Marquee Cinemas sign-in link");
+    // With the site's proof that it mailed this code to this address (decision 53).
+    const proof = signInLinkProof("ann@example.com", "link-code");
     expect(sent[0].text).toContain(
-      "Sign in to Marquee Cinemas: http://127.0.0.1:3000/login/email-link?oobCode=link-code&email=ann%40example.com&redirectTo=%2Fmy-bookings%3Ftab%3Dpaid",
+      `Sign in to Marquee Cinemas: http://127.0.0.1:3000/login/email-link?oobCode=link-code&email=ann%40example.com&proof=${proof}&redirectTo=%2Fmy-bookings%3Ftab%3Dpaid`,
     );
     expect((await outboxRow("ann@example.com", "sign-in-link")).textBody).not.toContain("link-code");
   });

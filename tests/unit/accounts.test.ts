@@ -3,21 +3,34 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const identity = vi.hoisted(() => ({
   signInWithPassword: vi.fn(),
   signUpWithPassword: vi.fn(),
+  signInWithEmailLink: vi.fn(),
 }));
 vi.mock("~/services/identity-toolkit.server", () => identity);
+const provider = vi.hoisted(() => ({
+  // What the provider did, in order: a password ended, a link used.
+  steps: [] as string[],
+  // The account whose password was set before its address was verified, if any.
+  strangerUid: null as string | null,
+}));
 vi.mock("~/services/firebase-admin.server", () => ({
   isAuthError: () => false,
+  checksBrowserTokens: () => true,
   verifyRecentSignIn: vi.fn(async (idToken: string) => ({
     uid: idToken,
     email: `${idToken}@example.com`,
     auth_time: Math.floor(Date.now() / 1000),
   })),
+  endPasswordSetBeforeVerification: vi.fn(async (email: string) => {
+    provider.steps.push(`end password of ${email}`);
+    return provider.strangerUid;
+  }),
 }));
 vi.mock("~/models/staff.server", () => ({ isStaffAtSignIn: vi.fn(async () => false) }));
 
-const { registerAccount, requestPasswordReset, requestSignInLink, signInWithEmail } =
+const { registerAccount, requestPasswordReset, requestSignInLink, signInWithEmail, signInWithLink } =
   await import("~/models/accounts.server");
 const { getDb } = await import("~/services/db.server");
+const { signInLinkProof } = await import("~/services/sign-in-links.server");
 
 /** How many mails of a kind wait in the outbox. */
 async function queued(kind: string) {
@@ -40,6 +53,12 @@ beforeEach(() => {
       : { ok: false, reason: "invalid-credentials" },
   );
   identity.signUpWithPassword.mockResolvedValue({ ok: true, value: { idToken: "new", localId: "new" } });
+  identity.signInWithEmailLink.mockImplementation(async ({ email }: { email: string }) => {
+    provider.steps.push(`link sign-in of ${email}`);
+    return { ok: true, value: { idToken: "boss", localId: "boss" } };
+  });
+  provider.steps = [];
+  provider.strangerUid = null;
 });
 
 async function failSignIn(times: number, email: string, client: string) {
@@ -204,5 +223,56 @@ describe("sign-in link limits", () => {
     expect(await queuedTo("sign-in-link", owner)).toBe(3);
     expect(await requestSignInLink(owner, "/", ownDevice(HOME))).toEqual({ ok: true });
     expect(await queuedTo("sign-in-link", owner)).toBe(4);
+  });
+});
+
+describe("signing in with an emailed link", () => {
+  const BOSS = "boss@example.com";
+  const sessionsOf = async (uid: string) =>
+    (await (await getDb()).query("select 1 from sessions where uid = $1", [uid])).length;
+
+  it("first ends a password set before the address was verified, and that account's sessions", async () => {
+    // Someone registered the boss's address with a password of their own and signed in with it.
+    identity.signInWithPassword.mockResolvedValueOnce({ ok: true, value: { idToken: "boss", localId: "boss" } });
+    expect(await signInWithEmail({ email: BOSS, password: "theirs-123", remember: false }, ATTACKER)).toMatchObject({
+      ok: true,
+    });
+    expect(await sessionsOf("boss")).toBe(1);
+    provider.strangerUid = "boss";
+
+    const oobCode = "code-mailed-to-boss";
+    const result = await signInWithLink({
+      email: BOSS,
+      oobCode,
+      proof: signInLinkProof(BOSS, oobCode),
+      remember: false,
+    });
+    expect(result).toMatchObject({ ok: true, passwordEnded: true });
+    expect(provider.steps).toEqual([`end password of ${BOSS}`, `link sign-in of ${BOSS}`]);
+    // The stranger's session is gone; only the one the link opened is left.
+    expect(await sessionsOf("boss")).toBe(1);
+  });
+
+  it("ends no password for a link without the site's proof that it was mailed to this address", async () => {
+    provider.strangerUid = "boss";
+    const oobCode = "code-mailed-to-someone-else";
+    const proofForAnother = signInLinkProof("someone@example.com", oobCode);
+    for (const proof of [undefined, "", proofForAnother, `${signInLinkProof(BOSS, oobCode)}x`])
+      expect(await signInWithLink({ email: BOSS, oobCode, proof, remember: false })).toMatchObject({
+        ok: true,
+        passwordEnded: false,
+      });
+    expect(provider.steps.filter((step) => step.startsWith("end password"))).toEqual([]);
+  });
+
+  it("takes the proof of an address in any case, as the provider compares addresses", async () => {
+    const oobCode = "code-mailed-to-boss";
+    await signInWithLink({
+      email: BOSS,
+      oobCode,
+      proof: signInLinkProof("Boss@Example.com", oobCode),
+      remember: false,
+    });
+    expect(provider.steps).toEqual([`end password of ${BOSS}`, `link sign-in of ${BOSS}`]);
   });
 });
