@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getSessionSecrets } from "~/config.server";
 import { findBooking } from "~/models/bookings.server";
@@ -181,5 +182,34 @@ describe("a booking's calendar file", () => {
       new RegExp(`\\\\nhttp://127\\.0\\.0\\.1:3000/booking-link/${token}$`),
     );
     expect(lines.join("\n")).not.toContain("/my-bookings/");
+  });
+
+  it("is served on a guest's signed link to a client with no cookie, where older mails' address leads too", async () => {
+    const { booking } = await paidBooking(["J1"], true);
+    const entry = unfolded(await bookingCalendar(booking)).join("\n");
+    const token = /\/booking-link\/([A-Za-z0-9_-]{48})/.exec(entry)![1];
+    const context = { clientAddress: "127.0.0.1", requestId: "calendar" } as AppLoadContext;
+    const args = (path: string) => ({
+      request: new Request(`http://127.0.0.1:3000${path}`),
+      params: { token },
+      context,
+    });
+    const { loader: linkedFile } = await import("~/routes/booking-link.$token.calendar[.ics]");
+    const file = await linkedFile(args(`/booking-link/${token}/calendar.ics`));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(file.headers.get("Set-Cookie")).toBeNull();
+    expect(unfolded(await file.text())).toContain(`URL:http://127.0.0.1:3000/booking-link/${token}`);
+    const { loader: linkPage } = await import("~/routes/booking-link.$token");
+    const older = await linkPage(args(`/booking-link/${token}?then=calendar`));
+    expect(older.status).toBe(302);
+    expect(older.headers.get("Location")).toBe(`/booking-link/${token}/calendar.ics`);
+    // An edited link opens nothing.
+    const edited = `${token.slice(0, -4)}AAAA`;
+    const refused = await linkedFile({
+      ...args(`/booking-link/${edited}/calendar.ics`),
+      params: { token: edited },
+    }).catch((answer: Response) => answer);
+    expect(refused.headers.get("Location")).toBe("/");
   });
 });
