@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { startAuthEmulatorAlone } from "./lib/site.mjs";
 import { startPostgres } from "./postgres.mjs";
+import { backupDuringCrowd } from "./prove/backup.mjs";
 import { CHECKOUT_RECONCILE_SECONDS, startSites } from "./prove/common.mjs";
 import { crashes } from "./prove/crash.mjs";
 import { fuzz } from "./prove/fuzz.mjs";
@@ -47,6 +48,7 @@ const SHARED_ENV = {
 const PARTS = [
   { name: "premiere", run: premiere },
   { name: "crash", run: crashes },
+  { name: "backup", run: backupDuringCrowd, databases: ["pglite"] },
   { name: "postgres-restart", run: postgresRestart, databases: ["postgres"] },
   { name: "fuzz", run: fuzz },
   // nginx passes the client's address on: with the limits on, the site counts it where it can be read back.

@@ -3,6 +3,7 @@
 // (as `npm start` runs it, with its own emulator) beside the short form of `npm run prove`; then end-to-end tests in
 // Chromium with JavaScript on and off. Steps side by side are those that leave a core idle (decision 40).
 // `npm run test:quick` (--quick): lint, type check and the unit tests on PGlite, the everyday loop (decision 37).
+// The whole suite then runs the quick one again on Node 24, the newest line package.json claims (decision 61).
 // Each step's time is said as it ends.
 import { spawn, spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
@@ -53,6 +54,7 @@ async function runTogether(steps) {
 }
 
 const quick = process.argv.includes("--quick");
+console.log(`${quick ? "npm run test:quick" : "npm test"} on Node ${process.version}`);
 const bin = (name) => `node_modules/.bin/${name}`;
 const chromium = quick ? null : await ensureChromium();
 // Three programs of one thread each: the build does not wait for the checks.
@@ -81,8 +83,8 @@ await runTogether([
   },
   { label: "server tests", command: bin("vitest"), args: ["run", "--project", "server"], env: onPostgres },
 ]);
-// The short form of `npm run prove`, the parts no other test covers (decision 37): crashes, a PostgreSQL restart,
-// fuzzing and nginx. The premiere's correctness is tests/server/race.test.ts's; its speed is `npm run prove`'s. It
+// The short form of `npm run prove`, the parts no other test covers (decision 37): crashes, a backup during a crowd,
+// a PostgreSQL restart, fuzzing and nginx. The premiere's correctness is tests/server/race.test.ts's; its speed is `npm run prove`'s. It
 // keeps a third of the two cores busy, waiting on restarts, so it runs beside the embedded default's tests, which
 // are mostly starts of the Auth emulator; neither asserts a timing (decision 40).
 await runTogether([
@@ -90,8 +92,20 @@ await runTogether([
   {
     label: "prove (short)",
     command: process.execPath,
-    args: ["scripts/prove.mjs", "--no-build", "--short", "--only=crash,postgres-restart,fuzz,nginx"],
+    args: ["scripts/prove.mjs", "--no-build", "--short", "--only=crash,backup,postgres-restart,fuzz,nginx"],
   },
 ]);
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
+// The registry's `node` package gives npx a Node 24 binary; npm and the tools it starts run on it.
+const NEWEST_NODE = "24";
+if (process.versions.node.split(".")[0] !== NEWEST_NODE) {
+  run(`the quick suite on Node ${NEWEST_NODE}`, "npx", [
+    "--yes",
+    "-p",
+    `node@${NEWEST_NODE}`,
+    "npm",
+    "run",
+    "test:quick",
+  ]);
+}
 finish(0);

@@ -46,6 +46,13 @@ function isZombie(pid: number) {
   }
 }
 
+/** The process holding a part of the data folder (lockDataFolder), if it is still running. */
+export function dataFolderHolder(dataDir: string, part: string): number | null {
+  const lockFile = path.join(dataDir, `${part}.lock`);
+  const holder = fs.existsSync(lockFile) ? Number(fs.readFileSync(lockFile, "utf8")) : 0;
+  return holder && holder !== process.pid && isRunning(holder) ? holder : null;
+}
+
 /**
  * Claims a part of the data folder for this process (the embedded database or the embedded emulator), so a second
  * copy started on the same folder stops with a clear message instead of corrupting it. The claim ends with the
@@ -60,8 +67,8 @@ export function lockDataFolder(dataDir: string, part: string) {
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(fs.readFileSync(lockFile, "utf8"));
-      if (holder && holder !== process.pid && isRunning(holder)) {
+      const holder = dataFolderHolder(dataDir, part);
+      if (holder) {
         throw new Error(`${path.join(dataDir, part)} is in use by another copy of the site (process ${holder}).`);
       }
       fs.rmSync(lockFile, { force: true });

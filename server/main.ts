@@ -2,6 +2,7 @@
 // so the app, its configuration and its database handle exist once in each process.
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
+import { backup, restore } from "./backups";
 import { grantAdmin, seed } from "./commands";
 import { serveSite } from "./site";
 import { superviseSite } from "./supervisor";
@@ -21,8 +22,14 @@ async function run(): Promise<number | void> {
       return seed();
     case "grant-admin":
       return grantAdmin(args);
+    case "backup":
+      return backup(args);
+    case "restore":
+      return restore(args);
     default:
-      console.error(`Unknown command "${command}": use start, auth-emulator, serve, seed or grant-admin.`);
+      console.error(
+        `Unknown command "${command}": use start, auth-emulator, serve, seed, grant-admin, backup or restore.`,
+      );
       return 2;
   }
 }

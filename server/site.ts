@@ -10,6 +10,7 @@ import { closeDb, getDb } from "~/services/db.server";
 import { listenForIdentityReady } from "~/services/identity-readiness.server";
 import { logger } from "~/services/logger.server";
 import { configuredPaymentProvider } from "~/services/payments/index.server";
+import { answerBackupRequests } from "./backups";
 import { lockDataFolder, makeDataFolderPrivate } from "./data-folder";
 import { explainRefusedRequests } from "./refusals";
 import { requestPath } from "./request-path";
@@ -57,9 +58,10 @@ export async function serveSite(build: ServerBuild) {
     makeDataFolderPrivate(config.dataDir);
     lockDataFolder(config.dataDir, "db");
   }
-  await getDb();
+  const db = await getDb();
   // PGlite unpacks a new database with its files readable by all; they are made private once it is open.
   if (config.databaseUrl === null) makeDataFolderPrivate(config.dataDir);
+  const stopAnsweringBackups = config.databaseUrl === null ? answerBackupRequests(config.dataDir, db) : () => {};
   const stopSampleSchedule = config.sampleData ? await keepSampleScheduleFilled() : () => {};
   const stopOutbox = await startOutboxWorker();
   const state = { stopping: false };
@@ -76,6 +78,7 @@ export async function serveSite(build: ServerBuild) {
     logger.info(`${signal}: finishing the requests in flight, then stopping.`);
     stopSampleSchedule();
     stopReconciling();
+    stopAnsweringBackups();
     const force = setTimeout(() => {
       logger.error("Requests still running after the stop timeout; stopping anyway.");
       server.closeAllConnections();

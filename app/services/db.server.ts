@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +24,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** PostgreSQL only: PGlite has one connection, in this process. */
   poolUsage?(): PoolUsage;
+  /** PGlite only: its data folder as a tar, taken between two transactions, for `npm run backup` (decision 62). */
+  copyDataFolder?(): Promise<Blob>;
 }
 
 const MIGRATIONS_DIR = path.resolve("data/migrations");
@@ -113,8 +116,16 @@ function openPglite(dataDir: string): Database {
           }),
         ),
       ),
+    copyDataFolder: () => inTurn(() => lite.dumpDataDir("none")),
     close: () => lite.close(),
   };
+}
+
+/** Makes a PGlite database in `folder`, which must not hold one yet, from a copy made by `copyDataFolder`. */
+export async function unpackDataFolderCopy(folder: string, copy: Blob) {
+  const lite = new PGlite(folder, { loadDataDir: copy });
+  await lite.query("select 1");
+  await lite.close();
 }
 
 // SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, starting up), and the socket
@@ -199,8 +210,20 @@ export function openDatabase(location = config.databaseLocation): Database {
   return /^postgres(ql)?:\/\//.test(location) ? openPostgres(location, config.databasePoolSize) : openPglite(location);
 }
 
-export async function migrate(db: Database) {
-  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort();
+/** A migration file's SHA-256, of its text with Windows line endings read as Unix ones (a checkout may change them). */
+function checksum(sql: string) {
+  return crypto.createHash("sha256").update(sql.replace(/\r\n/g, "\n")).digest("hex");
+}
+
+/**
+ * Runs the migrations this database has not applied, then holds it to those it has: a file changed since it was
+ * applied stops the start, naming it (decision 60), since the change would never run here. A database migrated before
+ * checksums were kept (032) is given those of its files as they are now.
+ */
+export async function migrate(db: Database, folder = MIGRATIONS_DIR) {
+  const files = (await fs.readdir(folder)).filter((f) => f.endsWith(".sql")).sort();
+  const checksums = new Map<string, string>();
+  for (const file of files) checksums.set(file, checksum(await fs.readFile(path.join(folder, file), "utf8")));
   await db.transaction(async (tx) => {
     // Several app instances may start at once against one PostgreSQL; only one migrates.
     await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
@@ -211,9 +234,22 @@ export async function migrate(db: Database) {
       (await tx.query<{ name: string }>("select name from schema_migrations")).map((r) => r.name),
     );
     for (const file of files.filter((f) => !applied.has(f))) {
-      const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), "utf8");
-      await tx.exec(sql);
+      await tx.exec(await fs.readFile(path.join(folder, file), "utf8"));
       await tx.query("insert into schema_migrations (name) values ($1)", [file]);
+    }
+    const recorded = await tx.query<{ name: string; checksum: string | null }>(
+      "select name, checksum from schema_migrations order by name",
+    );
+    for (const { name, checksum: was } of recorded) {
+      const now = checksums.get(name);
+      if (now === undefined) continue;
+      if (was === null) await tx.query("update schema_migrations set checksum = $2 where name = $1", [name, now]);
+      else if (was !== now) {
+        throw new Error(
+          `Migration ${name} was changed after this database applied it, so the change would never run here. ` +
+            `Put ${name} back as it was (git log -p data/migrations/${name}) and make the change in a new migration.`,
+        );
+      }
     }
   });
 }

@@ -69,6 +69,12 @@ let sequence = 0;
 async function saveOnce(hub: string, dir: string) {
   const stamp = String(Date.now()).padStart(15, "0");
   const target = path.join(savesDir(dir), `${stamp}-${process.pid}-${++sequence}`);
+  await exportAccounts(hub, target);
+  await removeOldSaves(dir, target);
+}
+
+/** Has the running emulator behind `hub` write all its accounts into `target`, a folder it may not share. */
+export async function exportAccounts(hub: string, target: string) {
   // The hub replaces its target folder, so it must exist; a fresh one each time.
   await fs.mkdir(target, { recursive: true, mode: 0o700 });
   const response = await fetch(`http://${hub}/_admin/export`, {
@@ -78,7 +84,6 @@ async function saveOnce(hub: string, dir: string) {
     signal: AbortSignal.timeout(SAVE_REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`the emulator hub answered ${response.status} to a save`);
-  await removeOldSaves(dir, target);
 }
 
 let running: Promise<void> | null = null;

@@ -210,3 +210,24 @@ export async function freeScreenOneShow(db, skip = []) {
 export const SCREEN_ONE_SEATS = [..."ABCDEFGHIJ"].flatMap((row) =>
   Array.from({ length: 9 }, (_, i) => `${row}${i + 1}`),
 );
+
+/** The booking's id in the address a successful booking post redirects to. @param {string} location */
+export const bookingIdIn = (location) => /^\/my-bookings\/([0-9a-f-]{36})/.exec(location)?.[1] ?? null;
+
+/**
+ * What a write cut in the middle would leave: live bookings whose seats are not all booked, paid ones without their
+ * payment (or with one and not paid), and seats still held by cancelled bookings.
+ * @param {{ query: (sql: string, params?: unknown[]) => Promise<any[]> }} db
+ */
+export async function halfWrittenBookings(db) {
+  const [{ n: halfWritten }] = await db.query(
+    `select count(*)::int as n from bookings b
+     where (b.status in ('pending', 'paid')
+            and cardinality(b.seats) <> (select count(*) from booked_seats bs where bs.booking_id = b.id))
+        or (b.status = 'paid') <> exists (select 1 from payments p where p.booking_id = b.id and p.refunded_at is null)`,
+  );
+  const [{ n: orphanSeats }] = await db.query(
+    `select count(*)::int as n from booked_seats bs join bookings b on b.id = bs.booking_id where b.status = 'cancelled'`,
+  );
+  return { halfWritten, orphanSeats };
+}

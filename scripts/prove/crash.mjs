@@ -5,13 +5,17 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openGateway, payOnGateway, postForm } from "../lib/site.mjs";
-import { figure, freeScreenOneShow, insertSignedInCustomers, SCREEN_ONE_SEATS } from "./common.mjs";
+import {
+  bookingIdIn,
+  figure,
+  freeScreenOneShow,
+  halfWrittenBookings,
+  insertSignedInCustomers,
+  SCREEN_ONE_SEATS,
+} from "./common.mjs";
 
 const RESTART_AFTER_MS = 2_000;
 const SETTLE_WITHIN_MS = 30_000;
-
-/** @param {string} location */
-const bookingIdIn = (location) => /^\/my-bookings\/([0-9a-f-]{36})/.exec(location)?.[1] ?? null;
 
 /**
  * @param {Awaited<ReturnType<typeof import("./common.mjs").startSites>>} setup
@@ -103,15 +107,7 @@ export async function crashes(setup, { bookingPosts, payments }) {
        from bookings b where b.id = any($1::uuid[])`,
       [ids],
     );
-    const [{ n: halfWritten }] = await db.query(
-      `select count(*)::int as n from bookings b
-       where (b.status in ('pending', 'paid')
-              and cardinality(b.seats) <> (select count(*) from booked_seats bs where bs.booking_id = b.id))
-          or (b.status = 'paid') <> exists (select 1 from payments p where p.booking_id = b.id and p.refunded_at is null)`,
-    );
-    const [{ n: orphanSeats }] = await db.query(
-      `select count(*)::int as n from booked_seats bs join bookings b on b.id = bs.booking_id where b.status = 'cancelled'`,
-    );
+    const { halfWritten, orphanSeats } = await halfWrittenBookings(db);
     // Two payments the gateway took for one booking and neither refunded would be a double charge.
     const [{ n: doubleCharged }] = await db.query(
       `select count(*)::int as n from (

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
@@ -45,6 +45,42 @@ describe("migrate", () => {
       tables: await tables(db),
       applied: await db.query("select name, applied_at from schema_migrations order by name"),
     }).toEqual(before);
+  });
+
+  it("stops with a message naming an applied migration that was edited, and changes nothing", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "cinema-migrations-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    cpSync("data/migrations", folder, { recursive: true });
+    db = openDatabase("memory://");
+    await migrate(db, folder);
+    appendFileSync(
+      path.join(folder, "005_bookings.sql"),
+      "\ncreate index bookings_by_amount on bookings (amount_cents);\n",
+    );
+    // A new migration beside the edit is not applied either: the whole start stops.
+    writeFileSync(path.join(folder, "999_booking_notes.sql"), "alter table bookings add column customer_note text;\n");
+    await expect(migrate(db, folder)).rejects.toThrow(
+      "Migration 005_bookings.sql was changed after this database applied it",
+    );
+    const columns = await db.query(
+      "select 1 from information_schema.columns where table_name = 'bookings' and column_name = 'customer_note'",
+    );
+    expect(columns).toEqual([]);
+    const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");
+    expect(applied.map((r) => r.name)).toEqual(migrations);
+  });
+
+  it("records the checksums of migrations a database applied before checksums were kept, then holds it to them", async () => {
+    db = openDatabase("memory://");
+    await migrate(db);
+    // As a database migrated by an earlier version left it: no checksum recorded.
+    await db.query("update schema_migrations set checksum = null");
+    await migrate(db);
+    const recorded = await db.query<{ name: string; checksum: string | null }>(
+      "select name, checksum from schema_migrations order by name",
+    );
+    expect(recorded.map((r) => r.name)).toEqual(migrations);
+    expect(recorded.filter((r) => !/^[0-9a-f]{64}$/.test(r.checksum ?? ""))).toEqual([]);
   });
 
   it("enforces one show per hall and start time, and a hall for every show", async () => {
