@@ -7,7 +7,7 @@ import { layoutText, nextPlaceKind, readLayout } from "~/domain/hall-layout-text
 import { extraLabel, hallSchema, PREVIEW, PRICED_TYPES, SAVE } from "~/schemas/hall";
 import { minorUnitDigits } from "~/utils/money";
 import { FormErrors, FormField } from "./FormField";
-import { HallPlan } from "./SeatGrid";
+import { HallPlan, ScaledHall } from "./SeatGrid";
 
 type Props = {
   defaults: Record<string, string | boolean>;
@@ -98,10 +98,12 @@ export function HallForm({ defaults, currency, lastResult }: Props) {
       {editable ? <SeatKindGrid layout={editable} onChange={changePlace} /> : null}
       {preview ? (
         <section className="hall-preview" aria-label="Preview of the seats">
-          <div className="screen" aria-hidden="true">
-            <span>Screen</span>
-          </div>
-          <HallPlan layout={preview} />
+          <ScaledHall layout={preview}>
+            <div className="screen" aria-hidden="true">
+              <span>Screen</span>
+            </div>
+            <HallPlan layout={preview} />
+          </ScaledHall>
         </section>
       ) : null}
     </Form>
@@ -123,42 +125,44 @@ function SeatKindGrid({ layout, onChange }: { layout: HallLayout; onChange: (lin
         Press a seat to change its kind: standard, premium, wheelchair space, companion seat, gap, then standard again.
         The rows above change with it.
       </p>
-      <div className="seat-blocks">
-        {layout.lines.map((line, lineIndex) =>
-          isRow(line) ? (
-            <div key={line.row} className="seat-row">
-              <span className="seat-row-label" aria-hidden="true">
-                {line.row}
-              </span>
-              {line.cells.map((cell, column) => {
-                if (!isSeatCell(cell) && cell.space === "aisle")
-                  return <span key={column} className="seat-aisle" aria-hidden="true" />;
-                const kind = isSeatCell(cell) ? cell.type : "gap";
-                const where = isSeatCell(cell) ? `seat ${cell.seat}` : `place ${column + 1}`;
-                return (
-                  <button
-                    key={column}
-                    type="submit"
-                    name="seat"
-                    value={`${lineIndex}:${column}`}
-                    formNoValidate
-                    className={`seat seat-kind seat-kind-${kind}${isSeatCell(cell) ? ` seat-type-${kind}` : ""}`}
-                    aria-label={`Row ${line.row}, ${where}, ${KIND_NAMES[kind]}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onChange(lineIndex, column);
-                    }}
-                  >
-                    <span aria-hidden="true">{isSeatCell(cell) ? cell.seat : ""}</span>
-                  </button>
-                );
-              })}
-            </div>
-          ) : (
-            <div key={`walkway-${lineIndex}`} className="seat-walkway" aria-hidden="true" />
-          ),
-        )}
-      </div>
+      <ScaledHall layout={layout}>
+        <div className="seat-blocks">
+          {layout.lines.map((line, lineIndex) =>
+            isRow(line) ? (
+              <div key={line.row} className="seat-row">
+                <span className="seat-row-label" aria-hidden="true">
+                  {line.row}
+                </span>
+                {line.cells.map((cell, column) => {
+                  if (!isSeatCell(cell) && cell.space === "aisle")
+                    return <span key={column} className="seat-aisle" aria-hidden="true" />;
+                  const kind = isSeatCell(cell) ? cell.type : "gap";
+                  const where = isSeatCell(cell) ? `seat ${cell.seat}` : `place ${column + 1}`;
+                  return (
+                    <button
+                      key={column}
+                      type="submit"
+                      name="seat"
+                      value={`${lineIndex}:${column}`}
+                      formNoValidate
+                      className={`seat seat-kind seat-kind-${kind}${isSeatCell(cell) ? ` seat-type-${kind}` : ""}`}
+                      aria-label={`Row ${line.row}, ${where}, ${KIND_NAMES[kind]}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        onChange(lineIndex, column);
+                      }}
+                    >
+                      <span aria-hidden="true">{isSeatCell(cell) ? cell.seat : ""}</span>
+                    </button>
+                  );
+                })}
+              </div>
+            ) : (
+              <div key={`walkway-${lineIndex}`} className="seat-walkway" aria-hidden="true" />
+            ),
+          )}
+        </div>
+      </ScaledHall>
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
-import { Fragment, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
+import { Fragment, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import {
+  hallColumns,
   isRow,
   layoutSeats,
   SEAT_TYPE_NAMES,
@@ -200,6 +201,20 @@ export function SeatGrid({ layout, occupied, selected, stranded = [], describedB
   };
 
   return <HallRows layout={layout} seat={seat} />;
+}
+
+/**
+ * A hall drawn as wide as its container: seats 44 px at most, smaller where its longest row (`--columns` places) needs
+ * it, so no screen is too narrow for the whole hall (decision 50).
+ */
+export function ScaledHall({ layout, children }: { layout: HallLayout; children: ReactNode }) {
+  return (
+    <div className="seat-hall-view">
+      <div className="seat-hall" style={{ "--columns": hallColumns(layout) } as CSSProperties}>
+        {children}
+      </div>
+    </div>
+  );
 }
 
 /** A hall's seats drawn to be looked at, not chosen: the hall editor's preview. */

@@ -31,7 +31,7 @@ export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(reque
 export default function Halls() {
   const { halls, currency } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="halls-title">
+    <section aria-labelledby="halls-title" className="cards-on-phone">
       <h1 id="halls-title">Halls</h1>
       <p>
         <Link to="/admin/halls/new" className="button">
@@ -59,8 +59,8 @@ export default function Halls() {
                   {hall.name}
                   {hall.inUse ? null : <small> Not in use</small>}
                 </th>
-                <td>{hall.seatCount}</td>
-                <td>
+                <td data-label="Seats">{hall.seatCount}</td>
+                <td data-label="Seat types">
                   {hall.types
                     .map(({ type, extraCents }) =>
                       extraCents > 0
@@ -69,7 +69,7 @@ export default function Halls() {
                     )
                     .join(", ")}
                 </td>
-                <td>{hall.upcomingShows}</td>
+                <td data-label="Shows to come">{hall.upcomingShows}</td>
                 <td>
                   <Link to={`/admin/halls/${hall.id}`} className="button button-ghost button-small">
                     Edit<span className="visually-hidden"> {hall.name}</span>

@@ -53,7 +53,7 @@ export default function ListBookings() {
   // The search form keeps the other choices, leaving out the defaults as the links do.
   const kept = new URLSearchParams(queryFor({ search: "" }));
   return (
-    <section aria-labelledby="list-bookings-title">
+    <section aria-labelledby="list-bookings-title" className="cards-on-phone">
       <h1 id="list-bookings-title">List Bookings</h1>
       <Form method="get" className="filters" role="search">
         <div className="field field-search">
@@ -126,22 +126,22 @@ export default function ListBookings() {
               <small>{booking.customerEmail}</small>
               <small>Booking {shortBookingId(booking.id)}</small>
             </th>
-            <td>{booking.title}</td>
-            <td>{booking.hallName}</td>
-            <td>
+            <td data-label="Movie">{booking.title}</td>
+            <td data-label="Hall">{booking.hallName}</td>
+            <td data-label="Show Time">
               <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
             </td>
-            <td>
+            <td data-label="Seats">
               {booking.seats.join(", ")}
               <small>{formatTickets(booking.tickets, currency, booking.discount)}</small>
             </td>
-            <td>{formatMoney(booking.amountCents, currency)}</td>
-            <td>
+            <td data-label="Amount">{formatMoney(booking.amountCents, currency)}</td>
+            <td data-label="Status">
               <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>
               {booking.payment ? <PaymentLine payment={booking.payment} /> : null}
               {booking.confirmedWithoutPayment ? <small>{NOTHING_TO_PAY_LABEL}</small> : null}
             </td>
-            <td>
+            <td data-label="Booked On">
               <time dateTime={booking.createdAt}>{formatShowTime(booking.createdAt, timeZone)}</time>
             </td>
           </tr>

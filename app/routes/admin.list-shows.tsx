@@ -53,7 +53,7 @@ export default function ListShows() {
     `/admin/list-shows${listQuery({ ...query, page: 1, ...changes }, SHOW_LIST_DEFAULTS)}`;
   const sortLink = (sort: ShowListQuery["sort"], dir: ShowListQuery["dir"]) => link({ sort, dir });
   return (
-    <section aria-labelledby="list-shows-title" className="show-list">
+    <section aria-labelledby="list-shows-title" className="cards-on-phone">
       <h1 id="list-shows-title">List Shows</h1>
       <FilterLinks label="Which shows" options={PERIODS} current={query.when} link={(when) => link({ when })} />
       <ShowListFilters query={query} movies={movies} halls={halls} />

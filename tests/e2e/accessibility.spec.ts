@@ -1,45 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { bookAndPay, bookingSlot, bookSeats, openGateway, showIn, timeRadios } from "./booking-steps";
-import { open } from "./steps";
+import { crawlSite, ENTRY_PAGES, MAX_PAGES, type CrawlOptions } from "./site-crawl";
 import { expect, test } from "./fixtures";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-const MAX_PAGES = 40;
 // A page's load and audit take 3 s on a busy machine; the staff crawl (about 40 pages) once ran out of 4 s a page.
 const SECONDS_PER_PAGE = 6;
-// Pages a crawl from the home page may not reach: linked only from elsewhere, or not at all.
-const ENTRY_PAGES = [
-  "/",
-  "/movies",
-  "/login",
-  "/register",
-  "/forgot-password",
-  // The pages the links in mails open.
-  "/reset-password?oobCode=expired",
-  "/login/email-link?oobCode=expired&email=someone%40example.com",
-  "/legal",
-  "/no-such-page",
-];
-
-const ID_OR_DATE = [
-  /^\d+$/,
-  /^\d{4}-\d{2}-\d{2}$/,
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  /^(?=.*\d)[\w-]{16,}$/, // an opaque token such as a nanoid
-];
-
-/** "/movies/1029437/2026-05-01" -> "/movies/:id/:id": pages of one route are built alike, so one of each is audited. */
-function routeShape(path: string) {
-  return path
-    .split("/")
-    .map((segment) => (ID_OR_DATE.some((pattern) => pattern.test(segment)) ? ":id" : segment))
-    .join("/");
-}
-
-function isPageLink(url: URL, origin: string) {
-  return url.origin === origin && url.pathname !== "/logout" && !/\.\w+$/.test(url.pathname);
-}
 
 async function axeViolations(page: Page) {
   // Legacy mode runs axe in the page itself instead of opening a blank page to gather the results in.
@@ -63,49 +30,19 @@ async function scriptSwitch(page: Page, jsEnabled: boolean) {
   return { beforeLoad: () => allow(false), beforeAudit: () => allow(true) };
 }
 
-type CrawlOptions = {
-  baseURL: string;
-  entryPages: string[];
-  jsEnabled: boolean;
-  /** Which linked pages the crawl follows (every one by default). */
-  follows?: (pathname: string) => boolean;
-};
-
-/**
- * Audits the entry pages and every same-origin page linked from them that the crawl follows, breadth first, one page
- * per route shape and at most MAX_PAGES: pages added later are audited without a change here. Returns the shapes
- * audited and the violations found.
- */
-async function auditSite(page: Page, { baseURL, entryPages, jsEnabled, follows = () => true }: CrawlOptions) {
-  const origin = new URL(baseURL).origin;
-  const queue = entryPages.map((path) => new URL(path, origin));
-  const seen = new Set<string>();
+/** Audits every page the crawl reaches (site-crawl.ts). Returns the shapes audited and the violations found. */
+async function auditSite(page: Page, { jsEnabled, ...crawl }: Omit<CrawlOptions, "check"> & { jsEnabled: boolean }) {
   const violations: string[] = [];
   const scripts = await scriptSwitch(page, jsEnabled);
-  while (queue.length > 0 && seen.size < MAX_PAGES) {
-    const url = queue.shift()!;
-    if (seen.has(routeShape(url.pathname))) continue;
-    seen.add(routeShape(url.pathname));
-    await scripts.beforeLoad();
-    const response = await open(page, url.href);
-    // A page that sends the viewer elsewhere (a signed-in user asking for /login) is audited where it lands.
-    const landed = new URL(page.url());
-    if (landed.pathname !== url.pathname && seen.has(routeShape(landed.pathname))) continue;
-    seen.add(routeShape(landed.pathname));
-    if (!response?.headers()["content-type"]?.startsWith("text/html")) continue;
-    await scripts.beforeAudit();
-    for (const violation of await axeViolations(page))
-      violations.push(`${landed.pathname}${landed.search} ${violation}`);
-    const links = await page
-      .locator("a[href]")
-      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    for (const href of links) {
-      const link = new URL(href);
-      link.hash = "";
-      if (isPageLink(link, origin) && follows(link.pathname) && !seen.has(routeShape(link.pathname))) queue.push(link);
-    }
-  }
-  return { audited: [...seen], violations };
+  const audited = await crawlSite(page, {
+    ...crawl,
+    beforeLoad: scripts.beforeLoad,
+    check: async (landed) => {
+      await scripts.beforeAudit();
+      for (const violation of await axeViolations(page)) violations.push(`${landed} ${violation}`);
+    },
+  });
+  return { audited, violations };
 }
 
 test.describe("every page passes axe (WCAG 2.1 A and AA, and best practices)", () => {

@@ -1,8 +1,8 @@
-import type { ChangeEvent, CSSProperties } from "react";
+import type { ChangeEvent } from "react";
 import type { TypeExtras } from "~/domain/hall";
-import { hallColumns, seatTypesOf, type HallLayout, type SeatType } from "~/domain/hall-layout";
+import { seatTypesOf, type HallLayout, type SeatType } from "~/domain/hall-layout";
 import { formatMoney } from "~/utils/money";
-import { SeatGrid, SeatLegend } from "~/components/SeatGrid";
+import { ScaledHall, SeatGrid, SeatLegend } from "~/components/SeatGrid";
 
 type Props = {
   /** The map's id, the anchor a chosen time lands on; with JavaScript focus moves to the map when a time is chosen. */
@@ -58,22 +58,20 @@ export function SeatMap(props: Props) {
         <input type="checkbox" role="switch" />
         Zoom in
       </label>
-      <div className="seat-hall-view">
-        <div className="seat-hall" style={{ "--columns": hallColumns(layout) } as CSSProperties}>
-          <div className="screen" aria-hidden="true">
-            <span>Screen</span>
-          </div>
-          <SeatGrid
-            layout={layout}
-            occupied={props.occupied}
-            selected={props.selected}
-            stranded={props.stranded}
-            describedBy="seat-error"
-            onToggle={props.onToggle}
-            interactive={interactive}
-          />
+      <ScaledHall layout={layout}>
+        <div className="screen" aria-hidden="true">
+          <span>Screen</span>
         </div>
-      </div>
+        <SeatGrid
+          layout={layout}
+          occupied={props.occupied}
+          selected={props.selected}
+          stranded={props.stranded}
+          describedBy="seat-error"
+          onToggle={props.onToggle}
+          interactive={interactive}
+        />
+      </ScaledHall>
       <p id="seat-error" className="field-error" aria-live="polite">
         {error}
       </p>
