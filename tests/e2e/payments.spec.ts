@@ -19,6 +19,8 @@ import { expect, test } from "./fixtures";
 import { theMail } from "./mailbox";
 import { expectErrorPage, latestFirst } from "./steps";
 
+const STUDENT_TYPE = "00000000-0000-4000-8000-00000000a004";
+
 test("pays on the gateway's page with the good card and gets an e-ticket with a QR code", async ({
   customerPage: page,
   jsEnabled,
@@ -214,10 +216,15 @@ test("a booking a 100 % code makes free is confirmed without the gateway, and sa
 
 test("a second checkout paid after the booking was paid is said to be refunded, on the return and on the booking", async ({
   customerPage: page,
+  staffBeside: staff,
   jsEnabled,
 }) => {
-  const slot = bookingSlot(22, jsEnabled);
-  await bookSeats(page, jsEnabled, slot.path, ["G1", "G2"]);
+  const movie = latestFirst[15];
+  const day = freshDay(jsEnabled ? 98 : 99);
+  const hall = await createHall(staff);
+  await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12", [STUDENT_TYPE]: "9" }, [`${day}T18:00`]);
+  const slot = { movie, path: `/movies/${movie.id}/${day}` };
+  await bookSeats(page, jsEnabled, slot.path, ["C4", "C5"]);
   const checkout = new URL(page.url()).pathname;
   // The first checkout, for 2 × Adult, stays open on the gateway in this tab, its card typed.
   await openGateway(page);
