@@ -68,7 +68,15 @@ export function BookingCard({
 }
 
 /** What a refund was, to which card and when, where it stands and when the money shows. */
-export function RefundNote({ refund, currency, timeZone }: { refund: RefundDetails; currency: string; timeZone: string }) {
+export function RefundNote({
+  refund,
+  currency,
+  timeZone,
+}: {
+  refund: RefundDetails;
+  currency: string;
+  timeZone: string;
+}) {
   const { what, state, next } = describeRefund(refund, currency, timeZone);
   return (
     <div className={`refund-details refund-${refund.status}`}>

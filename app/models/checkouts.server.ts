@@ -42,8 +42,9 @@ function checkoutLines(booking: Booking): CheckoutLine[] {
  * Sends the customer to the gateway to pay a booking that still holds its seats. The same booking with the same lines
  * and amount gets the same checkout (one still open is reused; a new one is asked for with a key made of what it
  * charges, so two tabs pressing Pay at once get one checkout from the gateway). Other lines at the same amount (2 ×
- * Adult changed to 2 × Student) get a checkout of their own, so the gateway's page lists what is bought. Its page may stay open past the hold (Stripe's
- * last at least 30 minutes): the reconciliation job ends it when the hold ends.
+ * Adult changed to 2 × Student) get a checkout of their own, so the gateway's page lists what is bought. Its page may
+ * stay open past the hold (Stripe's last at least 30 minutes): the reconciliation job ends it when the hold ends. A
+ * booking with nothing to pay is confirmed without the gateway (decision 54).
  */
 export async function startCheckout(userUid: string, bookingId: string, email: string | null): Promise<CheckoutStart> {
   const booking = await findBooking(userUid, bookingId);
@@ -100,7 +101,6 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
   }
 }
 
-/** A paid checkout the booking could not take is refunded in full: "returned-…" says why. */
 /**
  * A booking of this amount is confirmed without a payment (decision 54): it costs nothing, or less than the gateway's
  * smallest charge, which the cinema waives rather than charge more than the booking costs.
@@ -130,6 +130,7 @@ async function confirmWithoutPayment(userUid: string, bookingId: string): Promis
   });
 }
 
+/** A paid checkout the booking could not take is refunded in full: "returned-…" says why. */
 export type Settlement = "paid" | `returned-${ReturnReason}` | "open" | "expired" | "unknown";
 
 /** Why a booking (read under its row lock) cannot take a payment of this amount and currency; null when it can. */

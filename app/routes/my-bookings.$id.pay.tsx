@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { data, redirectDocument } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
@@ -94,63 +95,38 @@ export default function Checkout() {
       {offer ? <PromoCode booking={booking} currency={currency} /> : null}
       <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
       {ended ? null : nothingToPay ? (
-        <ConfirmButton
-          note={
-            booking.amountCents === 0
-              ? "There is nothing to pay: no card is needed."
-              : `${formatMoney(booking.amountCents, currency)} is less than the smallest card payment (${formatMoney(minimumChargeCents, currency)}), so there is nothing to pay: no card is needed.`
-          }
-        />
+        // Nothing goes to the gateway: the same action confirms the booking (decision 54).
+        <PayButton label="Confirm booking" pendingLabel="Confirming your booking...">
+          {booking.amountCents === 0
+            ? "There is nothing to pay: no card is needed."
+            : `${formatMoney(booking.amountCents, currency)} is less than the smallest card payment (${formatMoney(minimumChargeCents, currency)}), so there is nothing to pay: no card is needed.`}
+        </PayButton>
       ) : (
         <PayButton
-          payLabel={`Pay ${formatMoney(booking.amountCents, currency)}`}
-          providerLabel={provider.label}
-          testMode={provider.testMode}
-        />
+          label={`Pay ${formatMoney(booking.amountCents, currency)}`}
+          pendingLabel="Opening the payment page..."
+        >
+          {provider.testMode
+            ? `You pay on the ${provider.label}'s TEST MODE page: no real card is charged.`
+            : `You pay on ${provider.label}'s secure page.`}{" "}
+          Your card number never reaches this site.
+        </PayButton>
       )}
     </section>
   );
 }
 
-/** A booking with nothing to pay is confirmed by the same action, without the gateway (decision 54). */
-function ConfirmButton({ note }: { note: string }) {
+/** The card is typed on the gateway's page, never on ours: this form only says "take me there", or "confirm". */
+function PayButton({ label, pendingLabel, children }: { label: string; pendingLabel: string; children: ReactNode }) {
   const going = useNavigation().state !== "idle";
   const [form] = useValidatedForm(startCheckoutSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="pay-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" className="button button-large" disabled={going}>
-        {going ? "Confirming your booking..." : "Confirm booking"}
+        {going ? pendingLabel : label}
       </button>
-      <p className="field-note">{note}</p>
-    </Form>
-  );
-}
-
-/** The card is typed on the gateway's page, never on ours: this form only says "take me there". */
-function PayButton({
-  payLabel,
-  providerLabel,
-  testMode,
-}: {
-  payLabel: string;
-  providerLabel: string;
-  testMode: boolean;
-}) {
-  const going = useNavigation().state !== "idle";
-  const [form] = useValidatedForm(startCheckoutSchema);
-  return (
-    <Form method="post" {...getFormProps(form)} className="pay-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" className="button button-large" disabled={going}>
-        {going ? "Opening the payment page..." : payLabel}
-      </button>
-      <p className="field-note">
-        {testMode
-          ? `You pay on the ${providerLabel}'s TEST MODE page: no real card is charged.`
-          : `You pay on ${providerLabel}'s secure page.`}{" "}
-        Your card number never reaches this site.
-      </p>
+      <p className="field-note">{children}</p>
     </Form>
   );
 }

@@ -14,10 +14,12 @@ import {
 } from "./booking-steps";
 import { randomUUID } from "node:crypto";
 import type { Locator } from "@playwright/test";
-import { makePercentCode } from "./admin-steps";
+import { ADULT_TYPE, createHall, createShowsDirectly, freshDay, makePercentCode } from "./admin-steps";
 import { expect, test } from "./fixtures";
 import { theMail } from "./mailbox";
-import { expectErrorPage } from "./steps";
+import { expectErrorPage, latestFirst } from "./steps";
+
+const STUDENT_TYPE = "00000000-0000-4000-8000-00000000a004";
 
 test("pays on the gateway's page with the good card and gets an e-ticket with a QR code", async ({
   customerPage: page,
@@ -180,8 +182,13 @@ test("a booking a 100 % code makes free is confirmed without the gateway, and sa
 }) => {
   const code = `FREE-${randomUUID().slice(0, 6).toUpperCase()}`;
   await makePercentCode(staff, code, "100");
-  const slot = bookingSlot(23, jsEnabled);
-  await bookSeats(page, jsEnabled, slot.path, ["H1", "H2"]);
+  // A show of its own, in a hall of its own: the sample shows' slots are all taken by other tests.
+  const movie = latestFirst[14];
+  const day = freshDay(jsEnabled ? 96 : 97);
+  const hall = await createHall(staff);
+  await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12" }, [`${day}T18:00`]);
+  const slot = { movie, path: `/movies/${movie.id}/${day}` };
+  await bookSeats(page, jsEnabled, slot.path, ["C4", "C5"]);
   await page.getByLabel("Promo code").fill(code);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(bookingCard(page, slot.movie.title)).toContainText(`Code ${code}`);
@@ -215,10 +222,15 @@ test("a booking a 100 % code makes free is confirmed without the gateway, and sa
 
 test("a second checkout paid after the booking was paid is said to be refunded, on the return and on the booking", async ({
   customerPage: page,
+  staffBeside: staff,
   jsEnabled,
 }) => {
-  const slot = bookingSlot(22, jsEnabled);
-  await bookSeats(page, jsEnabled, slot.path, ["G1", "G2"]);
+  const movie = latestFirst[15];
+  const day = freshDay(jsEnabled ? 98 : 99);
+  const hall = await createHall(staff);
+  await createShowsDirectly(staff, movie.id, hall.id, { [ADULT_TYPE]: "12", [STUDENT_TYPE]: "9" }, [`${day}T18:00`]);
+  const slot = { movie, path: `/movies/${movie.id}/${day}` };
+  await bookSeats(page, jsEnabled, slot.path, ["C4", "C5"]);
   const checkout = new URL(page.url()).pathname;
   // The first checkout, for 2 × Adult, stays open on the gateway in this tab, its card typed.
   await openGateway(page);
