@@ -217,13 +217,19 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
     await queueBookingPaid(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!);
     return "paid";
   }
-  await queuePaymentReturned(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!, {
-    checkoutId: state.id,
-    provider: providerId,
-    paymentReference: state.paymentReference,
-    amountCents: state.amountCents,
-    cardLast4: state.cardLast4,
-  });
+  await queuePaymentReturned(
+    tx,
+    booking.userUid,
+    (await findBooking(booking.userUid, state.bookingId, { tx }))!,
+    {
+      checkoutId: state.id,
+      provider: providerId,
+      paymentReference: state.paymentReference,
+      amountCents: state.amountCents,
+      cardLast4: state.cardLast4,
+    },
+    returned,
+  );
   return `returned-${returned}`;
 }
 

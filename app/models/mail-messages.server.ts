@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { refundTerms, shortBookingId, type Booking } from "~/domain/booking";
-import { BANK_REFUND_TIME } from "~/domain/payments";
+import { BANK_REFUND_TIME, type ReturnReason } from "~/domain/payments";
 import { formatTickets } from "~/domain/tickets";
 import { describeMinutes } from "~/utils/format";
 import { escapeHtml } from "~/utils/html";
@@ -160,19 +160,34 @@ export function bookingCancellation(
 export const paymentReturnedSubject = (booking: Booking) =>
   `Payment refunded: ${booking.movie.title}, ${when(booking)}`;
 
+/** Why a payment its booking could not take is refunded, and what that leaves the customer with. */
+const RETURNED_BECAUSE: Record<ReturnReason, { why: string; leaves: string }> = {
+  "already-paid": {
+    why: "this booking was already paid, so this second payment is not needed",
+    leaves: "Your booking and e-ticket are unchanged.",
+  },
+  "hold-ended": {
+    why: "it arrived after the seats' hold had ended and the seats were let go",
+    leaves: "You have not been charged for these seats.",
+  },
+  "amount-changed": {
+    why: "it was for the booking's tickets before they were changed",
+    leaves: "Your seats stay held until the hold ends: pay again for the tickets now on the booking to keep them.",
+  },
+};
+
 /**
- * The mail of a payment that reached the gateway when its booking could no longer take it (the hold had ended, or the
- * booking was paid in another tab): the money goes back in full, and the customer is told why.
+ * The mail of a payment that reached the gateway when its booking could no longer take it (the hold had ended, the
+ * booking was paid already, or its tickets changed after the payment page opened): the money goes back in full, and
+ * the customer is told why.
  */
 export function paymentReturned(
   booking: Booking,
   name: string,
   refund: { refundedCents: number; cardLast4: string | null },
+  because: ReturnReason,
 ): RenderedMail {
-  const why =
-    booking.status === "paid"
-      ? "this booking was already paid"
-      : "it arrived after the seats' hold had ended and the seats were let go";
+  const { why, leaves } = RETURNED_BECAUSE[because];
   return compose(
     paymentReturnedSubject(booking),
     [
@@ -180,8 +195,8 @@ export function paymentReturned(
       {
         paragraph: `We received a payment for your booking for ${booking.movie.title} on ${when(booking)}, but ${why}.`,
       },
-      { paragraph: `${refundedTo(refund)}. You have not been charged for these seats.` },
-      { link: site(`/movies/${booking.movie.id}`), label: "Book again" },
+      { paragraph: `${refundedTo(refund)}. ${leaves}` },
+      ...(because === "hold-ended" ? [{ link: site(`/movies/${booking.movie.id}`), label: "Book again" }] : []),
     ],
     `You receive this mail because a payment for a booking at ${BRAND} was made with this email address.`,
   );

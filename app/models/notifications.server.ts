@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { shortBookingId, type Booking } from "~/domain/booking";
+import type { ReturnReason } from "~/domain/payments";
 import { callAuthSync } from "~/services/auth-sync.server";
 import type { Queryable } from "~/services/db.server";
 import { signInLinkCode } from "~/services/firebase-admin.server";
@@ -24,7 +25,14 @@ type Payloads = {
   "show-reminder": { bookingId: string; userUid: string; name: string };
   "show-cancelled": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
   "show-moved": { booking: Booking; name: string; from: { startsAt: string; hallName: string } };
-  "payment-returned": { booking: Booking; name: string; refundedCents: number; cardLast4: string | null };
+  "payment-returned": {
+    booking: Booking;
+    name: string;
+    refundedCents: number;
+    cardLast4: string | null;
+    /** Absent from mails queued before the reason was kept: their booking's status tells it then. */
+    because?: ReturnReason;
+  };
   "gateway-refund": StrayPayment;
   "waitlist-offer": { bookingId: string; userUid: string; name: string };
   "password-reset": { email: string };
@@ -70,7 +78,13 @@ async function queueReminder(tx: Queryable, userUid: string, to: { email: string
  * A payment the booking could no longer take: its refund at the gateway, carried out by the worker (the gateway's
  * idempotency key makes a retry one refund), and the customer's mail saying why.
  */
-export async function queuePaymentReturned(tx: Queryable, userUid: string, booking: Booking, stray: StrayPayment) {
+export async function queuePaymentReturned(
+  tx: Queryable,
+  userUid: string,
+  booking: Booking,
+  stray: StrayPayment,
+  because: ReturnReason,
+) {
   await enqueueMessage(tx, {
     kind: "gateway-refund",
     recipient: stray.provider,
@@ -84,6 +98,7 @@ export async function queuePaymentReturned(tx: Queryable, userUid: string, booki
     name: to.name,
     refundedCents: stray.amountCents,
     cardLast4: stray.cardLast4,
+    because,
   };
   await enqueueMessage(tx, {
     kind: "payment-returned",
@@ -308,8 +323,17 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       );
     }
     case "payment-returned": {
-      const { booking, name, ...refund } = message.payload as Payloads["payment-returned"];
-      return sendMail(message, mailer, mails.paymentReturned(booking, name, refund));
+      const { booking, name, because, ...refund } = message.payload as Payloads["payment-returned"];
+      return sendMail(
+        message,
+        mailer,
+        mails.paymentReturned(
+          booking,
+          name,
+          refund,
+          because ?? (booking.status === "paid" ? "already-paid" : "hold-ended"),
+        ),
+      );
     }
     case "gateway-refund": {
       const refund = await refundStrayPayment(message.payload as Payloads["gateway-refund"]);

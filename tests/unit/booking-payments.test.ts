@@ -19,6 +19,8 @@ import {
 } from "~/models/checkouts.server";
 import { refundStrayPayment, type StrayPayment } from "~/models/stray-payments.server";
 import { findPayment } from "~/models/payments.server";
+import { paymentReturned } from "~/models/mail-messages.server";
+import type { ReturnReason } from "~/domain/payments";
 import { getDb } from "~/services/db.server";
 import { gatewayPage, payWithCard, TEST_CARDS, testPaymentProvider } from "~/services/payments/test-gateway.server";
 import type { CheckoutState, GatewayEvent } from "~/services/payments/types";
@@ -61,7 +63,9 @@ afterEach(() => vi.restoreAllMocks());
 async function queued(kind: string, bookingId: string) {
   const rows = await (
     await getDb()
-  ).query<{ payload: { booking: { id: string } } }>("select payload from outbox where kind = $1", [kind]);
+  ).query<{ payload: { booking: { id: string }; because?: string } }>("select payload from outbox where kind = $1", [
+    kind,
+  ]);
   return rows.filter(({ payload }) => payload.booking.id === bookingId);
 }
 
@@ -330,7 +334,9 @@ describe("a payment's news arriving more than once, or late", () => {
       amountCents: 12200,
       cardLast4: "4242",
     });
-    expect(await queued("payment-returned", booking.id)).toHaveLength(1);
+    expect((await queued("payment-returned", booking.id)).map(({ payload }) => payload.because)).toEqual([
+      "hold-ended",
+    ]);
     // The worker's refund, tried twice (a crash after the gateway answered), is one refund at the gateway.
     const refunds = vi.spyOn(testPaymentProvider, "refund");
     const first = await refundStrayPayment(refund.payload);
@@ -357,6 +363,9 @@ describe("a payment's news arriving more than once, or late", () => {
     expect(await settleCheckout("test", second)).toBe("returned-already-paid");
     // Told again (the webhook after the return page), it is the same answer.
     expect(await settleCheckout("test", second)).toBe("returned-already-paid");
+    expect((await queued("payment-returned", booking.id)).map(({ payload }) => payload.because)).toEqual([
+      "already-paid",
+    ]);
     expect(await findPayment(booking.id)).toMatchObject({ reference, refundedAt: null });
     expect((await findBooking(user, booking.id))?.status).toBe("paid");
     expect(await returnedPayments(booking.id)).toEqual([
@@ -381,6 +390,22 @@ describe("a payment's news arriving more than once, or late", () => {
       "returned-amount-changed",
     );
     expect(await findPayment(booking.id)).toBeNull();
+    expect((await queued("payment-returned", booking.id)).map(({ payload }) => payload.because)).toEqual([
+      "amount-changed",
+    ]);
+  });
+
+  it("the refund's mail says why the payment went back and what the customer still has", async () => {
+    const { booking } = await pendingBooking();
+    const refund = { refundedCents: 12200, cardLast4: "4242" };
+    const said = (because: ReturnReason) => paymentReturned(booking, "Pat", refund, because).text;
+    expect(said("already-paid")).toContain("this booking was already paid, so this second payment is not needed.");
+    expect(said("already-paid")).toContain("Your booking and e-ticket are unchanged.");
+    expect(said("already-paid")).not.toContain("Book again");
+    expect(said("hold-ended")).toContain("it arrived after the seats' hold had ended and the seats were let go.");
+    expect(said("hold-ended")).toContain("Book again");
+    expect(said("amount-changed")).toContain("it was for the booking's tickets before they were changed.");
+    expect(said("amount-changed")).toContain("pay again for the tickets now on the booking to keep them.");
   });
 
   it("a refund's webhook that comes before the refund call has answered keeps its outcome", async () => {
