@@ -16,6 +16,7 @@ import {
   insertSignedInCustomers,
   openDb,
   SCREEN_ONE_SEATS,
+  sendAgainIfClosed,
   SESSION_SECRET,
 } from "./common.mjs";
 
@@ -91,7 +92,10 @@ export async function backupDuringCrowd(setup, { bookingPosts }) {
           ["requestToken", randomUUID()],
           ["seats", seat],
         ]);
-        const response = await postForm(site, show.path, fields, { Cookie: customers[index].cookie }).catch((error) => {
+        // The same form again, its request token too, so a post the site did take answers the booking it made.
+        const response = await sendAgainIfClosed(() =>
+          postForm(site, show.path, fields, { Cookie: customers[index].cookie }),
+        ).catch((error) => {
           unanswered.push(String(error.cause ?? error));
           return null;
         });

@@ -231,3 +231,16 @@ export async function halfWrittenBookings(db) {
   );
   return { halfWritten, orphanSeats };
 }
+
+// How undici names a connection the other side reset or closed before any answer.
+const CLOSED_CONNECTION = ["ECONNRESET", "UND_ERR_SOCKET"];
+
+/**
+ * Sends a request, and once more if a kept-alive connection the site had closed (one whose body it did not read to the
+ * end, or one idle for the site's keep-alive time while a busy event loop or a loaded machine kept this client from
+ * noticing) resets or closes when reused: a browser sends the request again on a new connection, and so does this.
+ * @template T @param {() => Promise<T>} send @returns {Promise<T>}
+ */
+export function sendAgainIfClosed(send) {
+  return send().catch((error) => (CLOSED_CONNECTION.includes(error?.cause?.code) ? send() : Promise.reject(error)));
+}

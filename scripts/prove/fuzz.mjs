@@ -7,14 +7,12 @@ import net from "node:net";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { payThroughGateway, postForm, register, residentMegabytes, signIn } from "../lib/site.mjs";
-import { figure, openDb } from "./common.mjs";
+import { figure, openDb, sendAgainIfClosed } from "./common.mjs";
 
 const RSS_GROWTH_TARGET_MB = 100;
 // Tables whose rows a refused request must leave alone. Not compared: what counts attempts (rate limits, failed
 // sign-ins), sessions, and what the background workers change on their own (the outbox, the schedule).
 const WATCHED = ["bookings", "booked_seats", "payments", "users", "favourites", "halls", "movies"];
-// How undici names a connection the other side reset or closed before any answer.
-const CLOSED_CONNECTION = ["ECONNRESET", "UND_ERR_SOCKET"];
 // A refusal's words: a field's or the form's error, an error page, an alert, or the intro a link's page says its
 // problem in.
 const READABLE =
@@ -203,12 +201,7 @@ async function run(setup, site, db, embedded, total) {
         : fetch(site.url + url, { redirect: "manual", headers });
     let response;
     try {
-      // A kept-alive connection the site closed after the previous request (one whose body it did not read to the
-      // end, or one idle for the site's keep-alive time while a loaded machine kept this client from noticing) resets
-      // or closes when reused; a browser sends the request again on a new one, and so does this, once.
-      response = await send().catch((error) =>
-        CLOSED_CONNECTION.includes(error?.cause?.code) ? send() : Promise.reject(error),
-      );
+      response = await sendAgainIfClosed(send);
     } catch (error) {
       if ((await statusOfOversizedRequest(site, r.method, url, headers)) === "431") {
         refused++;
