@@ -128,7 +128,7 @@ test("the guest form answers alike whoever's address is typed: only the holds of
   const stranger = await elsewhere.newPage();
   await bookAsGuest(stranger, jsEnabled, path, ["G1", "G2"], email);
   await expect(stranger).toHaveURL(CHECKOUT_URL);
-  await expect(stranger.getByRole("status").filter({ hasText: "Booked seat(s) G1, G2." })).toBeVisible();
+  await expect(stranger.getByRole("status").filter({ hasText: "Seat(s) G1, G2 are held for you" })).toBeVisible();
   await expect(stranger.getByText(/You already hold/)).toHaveCount(0);
   await elsewhere.close();
 });
