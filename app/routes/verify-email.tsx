@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "~/components/AuthCard";
 import { accountFailure } from "~/http/account-failures.server";
@@ -28,11 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readSubmission(request, verifyEmailSchema);
-  if (!form.ok) return { confirmed: null, problem: `${LINK_INCOMPLETE} ${ASK_AGAIN}` };
+  if (!form.ok) return data({ confirmed: null, problem: `${LINK_INCOMPLETE} ${ASK_AGAIN}` }, { status: 400 });
   const result = await verifyEmail(form.value.oobCode);
   if (!result.ok) {
-    const problem = accountFailure(result).message;
-    return { confirmed: null, problem: result.reason === "invalid-code" ? `${problem} ${ASK_AGAIN}` : problem };
+    const { message, status } = accountFailure(result);
+    const problem = result.reason === "invalid-code" ? `${message} ${ASK_AGAIN}` : message;
+    return data({ confirmed: null, problem }, { status });
   }
   return { confirmed: { email: result.email, claimed: result.claimed }, problem: null };
 }
