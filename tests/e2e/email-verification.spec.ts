@@ -53,7 +53,7 @@ test("a guest signs up with the same email, asks for the link again, confirms it
   ).toBeVisible();
   await expect.poll(async () => (await mailsTo(email, /^Confirm your email/)).length, { timeout: 15_000 }).toBe(2);
 
-  // The first link was not used up by asking again; the newest one confirms.
+  // The newest link confirms the address.
   const mails = await mailsTo(email, /^Confirm your email/);
   const newest = mails.sort((a, b) => b.date!.getTime() - a.date!.getTime())[0];
   const link = linkIn(newest, "/verify-email?");
