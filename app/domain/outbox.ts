@@ -11,6 +11,7 @@ export const OUTBOX_KIND_LABELS = {
   "waitlist-offer": "Waitlist offer",
   "password-reset": "Password reset",
   "sign-in-link": "Sign-in link",
+  "email-verification": "Email confirmation",
   "auth-sync": "Sign-in sync",
 };
 export type OutboxKind = keyof typeof OUTBOX_KIND_LABELS;

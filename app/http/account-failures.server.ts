@@ -18,6 +18,7 @@ const FAILURES: Record<AccountFailure, { status: number; message: (waitMinutes: 
     status: 400,
     message: () => "This link cannot sign in with that email. Please enter the address the link was sent to.",
   },
+  "already-verified": { status: 400, message: () => "Your email is already confirmed." },
   "too-many-attempts": { status: 429, message: () => "Too many attempts. Please wait a few minutes and try again." },
   "google-failed": { status: 400, message: () => "Google sign-in did not work. Please try again." },
   "google-unavailable": {

@@ -10,6 +10,7 @@ import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { isSignInLinkProof } from "~/services/sign-in-links.server";
 import {
+  applyEmailVerificationCode,
   checkPasswordResetCode,
   resetPasswordWithCode,
   signInWithEmailLink,
@@ -17,7 +18,7 @@ import {
   signUpWithPassword,
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
-import { queuePasswordReset, queueSignInLink } from "./notifications.server";
+import { queueEmailVerification, queuePasswordReset, queueSignInLink } from "./notifications.server";
 import { claimGuestBookings } from "./guests.server";
 import {
   claimPasswordResetCode,
@@ -27,13 +28,19 @@ import {
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
 import { endAllSessions, endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
 import { isStaffAtSignIn } from "./staff.server";
-import { accountFromToken, recordSignIn } from "./users.server";
+import {
+  accountFromToken,
+  findUnverifiedEmail,
+  recordEmailVerified,
+  recordNewAccount,
+  recordSignIn,
+} from "./users.server";
 
 // Sign-in, sign-up, password reset and email links: the identity provider does the work, these rules keep it from
 // abuse.
 
 export type AccountFailure =
-  IdentityFailure | "throttled" | "google-failed" | "google-unavailable" | "link-email-mismatch";
+  IdentityFailure | "throttled" | "google-failed" | "google-unavailable" | "link-email-mismatch" | "already-verified";
 export type AccountResult<T extends object = object> =
   ({ ok: true } & T) | { ok: false; reason: AccountFailure; waitMinutes?: number };
 
@@ -73,7 +80,11 @@ export type LinkAsker = { client: string; knownDevice: boolean };
  * others asked: a few an hour asked from devices that never signed in to the account, and a few more from its own
  * devices, which strangers therefore cannot use up.
  */
-function linkMailLimits(action: "password-reset" | "sign-in-link", email: string, asker: LinkAsker) {
+function linkMailLimits(
+  action: "password-reset" | "sign-in-link" | "email-verification",
+  email: string,
+  asker: LinkAsker,
+) {
   const windowMinutes = REQUEST_WINDOW_MINUTES;
   const mailsBucket = asker.knownDevice ? `${action}:email-known-device` : `${action}:email`;
   return {
@@ -146,6 +157,12 @@ export async function registerAccount(
   if (!result.ok) return result;
   // Answered only once the account is saved, so a crash right after cannot lose it.
   await saveAccountsAfterChange();
+  const account = { uid: result.value.localId, email: input.email, name: input.fullName };
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await recordNewAccount(tx, account);
+    await queueEmailVerification(tx, account.email);
+  });
   return { ok: true };
 }
 
@@ -179,6 +196,32 @@ export function requestPasswordReset(email: string, asker: LinkAsker) {
 /** Mails a link that signs in and goes on to `redirectTo` (a local path). */
 export function requestSignInLink(email: string, redirectTo: string, asker: LinkAsker) {
   return mailLink(linkMailLimits("sign-in-link", email, asker), (tx) => queueSignInLink(tx, email, redirectTo));
+}
+
+/**
+ * Mails a signed-in customer a new link to confirm their address, limited as the other link mails are; nothing is
+ * sent once the address is confirmed.
+ */
+export async function requestEmailVerification(uid: string, client: string): Promise<AccountResult<{ email: string }>> {
+  const email = await findUnverifiedEmail(uid);
+  if (!email) return { ok: false, reason: "already-verified" };
+  const limits = linkMailLimits("email-verification", email, { client, knownDevice: true });
+  const result = await mailLink(limits, (tx) => queueEmailVerification(tx, email));
+  return result.ok ? { ok: true, email } : result;
+}
+
+/**
+ * Confirms an account's address with the code its confirmation link carries: the provider marks the email verified,
+ * the account's sessions here see it at once, and the guest bookings made with that email are the account's.
+ * Answers the address and how many bookings moved.
+ */
+export async function verifyEmail(oobCode: string): Promise<AccountResult<{ email: string; claimed: number }>> {
+  const result = await applyEmailVerificationCode(oobCode);
+  if (!result.ok) return result;
+  await saveAccountsAfterChange();
+  const { localId: uid, email } = result.value;
+  await recordEmailVerified(uid);
+  return { ok: true, email, claimed: await claimGuestBookings(uid, email) };
 }
 
 /**

@@ -320,6 +320,24 @@ export function passwordResetMail(email: string, link: string): RenderedMail {
   );
 }
 
+export const EMAIL_VERIFICATION_SUBJECT = `Confirm your email for ${BRAND}`;
+
+/** The mail that confirms a new account's address: a link to our own confirmation page. */
+export function emailVerificationMail(email: string, link: string): RenderedMail {
+  return compose(
+    EMAIL_VERIFICATION_SUBJECT,
+    [
+      { paragraph: `Please confirm that ${email} is your address for your ${BRAND} account:` },
+      { link, label: "Confirm my email" },
+      {
+        paragraph:
+          "Once it is confirmed, any bookings you made as a guest with this address move to My Bookings. The link works once, for a limited time.",
+      },
+    ],
+    `You receive this mail because an account was created with this address on the ${BRAND} site, or a new confirmation link was asked for it.`,
+  );
+}
+
 export const SIGN_IN_LINK_SUBJECT = `Your ${BRAND} sign-in link`;
 
 /** The email-link sign-in mail: a link to our own sign-in page. */

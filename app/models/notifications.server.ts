@@ -3,7 +3,7 @@ import { shortBookingId, type Booking } from "~/domain/booking";
 import type { ReturnReason } from "~/domain/payments";
 import { callAuthSync } from "~/services/auth-sync.server";
 import type { Queryable } from "~/services/db.server";
-import { signInLinkCode } from "~/services/firebase-admin.server";
+import { emailVerificationCode, signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type MailMessage, type Mailer } from "~/services/mailer.server";
 import { signInLinkProof } from "~/services/sign-in-links.server";
 import { findBooking, findBookingNow } from "./bookings.server";
@@ -37,6 +37,7 @@ type Payloads = {
   "waitlist-offer": { bookingId: string; userUid: string; name: string };
   "password-reset": { email: string };
   "sign-in-link": { email: string; redirectTo: string };
+  "email-verification": { email: string };
   "auth-sync": { method: "POST" | "DELETE"; uid: string; session: string; idToken?: string };
 };
 
@@ -184,6 +185,17 @@ export async function queuePasswordReset(tx: Queryable, email: string) {
 export async function queueSignInLink(tx: Queryable, email: string, redirectTo: string) {
   const payload: Payloads["sign-in-link"] = { email, redirectTo };
   await enqueueMessage(tx, { kind: "sign-in-link", recipient: email, subject: mails.SIGN_IN_LINK_SUBJECT, payload });
+}
+
+/** A link that confirms an account's address; made when sent, and only while the address is unverified. */
+export async function queueEmailVerification(tx: Queryable, email: string) {
+  const payload: Payloads["email-verification"] = { email };
+  await enqueueMessage(tx, {
+    kind: "email-verification",
+    recipient: email,
+    subject: mails.EMAIL_VERIFICATION_SUBJECT,
+    payload,
+  });
 }
 
 /** Tells AUTH_SYNC_URL of a sign-in (POST, with the sign-in's ID token), when it is set. */
@@ -362,6 +374,13 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       const proof = signInLinkProof(email, oobCode);
       const mail = mails.signInLinkMail(email, site("/login/email-link", { oobCode, email, proof, ...back }));
       return sendMail(message, mailer, mail, mails.signInLinkMail(email, LINK_LEFT_OUT).text);
+    }
+    case "email-verification": {
+      const { email } = message.payload as Payloads["email-verification"];
+      const oobCode = await emailVerificationCode(email);
+      if (!oobCode) return { status: "skipped", note: "No account has this address unconfirmed." };
+      const mail = mails.emailVerificationMail(email, site("/verify-email", { oobCode }));
+      return sendMail(message, mailer, mail, mails.emailVerificationMail(email, LINK_LEFT_OUT).text);
     }
     case "auth-sync": {
       const { method, uid, session, idToken } = message.payload as Payloads["auth-sync"];

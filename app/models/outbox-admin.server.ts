@@ -7,7 +7,7 @@ import { isUuid } from "~/utils/uuid";
 // The outbox as staff read it: the latest messages, newest first, and one message with its text as sent.
 
 // Their .eml files hold a link that signs the customer in or sets their password: staff never get it.
-const ONE_TIME_LINK_KINDS: OutboxKind[] = ["password-reset", "sign-in-link"];
+const ONE_TIME_LINK_KINDS: OutboxKind[] = ["password-reset", "sign-in-link", "email-verification"];
 
 const ENTRY_COLUMNS = `id, kind, recipient, subject, status, attempts, created_at as "createdAt", due_at as "dueAt",
   sent_at as "sentAt"`;

@@ -1,6 +1,6 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
 import type { User } from "~/domain/user";
-import { getDb } from "~/services/db.server";
+import { getDb, type Queryable } from "~/services/db.server";
 
 /** A signed-in person, as the site knows them. */
 
@@ -19,21 +19,49 @@ export function accountFromToken(token: DecodedIdToken, isStaff: boolean) {
     name: typeof token.name === "string" ? token.name : "",
     photoUrl: token.picture ?? null,
     isStaff,
+    emailVerified: token.email_verified === true,
   };
 }
 
 /** Mirrors a user from the identity provider into the database; called at every sign-in. */
-export async function recordSignIn(account: ReturnType<typeof accountFromToken>): Promise<User> {
+export async function recordSignIn(
+  account: Omit<ReturnType<typeof accountFromToken>, "emailVerified"> & { emailVerified?: boolean },
+): Promise<User> {
   const db = await getDb();
   const [user] = await db.query<User>(
-    `insert into users (uid, email, name, photo_url, is_staff, last_sign_in_at)
-     values ($1, $2, $3, $4, $5, now())
+    `insert into users (uid, email, name, photo_url, is_staff, email_verified, last_sign_in_at)
+     values ($1, $2, $3, $4, $5, $6, now())
      on conflict (uid) do update set email = excluded.email, name = excluded.name,
-       photo_url = excluded.photo_url, is_staff = excluded.is_staff, last_sign_in_at = now()
+       photo_url = excluded.photo_url, is_staff = excluded.is_staff, email_verified = excluded.email_verified,
+       last_sign_in_at = now()
      returning ${USER_COLUMNS}`,
-    [account.uid, account.email, account.name, account.photoUrl, account.isStaff],
+    [account.uid, account.email, account.name, account.photoUrl, account.isStaff, account.emailVerified ?? null],
   );
   return user;
+}
+
+/** An account just made with a password, its email not yet verified; mirrored here until its first sign-in. */
+export async function recordNewAccount(tx: Queryable, account: { uid: string; email: string; name: string }) {
+  await tx.query(
+    `insert into users (uid, email, name, email_verified) values ($1, $2, $3, false) on conflict (uid) do nothing`,
+    [account.uid, account.email, account.name],
+  );
+}
+
+/** Marks an account's email verified, as the provider now says it is. */
+export async function recordEmailVerified(uid: string) {
+  const db = await getDb();
+  await db.query("update users set email_verified = true where uid = $1 and not is_guest", [uid]);
+}
+
+/** The email of an account the provider has not verified yet, as last seen here; null for any other. */
+export async function findUnverifiedEmail(uid: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.query<{ email: string }>(
+    "select email from users where uid = $1 and email_verified = false and email is not null",
+    [uid],
+  );
+  return row?.email ?? null;
 }
 
 export async function findUser(uid: string): Promise<User | null> {

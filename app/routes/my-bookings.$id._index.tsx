@@ -52,7 +52,8 @@ export default function BookingDetails() {
           <Link to="/register" className="text-link">
             Create an account
           </Link>{" "}
-          with the same email to keep all your bookings in My Bookings.
+          with the same email and confirm it from the mail we send you: this booking and your other guest bookings then
+          move to My Bookings.
         </p>
       ) : (
         <p className="no-print">

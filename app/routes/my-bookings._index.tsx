@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingActions } from "~/components/BookingActions";
 import { BookingCard } from "~/components/BookingCard";
 import { Facts } from "~/components/Facts";
@@ -11,6 +11,7 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { getViewer, loginPath } from "~/http/viewer.server";
 import { listBookings, summarizeBookings } from "~/models/bookings.server";
 import { listRefunds } from "~/models/payments.server";
+import { findUnverifiedEmail } from "~/models/users.server";
 import bookingStyles from "~/styles/bookings.css";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
@@ -26,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bookings = await listBookings(viewer.uid);
   return {
     signedIn: true as const,
+    unverifiedEmail: await findUnverifiedEmail(viewer.uid),
     bookings: myBookingLists(bookings, new Date()),
     hasBookings: bookings.length > 0,
     refunds: await listRefunds(viewer.uid),
@@ -40,6 +42,7 @@ export default function MyBookings() {
   return (
     <section className="section page-top my-bookings" aria-labelledby="my-bookings-title">
       <h1 id="my-bookings-title">My Bookings</h1>
+      {page.signedIn && page.unverifiedEmail ? <ConfirmEmailNotice email={page.unverifiedEmail} /> : null}
       {!page.signedIn ? (
         <div className="empty-state">
           <p>Sign in to see your bookings.</p>
@@ -88,6 +91,21 @@ export default function MyBookings() {
         </>
       )}
     </section>
+  );
+}
+
+/** An account whose address is not confirmed yet: what that costs, and the link mailed again. */
+function ConfirmEmailNotice({ email }: { email: string }) {
+  const sending = useNavigation().formAction === "/verify-email/resend";
+  return (
+    <div className="confirm-email-notice" role="note">
+      <p>Please confirm {email} with the link we mailed you: bookings you made as a guest with it then move here.</p>
+      <Form method="post" action="/verify-email/resend">
+        <button type="submit" className="button button-ghost button-small" disabled={sending}>
+          {sending ? "Sending..." : "Send the link again"}
+        </button>
+      </Form>
+    </div>
   );
 }
 

@@ -218,7 +218,7 @@ function checksum(sql: string) {
 /**
  * Runs the migrations this database has not applied, then holds it to those it has: a file changed since it was
  * applied stops the start, naming it (decision 60), since the change would never run here. A database migrated before
- * checksums were kept (032) is given those of its files as they are now.
+ * checksums were kept (028) is given those of its files as they are now.
  */
 export async function migrate(db: Database, folder = MIGRATIONS_DIR) {
   const files = (await fs.readdir(folder)).filter((f) => f.endsWith(".sql")).sort();

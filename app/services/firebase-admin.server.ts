@@ -93,10 +93,15 @@ export const PROVIDER_CALL_TIMEOUT_MS = 10_000;
  * The one-time code of a link the provider makes for an account's email, or null when no enabled account has that
  * email: nothing is made, so nothing is sent, for a stranger's address.
  */
-async function actionCodeFor(email: string, makeLink: (auth: ReturnType<typeof firebaseAuth>) => Promise<string>) {
+async function actionCodeFor(
+  email: string,
+  makeLink: (auth: ReturnType<typeof firebaseAuth>) => Promise<string>,
+  { unverifiedOnly = false } = {},
+) {
   const auth = firebaseAuth();
   try {
-    if ((await withTimeout(auth.getUserByEmail(email), PROVIDER_CALL_TIMEOUT_MS)).disabled) return null;
+    const account = await withTimeout(auth.getUserByEmail(email), PROVIDER_CALL_TIMEOUT_MS);
+    if (account.disabled || (unverifiedOnly && account.emailVerified)) return null;
   } catch (error) {
     if ((error as { code?: string }).code === "auth/user-not-found") return null;
     throw error;
@@ -117,4 +122,9 @@ export function signInLinkCode(email: string, continueUrl: string) {
   return actionCodeFor(email, (auth) =>
     auth.generateSignInWithEmailLink(email, { url: continueUrl, handleCodeInApp: true }),
   );
+}
+
+/** A code that verifies the email of the account with this address (null: no such enabled account, or verified). */
+export function emailVerificationCode(email: string) {
+  return actionCodeFor(email, (auth) => auth.generateEmailVerificationLink(email), { unverifiedOnly: true });
 }

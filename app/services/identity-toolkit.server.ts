@@ -21,7 +21,7 @@ const REASONS: Record<string, IdentityFailure> = {
   WEAK_PASSWORD: "weak-password",
   PASSWORD_DOES_NOT_MEET_REQUIREMENTS: "weak-password",
   TOO_MANY_ATTEMPTS_TRY_LATER: "too-many-attempts",
-  // The one-time code of a reset or sign-in link that was used, has expired, or never was.
+  // The one-time code of a reset, sign-in or confirmation link that was used, has expired, or never was.
   INVALID_OOB_CODE: "invalid-code",
   EXPIRED_OOB_CODE: "invalid-code",
 };
@@ -98,4 +98,9 @@ export function resetPasswordWithCode(input: { oobCode: string; newPassword: str
 /** Signs in with the code of an email link; the email must be the one the link was sent to. */
 export function signInWithEmailLink(input: { email: string; oobCode: string }) {
   return call<TokenResponse>("signInWithEmailLink", input);
+}
+
+/** Verifies an account's email with the code of a confirmation link, which it uses up; answers the account. */
+export function applyEmailVerificationCode(oobCode: string) {
+  return call<{ localId: string; email: string }>("update", { oobCode });
 }

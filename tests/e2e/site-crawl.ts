@@ -14,6 +14,7 @@ export const ENTRY_PAGES = [
   // The pages the links in mails open.
   "/reset-password?oobCode=expired",
   "/login/email-link?oobCode=expired&email=someone%40example.com",
+  "/verify-email?oobCode=expired",
   "/legal",
   "/no-such-page",
 ];

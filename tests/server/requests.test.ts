@@ -36,7 +36,8 @@ afterAll(async () => {
 // Every action of the site, the single-fetch (.data) URL a script-enabled browser posts it to, and what a form
 // without its fields gets: the form again with its messages (400), or for the date strip, which is navigation,
 // the movie page again with the message as a toast (302); so does Favorite, and the guest page posted without the
-// seat page's choice in its address, whose page goes back to the seat page to make one. Pay and cancel are posted by a
+// seat page's choice in its address, whose page goes back to the seat page to make one. Send the link again (a confirmation
+// mail) goes back to My Bookings with a toast. Pay and cancel are posted by a
 // signed-in customer, for a booking that is not theirs (neither takes a field). The test gateway's page does not know
 // the checkout; the webhook is not signed.
 const actions = (): [string, number, "customer"?][] => [
@@ -52,6 +53,9 @@ const actions = (): [string, number, "customer"?][] => [
   ["/reset-password.data", 400],
   ["/login/email-link", 400],
   ["/login/email-link.data", 400],
+  ["/verify-email", 400],
+  ["/verify-email.data", 400],
+  ["/verify-email/resend", 302, "customer"],
   [`/movies/${movieId}/favourite`, 302],
   [`/movies/${movieId}/favourite.data`, 202],
   ["/auth/google", 400],
