@@ -84,7 +84,7 @@ export default function PromoCodes() {
   // The types of a refused post, ticked again (a single one comes back as a string).
   const chosenTypes = [fields.types.initialValue ?? []].flat();
   return (
-    <section aria-labelledby="promo-codes-title" className="promo-codes">
+    <section aria-labelledby="promo-codes-title" className="promo-codes cards-on-phone">
       <h1 id="promo-codes-title">Promo Codes</h1>
       <p>
         A customer applies a code at checkout, once per code, and it takes its discount off the tickets it is for. A
@@ -188,13 +188,13 @@ export default function PromoCodes() {
               {codes.map((code) => (
                 <tr key={code.id}>
                   <th scope="row">{code.code}</th>
-                  <td>{describePromo(code, currency)}</td>
-                  <td>
+                  <td data-label="Discount">{describePromo(code, currency)}</td>
+                  <td data-label="For">
                     {code.ticketTypeNames.length > 0 ? code.ticketTypeNames.join(", ") : "Every type"},{" "}
                     {code.movieTitle ?? "any film"}
                   </td>
-                  <td>{code.retired ? "Ended" : describeValidDays(code, timeZone)}</td>
-                  <td>
+                  <td data-label="Valid">{code.retired ? "Ended" : describeValidDays(code, timeZone)}</td>
+                  <td data-label="Used">
                     {code.uses}
                     {code.maxUses === null ? "" : ` of ${code.maxUses}`}
                   </td>
