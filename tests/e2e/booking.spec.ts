@@ -27,6 +27,8 @@ test("a visitor books from the home page, signing in on the way, and keeps the c
   )!;
   await open(page, "/");
   await page.getByRole("link", { name: movie.title, exact: true }).first().click();
+  // The home page's hero has the latest movie's title as its heading too: the movie page is awaited by its address.
+  await expect(page).toHaveURL(new RegExp(`/movies/${movie.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: movie.title })).toBeVisible();
   // The movie page's Show Times: the day, on a later page of days if need be, then its first time.
   const dayLink = page.locator(`#times a[href*="day=${day}"]`);
