@@ -246,7 +246,7 @@ export function postForm(site, pathname, fields, headers = {}) {
 
 /**
  * Holds the first free seat of the first show of tomorrow of the home page's first movie, as the customer of `cookie`:
- * the first seat of a row, which strands no seat whatever hall the show is in. Answers the booking's id.
+ * the first free seat in hall order, which strands no seat whatever hall the show is in. Answers the booking's id.
  * @param {{ url: string }} site @param {string} cookie
  */
 export async function holdFirstFreeSeat(site, cookie) {
@@ -255,7 +255,10 @@ export async function holdFirstFreeSeat(site, cookie) {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const seatPage = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}`)).text();
   const showId = /name="time" value="([0-9a-f-]{36})"/.exec(seatPage)?.[1];
-  const seatMap = await (await fetch(`${site.url}/movies/${movieId}/${tomorrow}?time=${showId}`)).text();
+  // Read as the customer: a visitor's copy of the seat page may be a second old, from before a seat was just taken.
+  const seatMap = await (
+    await fetch(`${site.url}/movies/${movieId}/${tomorrow}?time=${showId}`, { headers: { Cookie: cookie } })
+  ).text();
   const seat = /aria-label="Row [A-Z], seat \d+(?:, premium seat)?, available" value="([A-Z]\d+)"/.exec(seatMap)?.[1];
   const booked = await postForm(
     site,
