@@ -267,7 +267,8 @@ export async function holdFirstFreeSeat(site, cookie) {
     { Cookie: cookie },
   );
   const bookingId = /\/my-bookings\/([0-9a-f-]{36})/.exec(booked.headers.get("location") ?? "")?.[1];
-  if (booked.status !== 302 || !bookingId) throw new Error(`holding a seat answered ${booked.status}`);
+  if (booked.status !== 302 || !bookingId)
+    throw new Error(`holding a seat answered ${booked.status}, to ${booked.headers.get("location")}`);
   return bookingId;
 }
 
