@@ -19,6 +19,7 @@ async function tables(database: Database) {
 }
 
 describe("migrate", () => {
+  // A new cluster and every migration, on a machine that may be running the end-to-end tests too: a minute.
   it("creates the schema on a fresh PGlite and records each migration", async () => {
     // In a folder: the unit tests' in-memory databases start from a migrated dump (tests/unit/database-dump.ts).
     const folder = mkdtempSync(path.join(os.tmpdir(), "cinema-fresh-db-"));
@@ -31,7 +32,7 @@ describe("migrate", () => {
     );
     const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");
     expect(applied.map((r) => r.name)).toEqual(migrations);
-  });
+  }, 60_000);
 
   it("does nothing when run again", async () => {
     db = openDatabase("memory://");

@@ -45,6 +45,7 @@ describe("seeding the sample data", () => {
     }
   });
 
+  // The whole catalogue and two weeks of shows, on a machine that may be busy with other tests: a minute.
   it("seeds every movie, trailer and hall, and two weeks of shows", async () => {
     await loadSampleData();
     const db = await getDb();
@@ -61,7 +62,7 @@ describe("seeding the sample data", () => {
       { name: "Screen 4", seats: 134 },
     ]);
     expect(halls.map((hall) => hall.name)).toEqual([...hallNames].sort());
-  });
+  }, 60_000);
 
   it("changes nothing when run again", async () => {
     const db = await getDb();
