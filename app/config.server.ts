@@ -159,6 +159,9 @@ export const environmentSchema = z.object({
   CHECKOUT_RECONCILE_SECONDS: integer(5, 3600).describe(
     "how often checkouts whose hold ended are expired at the gateway and asked about; default 60",
   ),
+  CHECKOUT_ASK_AFTER_SECONDS: integer(1, 3600).describe(
+    "how old an open checkout on a running hold must be before that job asks the gateway about it; default 60",
+  ),
   STAFF_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).describe(
     "its password; default generated once per data folder and kept in DATA_DIR/staff-password",
   ),
@@ -309,7 +312,8 @@ export function loadConfig(environment: Record<string, string | undefined>) {
 function paymentSettings(env: z.infer<typeof environmentSchema>, siteUrl: string) {
   const provider = env.PAYMENT_PROVIDER ?? "test";
   const reconcileSeconds = env.CHECKOUT_RECONCILE_SECONDS ?? 60;
-  if (provider !== "stripe") return { provider, reconcileSeconds, stripe: null };
+  const askAfterSeconds = env.CHECKOUT_ASK_AFTER_SECONDS ?? 60;
+  if (provider !== "stripe") return { provider, reconcileSeconds, askAfterSeconds, stripe: null };
   const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !env[name]);
   if (missing.length > 0)
     throw new ConfigurationError(
@@ -323,6 +327,7 @@ function paymentSettings(env: z.infer<typeof environmentSchema>, siteUrl: string
   return {
     provider,
     reconcileSeconds,
+    askAfterSeconds,
     stripe: { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL ?? null },
   };
 }

@@ -38,12 +38,13 @@ const databases = option("database")?.split(",") ?? ["pglite", "postgres"];
 // premiere is many buyers posting once each: the per-client limit (one load generator, one address) would refuse
 // most of them, and seats picked at random would trip the stranded-seat rule; both have their own tests
 // (tests/unit/post-limits.test.ts, tests/e2e/post-limits.spec.ts for the 429 page).
-// After the crash the sites reconcile checkouts with the gateway every few seconds rather than every minute, so the
-// crash part sees payments settled within its wait.
+// After the crash the sites reconcile checkouts with the gateway every few seconds rather than every minute, and ask
+// about a checkout a few seconds old rather than a minute old, so the crash part sees payments settled within its wait.
 const SHARED_ENV = {
   POST_LIMITS: "false",
   STRANDED_SEAT_RULE: "false",
   CHECKOUT_RECONCILE_SECONDS: String(CHECKOUT_RECONCILE_SECONDS),
+  CHECKOUT_ASK_AFTER_SECONDS: String(CHECKOUT_RECONCILE_SECONDS),
 };
 const PARTS = [
   { name: "premiere", run: premiere },

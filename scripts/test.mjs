@@ -1,9 +1,8 @@
-// `npm test`: lint, type check and build; the unit tests (on PGlite, and on PostgreSQL where one can run) beside the
-// tests of the built server as a whole (on one shared Auth emulator: decision 39); the tests of the embedded default
+// `npm test`: lint, type check and build; the unit tests on Node 24 (on PGlite, and on PostgreSQL where one can run)
+// beside the tests of the built server as a whole (on one shared Auth emulator: decision 39); the tests of the embedded default
 // (as `npm start` runs it, with its own emulator) beside the short form of `npm run prove`; then end-to-end tests in
 // Chromium with JavaScript on and off. Steps side by side are those that leave a core idle (decision 40).
 // `npm run test:quick` (--quick): lint, type check and the unit tests on PGlite, the everyday loop (decision 37).
-// The whole suite then runs the quick one again on Node 24, the newest line package.json claims (decision 61).
 // Each step's time is said as it ends.
 import { spawn, spawnSync } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
@@ -53,6 +52,14 @@ async function runTogether(steps) {
   console.log(`== (${seconds(started)} in all)`);
 }
 
+// The unit tests of the whole suite run on the newest Node line package.json claims, through the registry's `node`
+// package (npx gives its binary first on the PATH); the built site runs on the machine's Node (decision 61).
+const NEWEST_NODE = "24";
+function onNewestNode(command, args) {
+  if (process.versions.node.split(".")[0] === NEWEST_NODE) return { command, args };
+  return { command: "npx", args: ["--yes", "-p", `node@${NEWEST_NODE}`, "node", command, ...args] };
+}
+
 const quick = process.argv.includes("--quick");
 console.log(`${quick ? "npm run test:quick" : "npm test"} on Node ${process.version}`);
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -76,9 +83,8 @@ const onPostgres = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
 // tests run beside them in one worker of their own, leaving the sites the other core for the timings they assert.
 await runTogether([
   {
-    label: "unit tests",
-    command: bin("vitest"),
-    args: ["run", "--project", "unit"],
+    label: `unit tests on Node ${NEWEST_NODE}`,
+    ...onNewestNode(bin("vitest"), ["run", "--project", "unit"]),
     env: { ...onPostgres, UNIT_TEST_WORKERS: "1" },
   },
   { label: "server tests", command: bin("vitest"), args: ["run", "--project", "server"], env: onPostgres },
@@ -96,16 +102,4 @@ await runTogether([
   },
 ]);
 run("end-to-end tests", bin("playwright"), ["test", ...process.argv.slice(2)], { CHROMIUM_PATH: chromium });
-// The registry's `node` package gives npx a Node 24 binary; npm and the tools it starts run on it.
-const NEWEST_NODE = "24";
-if (process.versions.node.split(".")[0] !== NEWEST_NODE) {
-  run(`the quick suite on Node ${NEWEST_NODE}`, "npx", [
-    "--yes",
-    "-p",
-    `node@${NEWEST_NODE}`,
-    "npm",
-    "run",
-    "test:quick",
-  ]);
-}
 finish(0);

@@ -16,7 +16,7 @@ const SITE_STOP_TIMEOUT_MS = 15_000;
  * `npm start`: the site in a process of its own and, with no Firebase project configured, the Auth emulator
  * beside it. If either dies the other is stopped and this exits non-zero, so a supervisor (systemd, README)
  * restarts the whole. SIGTERM or SIGINT stop the site first (it finishes its requests), then save the accounts
- * and stop the emulator, and exit 0.
+ * and stop the emulator, and exit 0 (1 if the site had to cut requests off).
  *
  * With `withSite` false (`node build/index.js auth-emulator`) only the emulator runs, with its staff account: copies
  * of the site told of it by FIREBASE_AUTH_EMULATOR_HOST share it, as the server tests' sites do.
@@ -32,7 +32,11 @@ export async function superviseSite(entry: string, { withSite = true } = {}) {
     stopping = true;
     process.exitCode = exitCode;
     emulator?.stopSaving();
-    if (site) await stopChild(site, SITE_STOP_TIMEOUT_MS);
+    if (site) {
+      await stopChild(site, SITE_STOP_TIMEOUT_MS);
+      // A site that had to cut requests off (or was killed) says so in its exit code, and so does the whole.
+      if (site.exitCode !== 0) process.exitCode = 1;
+    }
     if (emulator && !hasExited(emulator.process)) {
       // A Ctrl-C reaches the emulator too, and it saves by itself as it stops; this save is for a plain SIGTERM.
       await emulator.save().catch(() => {});

@@ -304,13 +304,11 @@ async function recordRefundOutcome(
   );
 }
 
-/** A checkout open this long with its hold still running is asked about, in case its webhook went missing. */
-const ASK_AFTER_SECONDS = 60;
-
 /**
  * The reconciliation job, run by every instance now and then, so a missed webhook never leaves a booking wrong for
  * long. A checkout still open whose booking can no longer take a payment (its hold ended, it was paid or cancelled)
- * or whose page has expired is ended at the gateway; one open for a while on a running hold is read there. What the
+ * or whose page has expired is ended at the gateway; one open for a while (CHECKOUT_ASK_AFTER_SECONDS) on a running
+ * hold is read there, in case its webhook went missing. What the
  * gateway answers is settled. Two instances asking about one checkout at once settle it once. Answers how many were
  * looked at.
  */
@@ -324,7 +322,7 @@ export async function reconcileCheckouts(limit = 20) {
      ) open_checkouts
      where ended or created_at <= now() - make_interval(secs => $2)
      order by created_at limit $1`,
-    [limit, ASK_AFTER_SECONDS],
+    [limit, config.payments.askAfterSeconds],
   );
   for (const checkout of due) {
     try {

@@ -30,6 +30,21 @@ async function scriptSwitch(page: Page, jsEnabled: boolean) {
   return { beforeLoad: () => allow(false), beforeAudit: () => allow(true) };
 }
 
+/**
+ * With JavaScript, each page's one interaction: its link home is followed by the app, without loading a document (a
+ * page that failed to hydrate would load one). Tests that only display a page run without JavaScript alone
+ * (playwright.config.ts); this, the hydration the crawl waits for and the console the page fixture watches are their
+ * check with it on.
+ */
+async function expectAppAnswersClicks(page: Page, landed: string) {
+  const home = page.locator('a[href="/"]').first();
+  if ((await home.count()) === 0 || !(await home.isVisible())) return;
+  await page.evaluate(() => document.documentElement.setAttribute("data-before-click", ""));
+  await home.click();
+  await expect(page, `${landed}: the link home`).toHaveURL(/\/$/);
+  await expect(page.locator("html[data-before-click]"), `${landed}: a document was loaded`).toBeAttached();
+}
+
 /** Audits every page the crawl reaches (site-crawl.ts). Returns the shapes audited and the violations found. */
 async function auditSite(page: Page, { jsEnabled, ...crawl }: Omit<CrawlOptions, "check"> & { jsEnabled: boolean }) {
   const violations: string[] = [];
@@ -40,6 +55,7 @@ async function auditSite(page: Page, { jsEnabled, ...crawl }: Omit<CrawlOptions,
     check: async (landed) => {
       await scripts.beforeAudit();
       for (const violation of await axeViolations(page)) violations.push(`${landed} ${violation}`);
+      if (jsEnabled) await expectAppAnswersClicks(page, landed);
     },
   });
   return { audited, violations };

@@ -3,30 +3,34 @@ import { open } from "./steps";
 
 const PAGES = ["/admin", "/admin/add-shows", "/admin/list-shows", "/admin/list-bookings", "/admin/check-in"];
 
-test("the admin panel has its own top bar and menu, and shows who is signed in", async ({ staffPage: page, staff }) => {
-  await open(page, "/admin/list-shows");
-  await expect(page.getByText("Admin Panel")).toBeVisible();
-  const menu = page.getByRole("navigation", { name: "Admin" });
-  for (const [label, path] of [
-    ["Dashboard", "/admin"],
-    ["Add Shows", "/admin/add-shows"],
-    ["List Shows", "/admin/list-shows"],
-    ["List Bookings", "/admin/list-bookings"],
-    ["Halls", "/admin/halls"],
-    ["Prices", "/admin/prices"],
-    ["Movies", "/admin/movies"],
-    ["Promo Codes", "/admin/promo-codes"],
-    ["Check In", "/admin/check-in"],
-    ["Outbox", "/admin/outbox"],
-  ])
-    await expect(menu.getByRole("link", { name: label })).toHaveAttribute("href", path);
-  await expect(menu.getByRole("link", { name: "List Shows" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByText(staff.name, { exact: true })).toBeVisible();
-  await expect(page.getByText(staff.email)).toBeVisible();
-  // The site's own navbar and footer are not part of it.
-  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-  await expect(page.getByRole("contentinfo")).toHaveCount(0);
-});
+test(
+  "the admin panel has its own top bar and menu, and shows who is signed in",
+  { tag: "@display" },
+  async ({ staffPage: page, staff }) => {
+    await open(page, "/admin/list-shows");
+    await expect(page.getByText("Admin Panel")).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Admin" });
+    for (const [label, path] of [
+      ["Dashboard", "/admin"],
+      ["Add Shows", "/admin/add-shows"],
+      ["List Shows", "/admin/list-shows"],
+      ["List Bookings", "/admin/list-bookings"],
+      ["Halls", "/admin/halls"],
+      ["Prices", "/admin/prices"],
+      ["Movies", "/admin/movies"],
+      ["Promo Codes", "/admin/promo-codes"],
+      ["Check In", "/admin/check-in"],
+      ["Outbox", "/admin/outbox"],
+    ])
+      await expect(menu.getByRole("link", { name: label })).toHaveAttribute("href", path);
+    await expect(menu.getByRole("link", { name: "List Shows" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText(staff.name, { exact: true })).toBeVisible();
+    await expect(page.getByText(staff.email)).toBeVisible();
+    // The site's own navbar and footer are not part of it.
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  },
+);
 
 test("the menu collapses and expands, and the choice is remembered", async ({ staffPage: page }) => {
   const menu = page.getByRole("navigation", { name: "Admin" });
@@ -71,7 +75,7 @@ test("on a phone the menu starts collapsed until shown, and the choice is rememb
   await expect(menu).toBeVisible();
 });
 
-test("Add Shows on a phone ends where its content ends", async ({ staffPage: page }) => {
+test("Add Shows on a phone ends where its content ends", { tag: "@display" }, async ({ staffPage: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, "/admin/add-shows");
   // Nothing out of the flow (such as the movie list's hidden radios) may stretch the page past the panel's end.
@@ -82,7 +86,7 @@ test("Add Shows on a phone ends where its content ends", async ({ staffPage: pag
   expect(scrollHeight).toBeLessThanOrEqual(Math.ceil(panelBottom));
 });
 
-test("every admin page fits a 360 px phone", async ({ staffPage: page }) => {
+test("every admin page fits a 360 px phone", { tag: "@display" }, async ({ staffPage: page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of PAGES) {
     await open(page, path);

@@ -27,7 +27,7 @@ test("says when no booking matches, keeping the filter and the search in the URL
   await expect(page.getByLabel("Booking ID or email")).toHaveValue("");
 });
 
-test("odd query values fall back to the defaults", async ({ staffPage: page }) => {
+test("odd query values fall back to the defaults", { tag: "@display" }, async ({ staffPage: page }) => {
   const response = await open(page, "/admin/list-bookings?status=refunded&sort=%00&dir=up&page=abc&search=%00%01");
   expect(response?.status()).toBe(200);
   await expect(
@@ -35,7 +35,7 @@ test("odd query values fall back to the defaults", async ({ staffPage: page }) =
   ).toHaveAttribute("aria-current", "true");
 });
 
-test("the CSV export answers the filtered list as a file", async ({ staffPage: page }) => {
+test("the CSV export answers the filtered list as a file", { tag: "@display" }, async ({ staffPage: page }) => {
   const response = await page.request.get("/admin/list-bookings.csv?status=paid&search=%3Dcmd");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");

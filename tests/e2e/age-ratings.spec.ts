@@ -47,17 +47,21 @@ test("staff rate a film; its card and page show the certificate", async ({ staff
   await expect(page.getByText(`${movie.title} is now rated ${was}`)).toBeVisible();
 });
 
-test("a certificate staff do not have is refused, and changes nothing", async ({ staffPage: page }) => {
-  await open(page, "/admin/movies");
-  const response = await page.request.post("/admin/movies", {
-    form: { movieId: HOLLOW_SIGNAL.id, certificate: "NC-17" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(409);
-  expect(await response.text()).toContain("Please choose a certificate from the list.");
-  await open(page, "/admin/movies");
-  await expect(page.getByLabel(`Certificate of ${HOLLOW_SIGNAL.title}`)).toHaveValue("18");
-});
+test(
+  "a certificate staff do not have is refused, and changes nothing",
+  { tag: "@display" },
+  async ({ staffPage: page }) => {
+    await open(page, "/admin/movies");
+    const response = await page.request.post("/admin/movies", {
+      form: { movieId: HOLLOW_SIGNAL.id, certificate: "NC-17" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(409);
+    expect(await response.text()).toContain("Please choose a certificate from the list.");
+    await open(page, "/admin/movies");
+    await expect(page.getByLabel(`Certificate of ${HOLLOW_SIGNAL.title}`)).toHaveValue("18");
+  },
+);
 
 test("an 18 offers no Child tickets, says why, and refuses them if posted", async ({
   customerPage: page,

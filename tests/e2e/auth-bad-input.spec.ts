@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { findAccount, uniqueEmail } from "./identity";
 
-test("an oversized field gets a clear message and creates nothing", async ({ page }) => {
+test("an oversized field gets a clear message and creates nothing", { tag: "@display" }, async ({ page }) => {
   const email = uniqueEmail("huge");
   const response = await page.request.post("/register", {
     form: { fullName: "x".repeat(100_000), email, password: "Secret123", confirmPassword: "Secret123", terms: "on" },
@@ -11,7 +11,7 @@ test("an oversized field gets a clear message and creates nothing", async ({ pag
   expect(await findAccount(email)).toBeUndefined();
 });
 
-test("repeated and non-text fields get a clear message and create nothing", async ({ page }) => {
+test("repeated and non-text fields get a clear message and create nothing", { tag: "@display" }, async ({ page }) => {
   const email = uniqueEmail("odd");
   const repeated = await page.request.post("/register", {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -61,7 +61,7 @@ test("the page shows the message for an oversized form", async ({ page }) => {
   await expect(page.getByText(/This form is too large|Invalid email address/)).toBeVisible();
 });
 
-test("a forged or unknown session cookie shows the signed-out site", async ({ page, baseURL }) => {
+test("a forged or unknown session cookie shows the signed-out site", { tag: "@display" }, async ({ page, baseURL }) => {
   for (const value of ["forged", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.", "ImZvcmdlZCI%3D.c2lnbmF0dXJl"]) {
     await page.context().addCookies([{ name: "__session", value, url: baseURL! }]);
     const home = await page.goto("/");
@@ -75,7 +75,7 @@ test("a forged or unknown session cookie shows the signed-out site", async ({ pa
 const GOOGLE_UNAVAILABLE =
   "Google sign-in is not available on this site. Please sign in with your email and password, or with an emailed link.";
 
-test("a forged Google token is refused with a message", async ({ page }) => {
+test("a forged Google token is refused with a message", { tag: "@display" }, async ({ page }) => {
   const response = await page.request.post("/auth/google", {
     form: { idToken: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.forged-signature" },
   });
@@ -83,7 +83,7 @@ test("a forged Google token is refused with a message", async ({ page }) => {
   expect(await response.json()).toEqual({ error: GOOGLE_UNAVAILABLE });
 });
 
-test("an unsigned ID token naming a real account signs nobody in", async ({ page, customer }) => {
+test("an unsigned ID token naming a real account signs nobody in", { tag: "@display" }, async ({ page, customer }) => {
   // The embedded emulator's own tokens are unsigned (alg none), so one written by hand looks just like them.
   const { localId } = (await findAccount(customer.email))!;
   const now = Math.floor(Date.now() / 1000);

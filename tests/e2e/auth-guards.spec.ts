@@ -17,21 +17,25 @@ const ADMIN_PAGES = [
 ];
 const ADMIN_FILES = ["/admin/list-bookings.csv?status=paid", "/admin/outbox/00000000-0000-4000-8000-000000000000.eml"];
 
-test("a visitor is sent to sign in and brought back to the same page and query", async ({ page }) => {
-  for (const path of ["/movies?genre=Drama", ...ADMIN_PAGES, ...ADMIN_FILES]) {
-    await page.goto(path);
-    await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: path })}`);
-    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  }
-});
+test(
+  "a visitor is sent to sign in and brought back to the same page and query",
+  { tag: "@display" },
+  async ({ page }) => {
+    for (const path of ["/movies?genre=Drama", ...ADMIN_PAGES, ...ADMIN_FILES]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: path })}`);
+      await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    }
+  },
+);
 
-test("a visitor's POST to an admin page is sent to sign in", async ({ page }) => {
+test("a visitor's POST to an admin page is sent to sign in", { tag: "@display" }, async ({ page }) => {
   const response = await page.request.post("/admin/add-shows", { form: { title: "x" }, maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe("/login?redirectTo=%2Fadmin%2Fadd-shows");
 });
 
-test("a customer is refused every admin page, GET and POST", async ({ customerPage: page }) => {
+test("a customer is refused every admin page, GET and POST", { tag: "@display" }, async ({ customerPage: page }) => {
   const forms = { anything: "1", intent: "create", movieId: "1029437", price: "10", collapsed: "true", showId: "x" };
   for (const path of [...ADMIN_PAGES, ...ADMIN_FILES]) {
     const response = await page.goto(path);
@@ -82,7 +86,7 @@ test("staff see the dashboard with real figures and their own profile", async ({
   expect(await users()).toBeGreaterThan(before);
 });
 
-test("a staff right taken away counts at once", async ({ staffPage: page, staff }) => {
+test("a staff right taken away counts at once", { tag: "@display" }, async ({ staffPage: page, staff }) => {
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await setStaffClaim(staff.uid, false);
@@ -92,7 +96,7 @@ test("a staff right taken away counts at once", async ({ staffPage: page, staff 
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
 });
 
-test("a password reset ends a staff session at once", async ({ staffPage: page, staff }) => {
+test("a password reset ends a staff session at once", { tag: "@display" }, async ({ staffPage: page, staff }) => {
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   const requested = await page.request.post("/forgot-password", { form: { email: staff.email }, maxRedirects: 0 });
@@ -120,12 +124,16 @@ test("the movie detail form refuses a post from another site", async ({ customer
   expect(await crossSite.text()).toContain("This form was sent from another site, so it was refused.");
 });
 
-test("a cross-site logout is refused and the user stays signed in", async ({ customerPage: page }) => {
-  const attacks: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }];
-  for (const headers of attacks) {
-    const response = await page.request.post("/logout", { headers, maxRedirects: 0 });
-    expect(response.status(), JSON.stringify(headers)).toBeGreaterThanOrEqual(400);
-  }
-  await page.goto("/movies");
-  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-});
+test(
+  "a cross-site logout is refused and the user stays signed in",
+  { tag: "@display" },
+  async ({ customerPage: page }) => {
+    const attacks: Record<string, string>[] = [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }];
+    for (const headers of attacks) {
+      const response = await page.request.post("/logout", { headers, maxRedirects: 0 });
+      expect(response.status(), JSON.stringify(headers)).toBeGreaterThanOrEqual(400);
+    }
+    await page.goto("/movies");
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  },
+);

@@ -33,27 +33,29 @@ test.describe("sign-in never leaves this site", () => {
     });
   }
 
-  test("a tampered redirectTo in the posted form is refused too, and so is one a signed-in visitor is sent to", async ({
-    page,
-  }) => {
-    const account = await createAccount();
-    for (const hostile of HOSTILE) {
-      await page.context().clearCookies();
-      const response = await page.request.post("/login", {
-        form: { email: account.email, password: account.password, redirectTo: hostile },
-        maxRedirects: 0,
-      });
-      // Signed in and sent to a page of this site, or (a control character in the field) refused with a message.
-      if (response.status() === 400) {
-        expect(await response.text(), hostile).toContain("Page to return to must not contain control characters.");
-        continue;
+  test(
+    "a tampered redirectTo in the posted form is refused too, and so is one a signed-in visitor is sent to",
+    { tag: "@display" },
+    async ({ page }) => {
+      const account = await createAccount();
+      for (const hostile of HOSTILE) {
+        await page.context().clearCookies();
+        const response = await page.request.post("/login", {
+          form: { email: account.email, password: account.password, redirectTo: hostile },
+          maxRedirects: 0,
+        });
+        // Signed in and sent to a page of this site, or (a control character in the field) refused with a message.
+        if (response.status() === 400) {
+          expect(await response.text(), hostile).toContain("Page to return to must not contain control characters.");
+          continue;
+        }
+        expect(response.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
+        const signedIn = await page.request.get(`/login?${new URLSearchParams({ redirectTo: hostile })}`, {
+          maxRedirects: 0,
+        });
+        expect(signedIn.status(), hostile).toBe(302);
+        expect(signedIn.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
       }
-      expect(response.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
-      const signedIn = await page.request.get(`/login?${new URLSearchParams({ redirectTo: hostile })}`, {
-        maxRedirects: 0,
-      });
-      expect(signedIn.status(), hostile).toBe(302);
-      expect(signedIn.headers().location ?? "", hostile).toMatch(/^\/(?![/\\])/);
-    }
-  });
+    },
+  );
 });

@@ -2,6 +2,7 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { moviesFirstIn } from "../sample-catalogue";
 import { createAccount, signIn, type Account } from "./identity";
+import { open } from "./steps";
 
 const dayFromToday = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
@@ -134,8 +135,7 @@ export async function seatSeenByAnother(
   label: string,
 ) {
   const other = await anotherCustomer(browser, jsEnabled, baseURL);
-  await other.page.goto(path);
-  await other.page.waitForLoadState("networkidle");
+  await open(other.page, path);
   await chooseTime(other.page, jsEnabled);
   const name = await seat(other.page, label).getAttribute("aria-label");
   await other.close();

@@ -67,7 +67,7 @@ test.describe("Favorite on the movie page", () => {
     await expect(cardTitles(cards(page))).toHaveText([ember.title]);
   });
 
-  test("the same post twice does not fail or undo itself", async ({ customerPage: page }) => {
+  test("the same post twice does not fail or undo itself", { tag: "@display" }, async ({ customerPage: page }) => {
     await favourite(page, ember.id, ember.id);
     await open(page, `/movies/${ember.id}`);
     await expect(removeButton(page)).toBeVisible();
@@ -89,32 +89,34 @@ test.describe("Favorite on the movie page", () => {
     await expect(addButton(page)).toBeVisible();
   });
 
-  test("odd posts get a message or a 404, never a 500, and only change the poster's own favourites", async ({
-    customerPage: page,
-  }) => {
-    const post = (path: string, data: string) =>
-      page.request.post(path, {
-        data,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        maxRedirects: 0,
-      });
-    expect((await post("/movies/no-such-movie/favourite", "intent=add")).status()).toBe(404);
-    expect((await post("/movies/%00/favourite", "intent=add")).status()).toBe(404);
-    for (const body of ["", "intent=toggle", "intent=add&intent=remove", "intent=%00", "intent[0]=add"]) {
-      const response = await post(`/movies/${ember.id}/favourite`, body);
-      expect(response.status(), body).toBe(302);
-      expect(response.headers().location, body).toBe(`/movies/${ember.id}`);
-    }
-    await page.goto(`/movies/${ember.id}/favourite`); // the form's address, opened: only the movie
-    await expect(page).toHaveURL(`/movies/${ember.id}`);
-    await expect(addButton(page)).toBeVisible();
-    await open(page, `/favourites`);
-    await expect(page.getByRole("heading", { name: "You have no favourites yet" })).toBeVisible();
-    // Keys the form does not have are dropped: the favourite is the signed-in customer's.
-    await post(`/movies/${ember.id}/favourite`, "intent=add&user_uid=someone-else&movie_id=1010581");
-    await page.reload();
-    await expect(cardTitles(cards(page))).toHaveText([ember.title]);
-  });
+  test(
+    "odd posts get a message or a 404, never a 500, and only change the poster's own favourites",
+    { tag: "@display" },
+    async ({ customerPage: page }) => {
+      const post = (path: string, data: string) =>
+        page.request.post(path, {
+          data,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          maxRedirects: 0,
+        });
+      expect((await post("/movies/no-such-movie/favourite", "intent=add")).status()).toBe(404);
+      expect((await post("/movies/%00/favourite", "intent=add")).status()).toBe(404);
+      for (const body of ["", "intent=toggle", "intent=add&intent=remove", "intent=%00", "intent[0]=add"]) {
+        const response = await post(`/movies/${ember.id}/favourite`, body);
+        expect(response.status(), body).toBe(302);
+        expect(response.headers().location, body).toBe(`/movies/${ember.id}`);
+      }
+      await page.goto(`/movies/${ember.id}/favourite`); // the form's address, opened: only the movie
+      await expect(page).toHaveURL(`/movies/${ember.id}`);
+      await expect(addButton(page)).toBeVisible();
+      await open(page, `/favourites`);
+      await expect(page.getByRole("heading", { name: "You have no favourites yet" })).toBeVisible();
+      // Keys the form does not have are dropped: the favourite is the signed-in customer's.
+      await post(`/movies/${ember.id}/favourite`, "intent=add&user_uid=someone-else&movie_id=1010581");
+      await page.reload();
+      await expect(cardTitles(cards(page))).toHaveText([ember.title]);
+    },
+  );
 });
 
 test.describe("a visitor's Favorite", () => {
@@ -147,7 +149,7 @@ test.describe("a visitor's Favorite", () => {
     await expect(addButton(page)).toBeVisible();
   });
 
-  test("opening /favourites is asked to sign in first", async ({ page }) => {
+  test("opening /favourites is asked to sign in first", { tag: "@display" }, async ({ page }) => {
     await page.goto("/favourites");
     await expect(page).toHaveURL("/login?redirectTo=%2Ffavourites");
   });
@@ -167,7 +169,7 @@ test.describe("the favourites page", () => {
     await expect(page).toHaveURL("/movies");
   });
 
-  test("lists exactly the customer's favourites, latest first", async ({ customerPage: page }) => {
+  test("lists exactly the customer's favourites, latest first", { tag: "@display" }, async ({ customerPage: page }) => {
     await favourite(page, ...mine.map((m) => m.id));
     await open(page, "/favourites");
     await expect(count(page)).toHaveText("Showing 4 of 4 movies");

@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
   await open(page, "/");
 });
 
-test("the hero features the latest movie with its genres, year and runtime", async ({ page }) => {
+test("the hero features the latest movie with its genres, year and runtime", { tag: "@display" }, async ({ page }) => {
   const hero = page.getByRole("region", { name: featured.title });
   await expect(hero.getByRole("heading", { level: 1 })).toHaveText(featured.title);
   await expect(hero).toContainText(featured.genres.map((g) => g.name).join(" | "));
@@ -17,7 +17,7 @@ test("the hero features the latest movie with its genres, year and runtime", asy
   await expect(hero.getByRole("link", { name: "Explore Movies" })).toHaveAttribute("href", "/movies");
 });
 
-test("the hero's backdrop is an image the browser fetches first", async ({ page }) => {
+test("the hero's backdrop is an image the browser fetches first", { tag: "@display" }, async ({ page }) => {
   const backdrop = page.getByRole("region", { name: featured.title }).locator("img");
   await expect(backdrop).toHaveAttribute("src", `/artwork/backdrops/${featured.id}.svg`);
   await expect(backdrop).toHaveAttribute("alt", ""); // decorative: the heading says what it shows
@@ -26,7 +26,7 @@ test("the hero's backdrop is an image the browser fetches first", async ({ page 
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^See what is showing/);
 });
 
-test("Now Showing lists the 8 latest movies and links to all movies", async ({ page }) => {
+test("Now Showing lists the 8 latest movies and links to all movies", { tag: "@display" }, async ({ page }) => {
   const cards = movieCards(page, "Now Showing");
   await expect(cards).toHaveCount(8);
   await expect(cardTitles(cards)).toHaveText(latestFirst.slice(0, 8).map((m) => m.title));
@@ -34,35 +34,37 @@ test("Now Showing lists the 8 latest movies and links to all movies", async ({ p
   await expect(page.getByRole("link", { name: "Show More Movies" })).toHaveAttribute("href", "/movies");
 });
 
-test("a movie card shows year, two genres, runtime, rating and certificate, and links to the movie", async ({
-  page,
-}) => {
-  const card = movieCards(page, "Now Showing").first();
-  await expect(card.getByRole("heading")).toHaveText("The Night Orchard");
-  await expect(card.getByRole("link", { name: "The Night Orchard", exact: true })).toHaveAttribute(
-    "href",
-    "/movies/1010581",
-  );
-  await expect(card.getByText("2026 • Mystery | Drama • 2h 8m")).toBeVisible();
-  const rating = card.getByRole("paragraph").filter({ hasText: "Rated 7.5 out of 10" });
-  await expect(rating).toMatchAriaSnapshot("- paragraph: Rated 7.5 out of 10"); // what a screen reader reads
-  await expect(rating.getByText("★ 7.5")).toBeVisible(); // what the eye sees
-  await expect(card.getByText("Certificate 15")).toBeVisible();
-  await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute(
-    "href",
-    "/movies/1010581#times",
-  );
-  for (const meta of await movieCards(page, "Now Showing").getByText(/ • /).allTextContents()) {
-    expect(meta).toMatch(/^\d{4} • [^|•]+( \| [^|•]+)? • \d+h \d{1,2}m$/);
-  }
-});
+test(
+  "a movie card shows year, two genres, runtime, rating and certificate, and links to the movie",
+  { tag: "@display" },
+  async ({ page }) => {
+    const card = movieCards(page, "Now Showing").first();
+    await expect(card.getByRole("heading")).toHaveText("The Night Orchard");
+    await expect(card.getByRole("link", { name: "The Night Orchard", exact: true })).toHaveAttribute(
+      "href",
+      "/movies/1010581",
+    );
+    await expect(card.getByText("2026 • Mystery | Drama • 2h 8m")).toBeVisible();
+    const rating = card.getByRole("paragraph").filter({ hasText: "Rated 7.5 out of 10" });
+    await expect(rating).toMatchAriaSnapshot("- paragraph: Rated 7.5 out of 10"); // what a screen reader reads
+    await expect(rating.getByText("★ 7.5")).toBeVisible(); // what the eye sees
+    await expect(card.getByText("Certificate 15")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Buy Tickets for The Night Orchard" })).toHaveAttribute(
+      "href",
+      "/movies/1010581#times",
+    );
+    for (const meta of await movieCards(page, "Now Showing").getByText(/ • /).allTextContents()) {
+      expect(meta).toMatch(/^\d{4} • [^|•]+( \| [^|•]+)? • \d+h \d{1,2}m$/);
+    }
+  },
+);
 
 test.describe("Latest Trailers", () => {
   const [first, second] = trailers;
   const trailerLink = (page: Page, title: string) =>
     page.getByRole("region", { name: "Latest Trailers" }).getByRole("link", { name: new RegExp(`^${title}`) });
 
-  test("lists every trailer with a count, the first one playing", async ({ page }) => {
+  test("lists every trailer with a count, the first one playing", { tag: "@display" }, async ({ page }) => {
     const region = page.getByRole("region", { name: "Latest Trailers" });
     await expect(region.getByRole("heading", { name: `More Trailers (${trailers.length})` })).toBeVisible();
     await expect(region.getByRole("listitem")).toHaveCount(trailers.length);
@@ -84,7 +86,7 @@ test.describe("Latest Trailers", () => {
     await expect(page.getByRole("heading", { name: second.title, level: 3 })).toBeVisible();
   });
 
-  test("an unknown trailer in the URL falls back to the first", async ({ page }) => {
+  test("an unknown trailer in the URL falls back to the first", { tag: "@display" }, async ({ page }) => {
     const response = await page.goto(`/?trailer=${encodeURIComponent("<script>x</script>")}`);
     expect(response?.status()).toBe(200);
     await expect(trailerLink(page, first.title)).toHaveAttribute("aria-current", "true");

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 
 const movie = latestFirst[1];
 
-test("the navbar links to the main pages and offers sign-in to visitors", async ({ page }) => {
+test("the navbar links to the main pages and offers sign-in to visitors", { tag: "@display" }, async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -29,7 +29,7 @@ test("the navbar search finds movies by title", async ({ customerPage: page }) =
   await expect(page.getByRole("searchbox", { name: "Search movies" })).toHaveValue("orchard");
 });
 
-test("the footer is on every public page", async ({ page }) => {
+test("the footer is on every public page", { tag: "@display" }, async ({ page }) => {
   for (const path of ["/", `/movies/${movie.id}`, "/legal", "/no-such-page"]) {
     await page.goto(path);
     const footer = page.getByRole("contentinfo");
@@ -58,7 +58,7 @@ async function descriptions(page: Page, paths: string[]) {
   return found;
 }
 
-test("every page has a description of its own", async ({ page }) => {
+test("every page has a description of its own", { tag: "@display" }, async ({ page }) => {
   const found = await descriptions(page, [
     "/",
     `/movies/${movie.id}`,
@@ -72,7 +72,7 @@ test("every page has a description of its own", async ({ page }) => {
   expect(new Set(Object.values(found)).size, JSON.stringify(found, null, 2)).toBe(Object.keys(found).length);
 });
 
-test("pages behind sign-in have descriptions of their own", async ({ staffPage: page }) => {
+test("pages behind sign-in have descriptions of their own", { tag: "@display" }, async ({ staffPage: page }) => {
   const found = await descriptions(page, ["/movies", "/admin"]);
   for (const [path, description] of Object.entries(found)) expect(description, path).toMatch(/^\S.{30,}/);
   expect(found["/movies"]).not.toBe(found["/admin"]);

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 const ember = movieById("1029437"); // English, 15876 votes, 14 cast members
 const DATES_PER_PAGE = 7;
 
-test("shows the movie's details", async ({ page }) => {
+test("shows the movie's details", { tag: "@display" }, async ({ page }) => {
   await page.goto(`/movies/${ember.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ember Protocol");
   await expect(page.getByRole("img", { name: "Ember Protocol poster" })).toBeVisible();
@@ -25,27 +25,35 @@ test("shows the movie's details", async ({ page }) => {
   await expect(backdrop).toHaveAttribute("fetchpriority", "high");
 });
 
-test("names the language, ENGLISH when unknown, and shows small vote counts as they are", async ({ page }) => {
-  await page.goto("/movies/998731");
-  await expect(page.getByText("FRENCH", { exact: true })).toBeVisible();
-  await expect(page.getByText("7.3 User Rating (987 votes)")).toBeVisible();
-  await page.goto("/movies/921458"); // no original language
-  await expect(page.getByText("ENGLISH", { exact: true })).toBeVisible();
-});
+test(
+  "names the language, ENGLISH when unknown, and shows small vote counts as they are",
+  { tag: "@display" },
+  async ({ page }) => {
+    await page.goto("/movies/998731");
+    await expect(page.getByText("FRENCH", { exact: true })).toBeVisible();
+    await expect(page.getByText("7.3 User Rating (987 votes)")).toBeVisible();
+    await page.goto("/movies/921458"); // no original language
+    await expect(page.getByText("ENGLISH", { exact: true })).toBeVisible();
+  },
+);
 
-test("shows the first 12 cast members with their characters, none of them a Tab stop", async ({ page }) => {
-  await page.goto(`/movies/${ember.id}`);
-  const cast = page.getByRole("region", { name: "Your Favorite Cast" });
-  await expect(cast.getByRole("listitem")).toHaveCount(12);
-  await expect(cast.getByText(ember.casts[12].name)).toHaveCount(0);
-  const [first, second] = ember.casts;
-  const firstMember = cast.getByRole("listitem").filter({ hasText: first.name });
-  await expect(firstMember.getByText("as Commander Asha...")).toBeVisible();
-  await expect(
-    cast.getByRole("listitem").filter({ hasText: second.name }).getByText("as Major Cole Deve..."),
-  ).toBeVisible();
-  expect(await cast.locator("a, button, input, [tabindex]").count()).toBe(0);
-});
+test(
+  "shows the first 12 cast members with their characters, none of them a Tab stop",
+  { tag: "@display" },
+  async ({ page }) => {
+    await page.goto(`/movies/${ember.id}`);
+    const cast = page.getByRole("region", { name: "Your Favorite Cast" });
+    await expect(cast.getByRole("listitem")).toHaveCount(12);
+    await expect(cast.getByText(ember.casts[12].name)).toHaveCount(0);
+    const [first, second] = ember.casts;
+    const firstMember = cast.getByRole("listitem").filter({ hasText: first.name });
+    await expect(firstMember.getByText("as Commander Asha...")).toBeVisible();
+    await expect(
+      cast.getByRole("listitem").filter({ hasText: second.name }).getByText("as Major Cole Deve..."),
+    ).toBeVisible();
+    expect(await cast.locator("a, button, input, [tabindex]").count()).toBe(0);
+  },
+);
 
 test("Watch Trailer plays the movie's trailer", async ({ page }) => {
   const trailer = trailers.find((t) => t.movie_id === ember.id)!;
@@ -149,20 +157,24 @@ test("the show days page 7 at a time, and a day in the address opens on its page
   await expect(days.nth(1)).toHaveAttribute("aria-current", "date");
 });
 
-test("odd days and pages in the address fall back to the first day, never an error", async ({ page }) => {
-  await open(page, `/movies/${ember.id}`);
-  const [first] = await offeredDates(page);
-  for (const query of ["dates=-1", "dates=abc", "dates=1000000000", "day=2020-01-01", "day=%00", "day=2026-02-30"]) {
-    const response = await page.goto(`/movies/${ember.id}?${query}`);
-    expect(response?.status(), query).toBe(200);
-    const days = page.getByRole("navigation", { name: "Show days" }).locator('[aria-current="date"]');
-    await expect(days, query).toHaveCount(1);
-    if (query !== "dates=1000000000")
-      await expect(days).toHaveAttribute("href", `/movies/${ember.id}?day=${first}#times`);
-  }
-});
+test(
+  "odd days and pages in the address fall back to the first day, never an error",
+  { tag: "@display" },
+  async ({ page }) => {
+    await open(page, `/movies/${ember.id}`);
+    const [first] = await offeredDates(page);
+    for (const query of ["dates=-1", "dates=abc", "dates=1000000000", "day=2020-01-01", "day=%00", "day=2026-02-30"]) {
+      const response = await page.goto(`/movies/${ember.id}?${query}`);
+      expect(response?.status(), query).toBe(200);
+      const days = page.getByRole("navigation", { name: "Show days" }).locator('[aria-current="date"]');
+      await expect(days, query).toHaveCount(1);
+      if (query !== "dates=1000000000")
+        await expect(days).toHaveAttribute("href", `/movies/${ember.id}?day=${first}#times`);
+    }
+  },
+);
 
-test("You May Also Like shows 4 other movies", async ({ page }) => {
+test("You May Also Like shows 4 other movies", { tag: "@display" }, async ({ page }) => {
   await page.goto(`/movies/${ember.id}`);
   const cards = movieCards(page, "You May Also Like");
   await expect(cards).toHaveCount(4);

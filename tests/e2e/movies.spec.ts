@@ -37,21 +37,23 @@ test("lists 12 movies, latest first, and Load More shows the rest, landing on th
   await expect(page.getByRole("link", { name: "Load More Movies" })).toHaveCount(0);
 });
 
-test("the first row of cards loads its images at once, the others as they come into view", async ({
-  customerPage: page,
-}) => {
-  await open(page, "/movies");
-  const images = cards(page).locator("img");
-  await expect(images).toHaveCount(12);
-  for (const index of [0, 1, 2, 3]) {
-    await expect(images.nth(index)).toHaveAttribute("loading", "eager");
-    await expect(images.nth(index)).toHaveAttribute("fetchpriority", "high");
-  }
-  for (const index of [4, 11]) {
-    await expect(images.nth(index)).toHaveAttribute("loading", "lazy");
-    await expect(images.nth(index)).not.toHaveAttribute("fetchpriority", "high");
-  }
-});
+test(
+  "the first row of cards loads its images at once, the others as they come into view",
+  { tag: "@display" },
+  async ({ customerPage: page }) => {
+    await open(page, "/movies");
+    const images = cards(page).locator("img");
+    await expect(images).toHaveCount(12);
+    for (const index of [0, 1, 2, 3]) {
+      await expect(images.nth(index)).toHaveAttribute("loading", "eager");
+      await expect(images.nth(index)).toHaveAttribute("fetchpriority", "high");
+    }
+    for (const index of [4, 11]) {
+      await expect(images.nth(index)).toHaveAttribute("loading", "lazy");
+      await expect(images.nth(index)).not.toHaveAttribute("fetchpriority", "high");
+    }
+  },
+);
 
 test("search matches titles case-insensitively and shows a removable chip", async ({
   customerPage: page,
@@ -91,7 +93,7 @@ test("sorts by rating and by title", async ({ customerPage: page, jsEnabled }) =
   await expect(cardTitles(cards(page))).toHaveText(byTitle.slice(0, 12));
 });
 
-test("all filters live in the URL and combine", async ({ customerPage: page }) => {
+test("all filters live in the URL and combine", { tag: "@display" }, async ({ customerPage: page }) => {
   await page.goto("/movies?search=night&genre=Fantasy&sort=title");
   await expect(searchBox(page)).toHaveValue("night");
   await expect(page.getByLabel("Genre", { exact: true })).toHaveValue("Fantasy");
@@ -139,7 +141,7 @@ test.describe("odd query strings fall back to defaults", () => {
     ["page=abc", "the first page"],
     ["page=1000000000", "every movie"],
   ] as const) {
-    test(`${query} shows ${expectation}`, async ({ customerPage: page }) => {
+    test(`${query} shows ${expectation}`, { tag: "@display" }, async ({ customerPage: page }) => {
       const response = await page.goto(`/movies?${query}`);
       expect(response?.status()).toBe(200);
       const shown = expectation === "every movie" ? latestFirst : latestFirst.slice(0, 12);
@@ -150,20 +152,20 @@ test.describe("odd query strings fall back to defaults", () => {
     });
   }
 
-  test("a very long search is cut to 100 characters", async ({ customerPage: page }) => {
+  test("a very long search is cut to 100 characters", { tag: "@display" }, async ({ customerPage: page }) => {
     const response = await page.goto(`/movies?search=${"a".repeat(5000)}`);
     expect(response?.status()).toBe(200);
     await expect(searchBox(page)).toHaveValue("a".repeat(100));
     await expect(page.getByRole("heading", { name: "No Movies Found" })).toBeVisible();
   });
 
-  test("a search with control characters still answers", async ({ customerPage: page }) => {
+  test("a search with control characters still answers", { tag: "@display" }, async ({ customerPage: page }) => {
     const response = await page.goto("/movies?search=night%00");
     expect(response?.status()).toBe(200);
     await expect(searchBox(page)).toHaveValue("night");
   });
 
-  test("markup in the search is shown as text", async ({ customerPage: page }) => {
+  test("markup in the search is shown as text", { tag: "@display" }, async ({ customerPage: page }) => {
     const response = await page.goto(`/movies?search=${encodeURIComponent("<b>x</b>")}`);
     expect(response?.status()).toBe(200);
     await expect(searchBox(page)).toHaveValue("<b>x</b>");

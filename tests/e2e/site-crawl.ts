@@ -45,7 +45,7 @@ export type CrawlOptions = {
   follows?: (pathname: string) => boolean;
   /** Run before each page is opened. */
   beforeLoad?: () => Promise<void>;
-  /** The check of each page, where it landed ("/movies/1029437?trailer"). */
+  /** The check of each page, where it landed ("/movies/1029437?trailer"); it may leave the page. */
   check: (landed: string) => Promise<void>;
 };
 
@@ -72,10 +72,11 @@ export async function crawlSite(
     if (landed.pathname !== url.pathname && seen.has(routeShape(landed.pathname))) continue;
     seen.add(routeShape(landed.pathname));
     if (!response?.headers()["content-type"]?.startsWith("text/html")) continue;
-    await check(`${landed.pathname}${landed.search}`);
+    // Links first: the check may leave the page.
     const links = await page
       .locator("a[href]")
       .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    await check(`${landed.pathname}${landed.search}`);
     for (const href of links) {
       const link = new URL(href);
       link.hash = "";

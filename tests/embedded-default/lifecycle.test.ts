@@ -19,20 +19,26 @@ afterAll(() => {
 
 type Outcome = "ok" | "refused" | string;
 
-/** Keep-alive clients asking for pages without pause until the server stops taking connections. */
+/**
+ * Keep-alive clients asking for pages without pause until the server stops taking connections. A request sent on a
+ * kept-alive connection the server closed at that moment is sent again, once, as browsers do (and as Node's docs show
+ * with `reusedSocket`): the server never read it.
+ */
 async function loadUntilClosed(site: Site, clients: number, onStarted: () => void) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const outcomes: Outcome[] = [];
-  const get = (pathname: string) =>
+  const get = (pathname: string, isRetry = false): Promise<Outcome> =>
     new Promise<Outcome>((resolve) => {
       const request = http.get(site.url + pathname, { agent }, (response) => {
         response.resume();
         response.on("end", () => resolve(response.statusCode! < 500 ? "ok" : `status ${response.statusCode}`));
         response.on("error", (error) => resolve(`broken answer: ${error.message}`));
       });
-      request.on("error", (error: NodeJS.ErrnoException) =>
-        resolve(error.code === "ECONNREFUSED" ? "refused" : `failed: ${error.code ?? error.message}`),
-      );
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "ECONNREFUSED") resolve("refused");
+        else if (error.code === "ECONNRESET" && request.reusedSocket && !isRetry) resolve(get(pathname, true));
+        else resolve(`failed: ${error.code ?? error.message}`);
+      });
     });
   let started = 0;
   await Promise.all(
@@ -94,6 +100,7 @@ describe("the embedded default, started as npm start does", () => {
     expect(outcomes.filter((o) => o !== "ok" && o !== "refused")).toEqual([]);
     expect(outcomes.filter((o) => o === "ok").length).toBeGreaterThan(100);
     expect(site.output()).toContain("SIGTERM: finishing the requests in flight, then stopping.");
+    expect(site.output()).not.toContain("Requests still running after the stop timeout");
     // The embedded database was closed (nothing is left locked), and everything in the folder is the site's alone.
     expect(fs.readdirSync(dir).filter((name) => name.endsWith(".lock"))).toEqual([]);
     expect(looseEntries(dir)).toEqual([]);

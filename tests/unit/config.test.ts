@@ -93,10 +93,17 @@ describe("configuration", () => {
     const stripe = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
 
     it("runs the test gateway by default, and Stripe with both its keys", () => {
-      expect(loadConfig({}).payments).toEqual({ provider: "test", reconcileSeconds: 60, stripe: null });
+      expect(loadConfig({}).payments).toEqual({
+        provider: "test",
+        reconcileSeconds: 60,
+        askAfterSeconds: 60,
+        stripe: null,
+      });
+      expect(loadConfig({ CHECKOUT_ASK_AFTER_SECONDS: "5" }).payments.askAfterSeconds).toBe(5);
       expect(loadConfig(stripe).payments).toEqual({
         provider: "stripe",
         reconcileSeconds: 60,
+        askAfterSeconds: 60,
         stripe: { secretKey: "sk_test_abc", webhookSecret: "whsec_abc", apiUrl: null },
       });
     });
