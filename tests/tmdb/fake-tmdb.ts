@@ -79,6 +79,8 @@ function compileChecks() {
   // A query carries every value as text: requests are read with the description's types, answers must have them.
   const requests = new Ajv({ strict: false, allErrors: true, coerceTypes: true });
   const answers = new Ajv({ strict: false, allErrors: true });
+  for (const ajv of [requests, answers])
+    ajv.addFormat("int32", { type: "number", validate: (value: number) => value >= -(2 ** 31) && value < 2 ** 31 });
   const objectOf = (parameters: Parameter[]) =>
     strict({
       type: "object",
@@ -275,6 +277,7 @@ export async function startFakeTmdb({ films = FAKE_FILMS } = {}): Promise<FakeTm
       return;
     }
     if (url.pathname.startsWith("/t/p/")) {
+      requests.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), bearer: false });
       answerImage(url, response).catch((error) => {
         problems.push(`image ${url.pathname}: ${error}`);
         response.destroy();
