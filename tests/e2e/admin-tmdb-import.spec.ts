@@ -31,6 +31,8 @@ const e2eEmulatorHost = () =>
 
 const withTmdb = test.extend<object, { tmdbSite: TmdbSite }>({
   tmdbSite: [
+    // Playwright reads a fixture's dependencies from its first parameter's destructuring: `{}` says none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = await startFakeTmdb();
       const site = await startSite({
