@@ -125,7 +125,7 @@ async function downloadImages(client: TmdbClient, details: TmdbDetails): Promise
   return { ok: true, value: images };
 }
 
-export const importClient = () => tmdbClient(config.tmdb);
+const importClient = () => tmdbClient(config.tmdb);
 
 /** Whether staff can import, and for which country. */
 export const tmdbImportSettings = () => ({ configured: importClient().configured, region: config.tmdb.region });

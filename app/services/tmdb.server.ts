@@ -21,7 +21,7 @@ const MAX_RETRY_WAIT_SECONDS = 2;
 /** The one size every kind of TMDB image comes in; the site makes its own sizes of what it stores. */
 const IMAGE_SIZE = "original";
 /** No stored image may be larger than an upload may be. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** TMDB gives an empty string, or null, where it has no value. */
 const maybeText = z

@@ -116,6 +116,25 @@ describe("the TMDB client", () => {
   });
 });
 
+describe("the fake TMDB's checks", () => {
+  it("finds a field or a parameter TMDB's OpenAPI description does not have", async () => {
+    const misspelt = { ...LIGHTHOUSE_KEEPER, populartiy: 1 };
+    const strict = await startFakeTmdb({ films: [{ film: misspelt, listing: "now_playing" }] });
+    try {
+      const client = tmdbClient(settings({ apiUrl: strict.url, imageUrl: strict.url }));
+      await client.filmDetails(1001);
+      expect(strict.problems).toEqual([
+        expect.stringMatching(/^\/3\/movie\/\{movie_id\}: .*must NOT have additional properties populartiy/),
+      ]);
+      const unknown = await fetch(`${strict.url}/3/movie/now_playing?api_key=${strict.apiKey}&regoin=GB`);
+      expect(unknown.status).toBe(400);
+      expect(strict.problems[1]).toMatch(/Invalid query: .*regoin/);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe("the import page", () => {
   let site: Site;
   let cookie: string;
