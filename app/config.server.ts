@@ -156,6 +156,29 @@ export const environmentSchema = z.object({
   STRIPE_API_URL: optional(
     z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12111"),
   ).describe("where the Stripe SDK sends its requests; default Stripe's own (tests point it at a local server)"),
+  TMDB_API_KEY: text().describe(
+    "a TMDB API key (v3), sent as api_key, that turns on Import from TMDB for staff (https://www.themoviedb.org/settings/api); default none",
+  ),
+  TMDB_READ_ACCESS_TOKEN: text().describe(
+    "a TMDB API Read Access Token, sent as a Bearer token, used instead of TMDB_API_KEY when set; default none",
+  ),
+  TMDB_REGION: optional(
+    z
+      .string()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 country code, e.g. GB"),
+  ).describe(
+    "country whose now-playing and upcoming films, and whose certificate, Import from TMDB reads; default GB, the country of the certificates the site starts with",
+  ),
+  TMDB_API_URL: optional(
+    z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12112"),
+  ).describe("where TMDB API requests go; default https://api.themoviedb.org (tests point it at a local server)"),
+  TMDB_IMAGE_URL: optional(
+    z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12112"),
+  ).describe("where imported images are downloaded from; default https://image.tmdb.org"),
+  TMDB_TIMEOUT_SECONDS: integer(1, 60).describe(
+    "how long a request to TMDB may take before staff are told it is unreachable; default 10",
+  ),
   CHECKOUT_RECONCILE_SECONDS: integer(5, 3600).describe(
     "how often checkouts whose hold ended are expired at the gateway and asked about; default 60",
   ),
@@ -291,6 +314,14 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       folder: env.SMTP_URL || dataDir === MEMORY ? null : path.join(dataDir, "outbox"),
       from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
       reminderMinutes: env.REMINDER_MINUTES ?? 120,
+    },
+    tmdb: {
+      apiKey: env.TMDB_API_KEY ?? null,
+      readAccessToken: env.TMDB_READ_ACCESS_TOKEN ?? null,
+      region: env.TMDB_REGION ?? "GB",
+      apiUrl: env.TMDB_API_URL ?? "https://api.themoviedb.org",
+      imageUrl: env.TMDB_IMAGE_URL ?? "https://image.tmdb.org",
+      timeoutMs: (env.TMDB_TIMEOUT_SECONDS ?? 10) * 1000,
     },
     authSyncUrl: env.AUTH_SYNC_URL ?? null,
     postLimits: env.POST_LIMITS ?? true,

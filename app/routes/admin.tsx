@@ -49,7 +49,8 @@ const MENU = [
   { to: "/admin/list-bookings", label: "List Bookings" },
   { to: "/admin/halls", label: "Halls" },
   { to: "/admin/prices", label: "Prices" },
-  { to: "/admin/movies", label: "Movies" },
+  { to: "/admin/movies", label: "Movies", end: true },
+  { to: "/admin/movies/import", label: "Import from TMDB" },
   { to: "/admin/promo-codes", label: "Promo Codes" },
   // A page load, not a client-side navigation: only its own Permissions-Policy lets the scanner use the camera.
   { to: "/admin/check-in", label: "Check In", reloadDocument: true },
