@@ -51,6 +51,6 @@ test("a booking's link is mailed to its address; an unknown one is answered alik
   expect(await mailsTo(customer.email, /^Your Marquee Cinemas booking$/)).toHaveLength(1);
   // The link opens the booking for its owner.
   await open(customerPage, linkIn(mail, `/my-bookings/${bookingId}`));
-  await expect(customerPage.getByText(reference)).toBeVisible();
+  await expect(customerPage.getByRole("heading", { name: `Booking ${reference}` })).toBeVisible();
   await context.close();
 });
