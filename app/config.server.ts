@@ -224,6 +224,33 @@ export const environmentSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")).describe(
     "bearer token that opens /metrics to other hosts than the site's own; default: loopback clients only",
   ),
+  APPLE_WALLET_PASS_TYPE_ID: text().describe(
+    "Pass Type ID of the cinema's Apple Wallet passes (pass.com.example.tickets); with the team id and the three files below, paid bookings offer Add to Apple Wallet; default none",
+  ),
+  APPLE_WALLET_TEAM_ID: text().describe("Apple developer team id that owns the Pass Type ID"),
+  APPLE_WALLET_CERTIFICATE: text().describe("path to the Pass Type ID certificate (PEM)"),
+  APPLE_WALLET_KEY: text().describe("path to that certificate's private key (PEM)"),
+  APPLE_WALLET_KEY_PASSPHRASE: text().describe("passphrase of that key, if it has one"),
+  APPLE_WALLET_WWDR: text().describe("path to Apple's WWDR intermediate certificate (PEM) that issued the certificate"),
+  GOOGLE_WALLET_ISSUER_ID: text().describe(
+    "Google Wallet issuer id; with GOOGLE_WALLET_SERVICE_ACCOUNT, paid bookings offer Add to Google Wallet; default none",
+  ),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optional(
+    z.string().transform((json, ctx) => {
+      try {
+        const key = JSON.parse(json) as Record<string, unknown>;
+        if (typeof key.client_email === "string" && typeof key.private_key === "string")
+          return { clientEmail: key.client_email, privateKey: key.private_key };
+      } catch {
+        // Said below.
+      }
+      ctx.addIssue({
+        code: "custom",
+        message: "must be the service account key's JSON, with client_email and private_key",
+      });
+      return z.NEVER;
+    }),
+  ).describe("key (the JSON itself) of the service account that signs Google Wallet save links"),
 });
 
 export class ConfigurationError extends Error {}
@@ -327,6 +354,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
     postLimits: env.POST_LIMITS ?? true,
     log: { json: env.NODE_ENV === "production", level: env.LOG_LEVEL ?? "info" },
     metricsToken: env.METRICS_TOKEN ?? null,
+    wallet: walletSettings(env),
     embeddedEmulator: {
       host: env.AUTH_EMULATOR_HOST ?? "127.0.0.1",
       port: env.AUTH_EMULATOR_PORT ?? 0,
@@ -361,6 +389,51 @@ function paymentSettings(env: z.infer<typeof environmentSchema>, siteUrl: string
     askAfterSeconds,
     stripe: { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL ?? null },
   };
+}
+
+const APPLE_WALLET_SETTINGS = [
+  "APPLE_WALLET_PASS_TYPE_ID",
+  "APPLE_WALLET_TEAM_ID",
+  "APPLE_WALLET_CERTIFICATE",
+  "APPLE_WALLET_KEY",
+  "APPLE_WALLET_WWDR",
+] as const;
+
+/** The wallets whose passes the cinema can sign (decision 73): each all set or not at all; the PEM files read once. */
+function walletSettings(env: z.infer<typeof environmentSchema>) {
+  const set = APPLE_WALLET_SETTINGS.filter((name) => env[name]);
+  if (set.length > 0 && set.length < APPLE_WALLET_SETTINGS.length)
+    throw new ConfigurationError(
+      `Configuration error:\n${APPLE_WALLET_SETTINGS.filter((name) => !env[name])
+        .map((name) => `  ${name}: must be set with ${set[0]}`)
+        .join("\n")}`,
+    );
+  const pem = (name: "APPLE_WALLET_CERTIFICATE" | "APPLE_WALLET_KEY" | "APPLE_WALLET_WWDR") => {
+    try {
+      return fs.readFileSync(env[name]!, "utf8");
+    } catch {
+      throw new ConfigurationError(`Configuration error:\n  ${name}: cannot read the file ${env[name]}`);
+    }
+  };
+  const apple =
+    set.length === 0
+      ? null
+      : {
+          passTypeIdentifier: env.APPLE_WALLET_PASS_TYPE_ID!,
+          teamIdentifier: env.APPLE_WALLET_TEAM_ID!,
+          signerCert: pem("APPLE_WALLET_CERTIFICATE"),
+          signerKey: pem("APPLE_WALLET_KEY"),
+          signerKeyPassphrase: env.APPLE_WALLET_KEY_PASSPHRASE,
+          wwdr: pem("APPLE_WALLET_WWDR"),
+        };
+  if (Boolean(env.GOOGLE_WALLET_ISSUER_ID) !== Boolean(env.GOOGLE_WALLET_SERVICE_ACCOUNT))
+    throw new ConfigurationError(
+      "Configuration error:\n  GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT: set both or neither",
+    );
+  const google = env.GOOGLE_WALLET_ISSUER_ID
+    ? { issuerId: env.GOOGLE_WALLET_ISSUER_ID, ...env.GOOGLE_WALLET_SERVICE_ACCOUNT! }
+    : null;
+  return { apple, google };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

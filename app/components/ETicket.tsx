@@ -9,10 +9,12 @@ type Props = {
   /** The booking's calendar file (.ics). */
   calendarUrl: string;
   venue: { address: string; mapUrl: string };
+  /** The wallet passes the cinema can sign; a wallet without keys is not offered. */
+  wallet: { apple: string | null; google: string | null };
 };
 
 /** A paid booking's e-ticket as shown at the door: the QR code and the booking reference first, in large type. */
-export function ETicket({ reference, qrSvg, summary, calendarUrl, venue }: Props) {
+export function ETicket({ reference, qrSvg, summary, calendarUrl, venue, wallet }: Props) {
   const hydrated = useHydrated();
   return (
     <section id="ticket" className="e-ticket" aria-labelledby="ticket-title">
@@ -38,6 +40,16 @@ export function ETicket({ reference, qrSvg, summary, calendarUrl, venue }: Props
           Map
         </a>
       </p>
+      {wallet.apple ? (
+        <a href={wallet.apple} className="button no-print">
+          Add to Apple Wallet
+        </a>
+      ) : null}
+      {wallet.google ? (
+        <a href={wallet.google} className="button no-print">
+          Add to Google Wallet
+        </a>
+      ) : null}
       <a href={calendarUrl} className="button button-ghost no-print" download>
         Add to calendar
       </a>

@@ -48,6 +48,9 @@ export function Footer({ address }: { address: string | null }) {
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
+          <p>
+            <Link to="/find-booking">Find my booking</Link>
+          </p>
           <address>
             {address ? <p>{address}</p> : null}
             <p>

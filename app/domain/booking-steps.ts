@@ -11,11 +11,11 @@ export function listSeats(seats: readonly string[]) {
   return seats.length < 2 ? (seats[0] ?? "") : `${seats.slice(0, -1).join(", ")} and ${seats.at(-1)}`;
 }
 
-/** Why a choice that would leave single seats alone is refused, naming them. */
+/** Why a choice that would leave single seats alone is refused, naming them, and the way out. */
 export function strandedSeatMessage(seats: readonly string[]) {
   return seats.length === 1
-    ? `Seat ${seats[0]} would be left alone between booked seats.`
-    : `Seats ${listSeats(seats)} would each be left alone between booked seats.`;
+    ? `Seat ${seats[0]} would be left alone between booked seats: add ${seats[0]} or choose other seats.`
+    : `Seats ${listSeats(seats)} would each be left alone between booked seats: add them or choose other seats.`;
 }
 
 /** Why companion seats chosen without their wheelchair space are refused, and until when. */

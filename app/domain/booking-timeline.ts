@@ -8,8 +8,9 @@ type Timed = { startsAt: string; movie: { runtime: number } };
 export const showEndsAt = (booking: Timed) => new Date(Date.parse(booking.startsAt) + booking.movie.runtime * 60_000);
 
 /**
- * My Bookings' lists, each in the order given: bookings that hold seats (paid, or a hold still running) for a show
- * that has not ended (upcoming) or has (past), and those that hold none, cancelled or run out, whenever their show is.
+ * My Bookings' lists: bookings that hold seats (paid, or a hold still running) for a show that has not ended
+ * (upcoming, the next show first: its ticket is the one wanted at the door) or has (past), and those that hold none,
+ * cancelled or run out, whenever their show is; past and those in the order given.
  */
 export function myBookingLists<T extends Timed & Pick<BookingState, "status">>(bookings: T[], now: Date) {
   const upcoming: T[] = [];
@@ -19,5 +20,6 @@ export function myBookingLists<T extends Timed & Pick<BookingState, "status">>(b
     if (!holdsSeats(booking)) cancelledOrExpired.push(booking);
     else (showEndsAt(booking) > now ? upcoming : past).push(booking);
   }
+  upcoming.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   return { upcoming, past, cancelledOrExpired };
 }

@@ -4,8 +4,8 @@ import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
 import type { BookingFailure } from "~/models/seat-booking.server";
 import { describeMinutes } from "~/utils/format";
 
-/** What the seat page says, and with which status, when a booking is refused; `field` when it is about the seats. */
-export function bookingFailure(failure: BookingFailure): { status: number; message: string; field?: "seats" } {
+/** What the seat page says, next to Proceed, and with which status, when a booking is refused. */
+export function bookingFailure(failure: BookingFailure): { status: number; message: string } {
   switch (failure.reason) {
     case "show-unavailable":
       return { status: 400, message: "That show time is not available. Please choose another time." };
@@ -21,12 +21,11 @@ export function bookingFailure(failure: BookingFailure): { status: number; messa
     case "seat-unknown":
       return { status: 400, message: unknownSeatMessage(failure.seats) };
     case "stranded-seat":
-      return { status: 400, message: strandedSeatMessage(failure.seats), field: "seats" };
+      return { status: 400, message: strandedSeatMessage(failure.seats) };
     case "companion-seat":
       return {
         status: 400,
         message: companionSeatMessage(failure.seats, describeMinutes(failure.releaseMinutes)),
-        field: "seats",
       };
     case "too-many-held-seats":
       return {

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { seatPageUrl } from "~/domain/seat-page-paths";
-import { seatLabels } from "~/domain/hall-layout";
+import { bookingAmountCents } from "~/domain/hall";
+import { layoutSeats, seatLabels } from "~/domain/hall-layout";
 import { preselectedSeats } from "~/domain/seat-map";
 import { occupiedSeats } from "~/models/bookings.server";
 import { bookSeats } from "~/models/seat-booking.server";
 import { guestBookingSchema } from "~/schemas/guest-booking";
 import { showEndsAt } from "~/domain/booking-timeline";
+import { formatMoney } from "~/utils/money";
 import { formatCinemaDay, formatClockTime } from "~/utils/show-display";
 import { catalogue } from "./catalogue.server";
 import { cinemaSettings } from "./cinema.server";
@@ -38,9 +40,14 @@ export async function loadGuestBooking({ request, params }: LoaderFunctionArgs) 
   const hall = (await catalogue.hall(show.hallId))!;
   const seats = preselectedSeats(asked, { hallSeats: seatLabels(hall.layout), taken: await occupiedSeats(show.id) });
   if (seats.length === 0) throw redirect(backToSeats);
-  const { timeZone } = cinemaSettings();
+  const { timeZone, currency } = cinemaSettings();
+  const seatTypes = layoutSeats(hall.layout)
+    .filter((seat) => seats.includes(seat.label))
+    .map((seat) => seat.type);
   return {
     movieTitle: movie.title,
+    // As the seat page adds it up: the show's price for each seat, with its type's difference.
+    total: formatMoney(bookingAmountCents(show.priceCents, seatTypes, hall.typeExtras), currency),
     when: `${formatClockTime(show.startsAt, timeZone)}, ${hall.name}`,
     dayLabel: formatCinemaDay(day),
     showId: show.id,

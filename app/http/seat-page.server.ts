@@ -138,8 +138,8 @@ export async function bookFromSeatPage({ request, params, context }: ActionFunct
   if (early?.failure) {
     // The read that refused the seats is a moment old: the page drawn for the refusal shows what it found.
     context.postedShow = { id: seatRequest.showId, heldSeats: early.heldSeats };
-    const { message, status, field } = bookingFailure(early.failure);
-    return form.refuse(message, status, field);
+    const { message, status } = bookingFailure(early.failure);
+    return form.refuse(message, status);
   }
   return answerBooking(await bookSeats(seatRequest), form.refuse);
 }
@@ -150,12 +150,12 @@ export async function bookFromSeatPage({ request, params, context }: ActionFunct
  */
 export function answerBooking<Refused>(
   result: Awaited<ReturnType<typeof bookSeats>>,
-  refuse: (message: string, status: number, field?: string) => Refused,
+  refuse: (message: string, status: number) => Refused,
   setCookie?: string,
 ) {
   if (!result.ok) {
-    const { message, status, field } = bookingFailure(result);
-    return refuse(message, status, field);
+    const { message, status } = bookingFailure(result);
+    return refuse(message, status);
   }
   const { booking } = result;
   const headers = setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined;

@@ -18,7 +18,12 @@ import {
   signUpWithPassword,
   type IdentityFailure,
 } from "~/services/identity-toolkit.server";
-import { queueEmailVerification, queuePasswordReset, queueSignInLink } from "./notifications.server";
+import {
+  queueBookingLinkAsk,
+  queueEmailVerification,
+  queuePasswordReset,
+  queueSignInLink,
+} from "./notifications.server";
 import { claimGuestBookings } from "./guests.server";
 import {
   claimPasswordResetCode,
@@ -74,14 +79,14 @@ export function signUpLimits(email: string, client: string): RateLimit[] {
 export type LinkAsker = { client: string; knownDevice: boolean };
 
 /**
- * Link mails (a password reset, a sign-in link), each kind counted apart. Asks are refused (429) per email and client
+ * Link mails (a password reset, a sign-in link, a booking's link), each kind counted apart. Asks are refused (429) per email and client
  * together, against one person's repeats, and per client, against one client mailing many inboxes: both depend on
  * that client's own asks alone. Mails to one address are capped silently, so the answer never changes with what
  * others asked: a few an hour asked from devices that never signed in to the account, and a few more from its own
  * devices, which strangers therefore cannot use up.
  */
 function linkMailLimits(
-  action: "password-reset" | "sign-in-link" | "email-verification",
+  action: "password-reset" | "sign-in-link" | "email-verification" | "booking-link",
   email: string,
   asker: LinkAsker,
 ) {
@@ -141,10 +146,14 @@ export async function signInWithGoogle(idToken: string, remember: boolean) {
   return startSession(idToken, remember, "google-failed");
 }
 
+/**
+ * Makes a password account, asks for its address to be confirmed, and signs it in with the sign-up's own ID token:
+ * `signedIn` is null only if the provider could not be reached again for that, when the person signs in as usual.
+ */
 export async function registerAccount(
   input: { fullName: string; email: string; password: string },
   client: string,
-): Promise<AccountResult> {
+): Promise<AccountResult<{ signedIn: { session: OpenedSession; user: User } | null }>> {
   const limits = signUpLimits(input.email, client);
   const refused = await throttled(limits);
   if (refused) return refused;
@@ -163,7 +172,8 @@ export async function registerAccount(
     await recordNewAccount(tx, account);
     await queueEmailVerification(tx, account.email);
   });
-  return { ok: true };
+  const session = await startSession(result.value.idToken, false, "unavailable");
+  return { ok: true, signedIn: session.ok ? { session: session.session, user: session.user } : null };
 }
 
 /**
@@ -196,6 +206,14 @@ export function requestPasswordReset(email: string, asker: LinkAsker) {
 /** Mails a link that signs in and goes on to `redirectTo` (a local path). */
 export function requestSignInLink(email: string, redirectTo: string, asker: LinkAsker) {
   return mailLink(linkMailLimits("sign-in-link", email, asker), (tx) => queueSignInLink(tx, email, redirectTo));
+}
+
+/**
+ * Mails the link to the booking whose Booking ID is `reference` to `email`, if that booking was made with it: asked
+ * by anyone, so answered alike either way (decision 72). Whether it exists is read when the mail is made.
+ */
+export function requestBookingLink(email: string, reference: string, asker: LinkAsker) {
+  return mailLink(linkMailLimits("booking-link", email, asker), (tx) => queueBookingLinkAsk(tx, email, reference));
 }
 
 /**

@@ -12,7 +12,7 @@ import { findBookingOwner } from "./guests.server";
  * A paid booking's e-ticket: a signed code (forged or edited codes are refused at the door) and the check-in address
  * its QR code carries, which staff open by scanning it.
  */
-function ticketFor(bookingId: string, siteOrigin: string) {
+export function ticketFor(bookingId: string, siteOrigin: string) {
   const code = ticketCodeOf(bookingId);
   return { code, checkInUrl: `${siteOrigin}/admin/check-in/${code}` };
 }

@@ -355,3 +355,26 @@ export function signInLinkMail(email: string, link: string): RenderedMail {
     `You receive this mail because a sign-in link was asked for this address on the ${BRAND} site.`,
   );
 }
+
+export const BOOKING_LINK_SUBJECT = `Your ${BRAND} booking`;
+
+/** The link to a booking someone asked for by its address and Booking ID. */
+export function bookingLinkMail(booking: Booking, links: BookingLinks): RenderedMail {
+  return compose(
+    BOOKING_LINK_SUBJECT,
+    [
+      { paragraph: `Here is the link to your booking, as asked for on the ${BRAND} site:` },
+      {
+        facts: [
+          ["Film", booking.movie.title],
+          ["Show", `${when(booking)}, ${booking.hallName}`],
+          ["Seats", booking.seats.join(", ")],
+          ["Booking ID", shortBookingId(booking.id)],
+        ],
+      },
+      bookingLink(links),
+      { paragraph: "If you did not ask for it, ignore this mail: the link was sent only to this address." },
+    ],
+    `You receive this mail because the link to a booking made with this address was asked for on the ${BRAND} site.`,
+  );
+}

@@ -7,6 +7,7 @@ import { emailVerificationCode, signInLinkCode } from "~/services/firebase-admin
 import { senderDomain, type DeliveryResult, type MailMessage, type Mailer } from "~/services/mailer.server";
 import { signInLinkProof } from "~/services/sign-in-links.server";
 import { findBooking, findBookingNow } from "./bookings.server";
+import { findBookingByReference } from "./booking-references.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
 import { bookingCalendar, bookingLinks, mailedETicketFor, type BookingLinks } from "./e-tickets.server";
 import * as mails from "./mail-messages.server";
@@ -38,6 +39,7 @@ type Payloads = {
   "password-reset": { email: string };
   "sign-in-link": { email: string; redirectTo: string };
   "email-verification": { email: string };
+  "booking-link": { email: string; reference: string };
   "auth-sync": { method: "POST" | "DELETE"; uid: string; session: string; idToken?: string };
 };
 
@@ -185,6 +187,12 @@ export async function queuePasswordReset(tx: Queryable, email: string) {
 export async function queueSignInLink(tx: Queryable, email: string, redirectTo: string) {
   const payload: Payloads["sign-in-link"] = { email, redirectTo };
   await enqueueMessage(tx, { kind: "sign-in-link", recipient: email, subject: mails.SIGN_IN_LINK_SUBJECT, payload });
+}
+
+/** An ask for a booking's link; the booking is looked for when the mail is made, and only mailed to its own address. */
+export async function queueBookingLinkAsk(tx: Queryable, email: string, reference: string) {
+  const payload: Payloads["booking-link"] = { email, reference };
+  await enqueueMessage(tx, { kind: "booking-link", recipient: email, subject: mails.BOOKING_LINK_SUBJECT, payload });
 }
 
 /** A link that confirms an account's address; made when sent, and only while the address is unverified. */
@@ -381,6 +389,13 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       if (!oobCode) return { status: "skipped", note: "No account has this address unconfirmed." };
       const mail = mails.emailVerificationMail(email, site("/verify-email", { oobCode }));
       return sendMail(message, mailer, mail, mails.emailVerificationMail(email, LINK_LEFT_OUT).text);
+    }
+    case "booking-link": {
+      const { email, reference } = message.payload as Payloads["booking-link"];
+      const booking = await findBookingByReference(email, reference);
+      if (!booking)
+        return { status: "skipped", note: "No booking with this Booking ID, made with this address, is to come." };
+      return sendBookingMail(message, mailer, booking, (links) => mails.bookingLinkMail(booking, links));
     }
     case "auth-sync": {
       const { method, uid, session, idToken } = message.payload as Payloads["auth-sync"];

@@ -8,13 +8,19 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
-import { SeatChoice } from "~/components/seat-page/SeatChoice";
+import { PROCEED_NOTE_ID, SeatChoice } from "~/components/seat-page/SeatChoice";
 import { SeatMap } from "~/components/seat-page/SeatMap";
 import { ShowTimes } from "~/components/seat-page/ShowTimes";
 import { WaitlistPanel } from "~/components/seat-page/WaitlistPanel";
 import { showToast } from "~/components/Toaster";
 import { bookingAmountCents } from "~/domain/hall";
-import { companionSeatMessage, SELECT_TIME_FIRST, strandedSeatMessage, TOO_MANY_SEATS } from "~/domain/booking-steps";
+import {
+  companionSeatMessage,
+  SELECT_A_SEAT,
+  SELECT_TIME_FIRST,
+  strandedSeatMessage,
+  TOO_MANY_SEATS,
+} from "~/domain/booking-steps";
 import { seatPageUrl } from "~/domain/seat-page-paths";
 import { companionPartners, isSeatLabel, layoutSeats, seatRuns, unpackLayout } from "~/domain/hall-layout";
 import { MAX_SEATS_PER_BOOKING } from "~/domain/seat-limits";
@@ -84,6 +90,14 @@ export default function SeatPage() {
     companionSeats && companionsAlone.length > 0
       ? companionSeatMessage(companionsAlone, companionSeats.keptUntil)
       : undefined;
+  // Said next to Proceed while it waits; without JavaScript Proceed never waits and the server answers there.
+  const proceedWaitsFor = !hydrated
+    ? undefined
+    : !time
+      ? SELECT_TIME_FIRST
+      : labels.length === 0
+        ? SELECT_A_SEAT
+        : (strandedMessage ?? companionMessage);
 
   const chooseTime = (showId: string) => {
     setTime(showId);
@@ -137,7 +151,8 @@ export default function SeatPage() {
           timeChosen={Boolean(time)}
           refreshing={refreshing}
           companionsKeptUntil={companionSeats?.keptUntil ?? null}
-          error={errors.seats?.[0] ?? strandedMessage ?? companionMessage}
+          describedBy={`${PROCEED_NOTE_ID} seat-form-errors`}
+          error={errors.seats?.[0]}
           currency={page.currency}
         />
         <SeatChoice
@@ -145,14 +160,8 @@ export default function SeatPage() {
           totalCents={total}
           currency={page.currency}
           formErrors={errors[""]}
-          disabled={
-            hydrated &&
-            (!time ||
-              labels.length === 0 ||
-              stranded.length > 0 ||
-              companionsAlone.length > 0 ||
-              navigation.state === "submitting")
-          }
+          waitingFor={proceedWaitsFor}
+          disabled={proceedWaitsFor !== undefined || navigation.state === "submitting"}
           submitting={navigation.state === "submitting"}
         />
       </Form>

@@ -45,6 +45,14 @@ export default function GuestBooking() {
           <p className="field-note">
             Your tickets and a link to manage this booking are mailed to this address. No account needed.
           </p>
+          <p className="guest-total">
+            <span>
+              Total <strong>{page.total}</strong>
+            </span>
+            <span className="field-note">
+              As Adult tickets: you can choose other ticket types and add a promo code before paying.
+            </span>
+          </p>
         </AuthForm>
         <p className="auth-switch">
           <Link to={page.seatPageHref} className="text-link">

@@ -12,6 +12,7 @@ import { isGuest } from "~/domain/user";
 import { cinemaSettings } from "~/http/cinema.server";
 import { requireOwnBooking } from "~/http/own-booking.server";
 import { calendarPath, cinemaVenue, eTicketFor } from "~/models/e-tickets.server";
+import { walletLinks } from "~/models/wallet-passes.server";
 import { returnedPayments } from "~/models/checkouts.server";
 import { findPayment, refundDetailsOf } from "~/models/payments.server";
 import bookingStyles from "~/styles/bookings.css";
@@ -35,7 +36,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payment: payment && { amountCents: payment.amountCents, paidAt: payment.paidAt, cardLast4: payment.cardLast4 },
     refund: payment && refundDetailsOf(payment),
     returned: await returnedPayments(booking.id),
-    ticket: ticket && { ...ticket, calendarUrl: calendarPath(booking.id), venue: cinemaVenue() },
+    ticket: ticket && {
+      ...ticket,
+      calendarUrl: calendarPath(booking.id),
+      venue: cinemaVenue(),
+      wallet: walletLinks(booking.id),
+    },
     cancelCutoffMinutes: config.bookings.cancelCutoffMinutes,
     ...cinemaSettings(),
   };
@@ -69,6 +75,7 @@ export default function BookingDetails() {
           qrSvg={ticket.qrSvg}
           calendarUrl={ticket.calendarUrl}
           venue={ticket.venue}
+          wallet={ticket.wallet}
           summary={`${booking.movie.title} · ${formatShowTime(booking.startsAt, timeZone)} · ${booking.hallName} · Seats ${booking.seats.join(", ")} · ${formatTickets(booking.tickets, currency, booking.discount)}`}
         />
       ) : null}

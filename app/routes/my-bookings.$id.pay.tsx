@@ -85,15 +85,20 @@ export default function Checkout() {
   return (
     <section className="section page-top checkout" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Pay for your booking</h1>
-      {ended ? (
-        <HoldEnded message={ended.message} chooseAgainUrl={ended.chooseAgainUrl} />
-      ) : (
-        <HoldTimer holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
-      )}
-      <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
-      {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
-      {offer ? <PromoCode booking={booking} currency={currency} /> : null}
-      <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
+      {/* At laptop widths the summary and Pay stay beside the steps; on a phone all follow one another. */}
+      <div className="checkout-summary">
+        {ended ? (
+          <HoldEnded message={ended.message} chooseAgainUrl={ended.chooseAgainUrl} />
+        ) : (
+          <HoldTimer holdExpiresAt={booking.holdExpiresAt} timeZone={timeZone} />
+        )}
+        <BookingCard booking={booking} timeZone={timeZone} currency={currency} holdShown={false} />
+      </div>
+      <div className="checkout-steps">
+        {offer ? <TicketTypes booking={booking} offer={offer} currency={currency} /> : null}
+        {offer ? <PromoCode booking={booking} currency={currency} /> : null}
+        <RefundTerms booking={booking} cutoffMinutes={cancelCutoffMinutes} timeZone={timeZone} />
+      </div>
       {ended ? null : nothingToPay ? (
         // Nothing goes to the gateway: the same action confirms the booking (decision 54).
         <PayButton label="Confirm booking" pendingLabel="Confirming your booking...">

@@ -10,6 +10,7 @@ import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
 import { rememberRegisteredEmail } from "~/http/registered-email.server";
+import { signedInHeaders } from "~/http/session-cookie.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { registerAccount } from "~/models/accounts.server";
 import { registerSchema } from "~/schemas/register";
@@ -32,11 +33,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message, status } = accountFailure(result);
     return form.refuse(message, status);
   }
-  return redirectWithSuccess(
-    accountPageLink("/login", safeRedirect(form.value.redirectTo)),
-    "Account created. Please sign in.",
-    { headers: { "Set-Cookie": await rememberRegisteredEmail(form.value.email) } },
-  );
+  const redirectTo = safeRedirect(form.value.redirectTo);
+  if (result.signedIn) {
+    return redirectWithSuccess(
+      redirectTo,
+      `Account created: you are signed in. Please confirm ${form.value.email} with the link we mailed you.`,
+      { headers: await signedInHeaders(request, result.signedIn) },
+    );
+  }
+  return redirectWithSuccess(accountPageLink("/login", redirectTo), "Account created. Please sign in.", {
+    headers: { "Set-Cookie": await rememberRegisteredEmail(form.value.email) },
+  });
 }
 
 const INTRO = "Book seats, keep your e-tickets in one place, and save the films you want to see.";

@@ -106,3 +106,34 @@ test("states before paying until when a paid booking can be cancelled for a full
   ).toBeVisible();
   await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
 });
+
+test("at laptop widths the summary and Pay stay beside the steps, in view; the promo code field looks like one", async ({
+  customerPage: page,
+  jsEnabled,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const { path } = bookingSlot(0, jsEnabled, { cancellable: true });
+  await bookSeats(page, jsEnabled, path, ["F8", "F9"]);
+  const pay = page.getByRole("button", { name: /^Pay \$/ });
+  const card = page.getByRole("article");
+  const tickets = page.getByRole("group", { name: "Tickets" });
+  // The booking's seats, lines and total, the hold's clock and Pay, beside the tickets step and all on the first screen.
+  for (const shown of [pay, card, page.getByText(/^Seats held until/), tickets]) await expect(shown).toBeInViewport();
+  await expect(card).toContainText("F8, F9");
+  const [ticketsBox, cardBox, payBox] = await Promise.all([tickets, card, pay].map((it) => it.boundingBox()));
+  expect(cardBox!.x).toBeGreaterThan(ticketsBox!.x + ticketsBox!.width);
+  expect(payBox!.x).toBeGreaterThan(ticketsBox!.x + ticketsBox!.width);
+  // The code's field is drawn as the site's other fields are: a dark box a finger's height, not the browser's default.
+  const field = page.getByLabel("Promo code");
+  const look = await field.evaluate((input) => {
+    const style = getComputedStyle(input);
+    return { height: input.getBoundingClientRect().height, background: style.backgroundColor };
+  });
+  expect(look.height).toBeGreaterThanOrEqual(44);
+  expect(look.background).not.toBe("rgb(255, 255, 255)");
+  // On a phone the same page reads in one column: the hold, the booking, the steps, then Pay.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [narrowTickets, narrowCard, narrowPay] = await Promise.all([tickets, card, pay].map((it) => it.boundingBox()));
+  expect(narrowCard!.y).toBeLessThan(narrowTickets!.y);
+  expect(narrowPay!.y).toBeGreaterThan(narrowTickets!.y);
+});

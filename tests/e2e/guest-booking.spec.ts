@@ -29,10 +29,23 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
   await page.goto(slot.path);
   await chooseTime(page, jsEnabled);
   await chooseSeats(page, ["J7", "J8"]);
+  const seatPageTotal = jsEnabled ? await page.locator(".seat-choice dd").last().textContent() : null;
   await proceed(page);
 
   await expect(page.getByRole("heading", { name: "Book as a guest" })).toBeVisible();
   await expect(page.getByText(/Seats J7, J8$/)).toBeVisible();
+  // The total is said before the guest presses on to pay, above the button.
+  const total = page.getByText(/^Total \$\d+\.\d{2}$/);
+  await expect(total).toBeVisible();
+  if (seatPageTotal) await expect(total).toHaveText(`Total ${seatPageTotal}`);
+  const price = (await total.textContent())!.replace("Total ", "");
+  await expect(
+    page.getByText("As Adult tickets: you can choose other ticket types and add a promo code before paying."),
+  ).toBeVisible();
+  const [totalBox, buttonBox] = await Promise.all(
+    [total, page.getByRole("button", { name: "Continue to payment" })].map((it) => it.boundingBox()),
+  );
+  expect(totalBox!.y).toBeLessThan(buttonBox!.y);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute(
     "href",
     /^\/login\?redirectTo=.*seats%3DJ7%26seats%3DJ8/,
@@ -48,6 +61,7 @@ test("a guest books and pays with a name and an email, opens the mailed link in 
 
   await expect(page).toHaveURL(CHECKOUT_URL);
   await expect(page.getByRole("status").filter({ hasText: "Seat(s) J7, J8 are held for you until" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Pay ${price}` })).toBeVisible();
   const bookingId = bookingIdIn(page);
   await payWithGoodCard(page);
   await expect(page).toHaveURL(`/my-bookings/${bookingId}`);

@@ -136,7 +136,7 @@ for (const width of [390, 320]) {
   });
 }
 
-test("a companion seat alone: the rule beside the map, checked before posting, refused next to the map", async ({
+test("a companion seat alone: the rule next to Proceed, checked before posting, refused there", async ({
   customerPage: page,
   jsEnabled,
 }) => {
@@ -150,14 +150,15 @@ test("a companion seat alone: the rule beside the map, checked before posting, r
     ),
   ).toBeVisible();
   await chooseSeats(page, ["E3"]);
-  const refusal = seatMap(page).getByText(
-    "Seat E3 is a companion seat, kept for the companion of a wheelchair user until 1 hour before the show. Please choose it with the wheelchair space beside it, or another seat.",
-  );
+  const message =
+    "Seat E3 is a companion seat, kept for the companion of a wheelchair user until 1 hour before the show. Please choose it with the wheelchair space beside it, or another seat.";
+  const refusal = page.locator(".seat-bar").getByText(message);
   if (jsEnabled) {
-    // Said politely as the seat is chosen, and Proceed waits for the wheelchair space.
+    // Said politely as the seat is chosen, and Proceed waits for the wheelchair space, saying why.
     await expect(refusal).toBeVisible();
-    await expect(page.locator("#seat-error")).toHaveAttribute("aria-live", "polite");
+    await expect(page.locator("#proceed-note")).toHaveAttribute("aria-live", "polite");
     await expect(proceedButton(page)).toBeDisabled();
+    await expect(proceedButton(page)).toHaveAccessibleDescription(message);
     await seat(page, "E4").check();
     await expect(refusal).toHaveCount(0);
     await expect(proceedButton(page)).toBeEnabled();
@@ -165,17 +166,51 @@ test("a companion seat alone: the rule beside the map, checked before posting, r
   } else {
     await proceedButton(page).click();
     await expect(refusal).toBeVisible();
-    await expect(page.locator(".seat-bar .form-errors")).toBeEmpty();
   }
+  await expect(page.getByText(message)).toHaveCount(1);
+  await expect(page.locator("#seat-error")).toBeEmpty();
   // Nothing was booked: the seat is still the customer's choice, not occupied, and keeps its number.
   const chosen = seat(page, "E3");
   await expect(chosen).toBeChecked();
   await expect(chosen).toHaveAccessibleName("Row E, seat 3, companion seat, selected");
   await expect(page.locator("label.seat", { has: chosen }).locator("span").first()).toHaveText("3");
-  // Right under the hall, not at the end of the page.
-  const [hall] = await box(page, ".seat-hall");
-  const [message] = await box(page, "#seat-error");
-  expect(message.top - hall.bottom).toBeLessThan(40);
+  // Above Proceed, in the bar at the bottom of the phone's screen.
+  await expect(refusal).toBeInViewport();
+  const said = (await refusal.boundingBox())!;
+  const [button] = await box(page, ".seat-bar button");
+  expect(button.top - (said.y + said.height)).toBeLessThan(80);
+});
+
+test("with JavaScript Proceed says what it waits for; no focus ring is drawn as the page opens", async ({
+  page,
+  jsEnabled,
+}) => {
+  const { path } = showIn("Screen 1");
+  await open(page, path);
+  const note = page.locator(".seat-bar").getByText("Please select a time first!");
+  if (jsEnabled) {
+    await expect(proceedButton(page)).toBeDisabled();
+    await expect(note).toBeVisible();
+  } else await expect(note).toHaveCount(0);
+  await chooseTime(page, jsEnabled);
+  if (jsEnabled) {
+    await expect(page.locator(".seat-bar").getByText("Please select at least one seat.")).toBeVisible();
+    await chooseSeats(page, ["E4"]);
+    await expect(proceedButton(page)).toBeEnabled();
+    await expect(page.locator("#proceed-note")).toBeEmpty();
+  }
+  // The page opened on the seat map (a time's address without JavaScript, or one shared) draws no ring round it.
+  const time = await timeRadios(page).first().inputValue();
+  await open(page, `${path}?time=${time}#seats`);
+  await expect(seatMap(page)).toBeVisible();
+  const rings = await page.evaluate(
+    () =>
+      [...document.querySelectorAll("*")].filter((element) => {
+        const { outlineStyle, outlineWidth } = getComputedStyle(element);
+        return outlineStyle !== "none" && outlineWidth !== "0px";
+      }).length,
+  );
+  expect(rings).toBe(0);
 });
 
 test("Tab goes from the seats straight to Proceed", async ({ page, jsEnabled }) => {

@@ -55,6 +55,8 @@ const actions = (): [string, number, "customer"?][] => [
   ["/forgot-password.data", 400],
   ["/sign-in-link", 400],
   ["/sign-in-link.data", 400],
+  ["/find-booking", 400],
+  ["/find-booking.data", 400],
   ["/reset-password", 400],
   ["/reset-password.data", 400],
   ["/login/email-link", 400],

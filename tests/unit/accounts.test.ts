@@ -122,7 +122,9 @@ describe("sign-up limits", () => {
 
   it("allow three sign-ups per email an hour, and ten per client", async () => {
     for (let i = 0; i < 3; i++) {
-      expect(await registerAccount({ ...newcomer, email: "ann@example.com" }, `10.1.0.${i}`)).toEqual({ ok: true });
+      expect(await registerAccount({ ...newcomer, email: "ann@example.com" }, `10.1.0.${i}`)).toMatchObject({
+        ok: true,
+      });
     }
     expect(await registerAccount({ ...newcomer, email: "ann@example.com" }, "10.1.0.9")).toEqual({
       ok: false,
@@ -134,6 +136,25 @@ describe("sign-up limits", () => {
       reason: "throttled",
     });
     expect(identity.signUpWithPassword).toHaveBeenCalledTimes(13);
+  });
+});
+
+describe("signing up", () => {
+  it("signs the new account in, its address still to be confirmed, with the confirmation mail queued", async () => {
+    identity.signUpWithPassword.mockResolvedValueOnce({ ok: true, value: { idToken: "nora", localId: "nora" } });
+    const result = await registerAccount(
+      { fullName: "Nora Newcomer", email: "nora@example.com", password: "Secret123" },
+      "10.3.0.1",
+    );
+    expect(result).toMatchObject({ ok: true, signedIn: { user: { uid: "nora", email: "nora@example.com" } } });
+    const db = await getDb();
+    const sessions = await db.query<{ uid: string }>("select uid from sessions where uid = 'nora'");
+    expect(sessions).toEqual([{ uid: "nora" }]);
+    const [user] = await db.query<{ verified: boolean }>(
+      "select email_verified as verified from users where uid = 'nora'",
+    );
+    expect(user.verified).toBe(false);
+    expect(await queuedTo("email-verification", "nora@example.com")).toBe(1);
   });
 });
 

@@ -130,3 +130,53 @@ describe("configuration", () => {
     });
   });
 });
+
+describe("wallet passes (decision 73)", () => {
+  it("offers no wallet until the cinema configures one, and reads the Apple files once", async () => {
+    expect(loadConfig({}).wallet).toEqual({ apple: null, google: null });
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-"));
+    const file = (name: string) => {
+      fs.writeFileSync(path.join(folder, name), `-----BEGIN ${name}-----\n`);
+      return path.join(folder, name);
+    };
+    const apple = {
+      APPLE_WALLET_PASS_TYPE_ID: "pass.com.example.tickets",
+      APPLE_WALLET_TEAM_ID: "TEAM123456",
+      APPLE_WALLET_CERTIFICATE: file("CERTIFICATE"),
+      APPLE_WALLET_KEY: file("KEY"),
+      APPLE_WALLET_WWDR: file("WWDR"),
+    };
+    expect(loadConfig(apple).wallet.apple).toMatchObject({
+      passTypeIdentifier: "pass.com.example.tickets",
+      signerKey: "-----BEGIN KEY-----\n",
+    });
+    const key = JSON.stringify({ client_email: "wallet@example.iam.gserviceaccount.com", private_key: "PEM" });
+    expect(loadConfig({ GOOGLE_WALLET_ISSUER_ID: "3388", GOOGLE_WALLET_SERVICE_ACCOUNT: key }).wallet.google).toEqual({
+      issuerId: "3388",
+      clientEmail: "wallet@example.iam.gserviceaccount.com",
+      privateKey: "PEM",
+    });
+  });
+
+  it("refuses to start with a wallet half configured, naming what is missing or unreadable", () => {
+    expect(() => loadConfig({ APPLE_WALLET_PASS_TYPE_ID: "pass.com.example.tickets" })).toThrow(
+      /APPLE_WALLET_TEAM_ID: must be set with APPLE_WALLET_PASS_TYPE_ID/,
+    );
+    expect(() =>
+      loadConfig({
+        APPLE_WALLET_PASS_TYPE_ID: "pass.com.example.tickets",
+        APPLE_WALLET_TEAM_ID: "TEAM123456",
+        APPLE_WALLET_CERTIFICATE: "/nowhere/cert.pem",
+        APPLE_WALLET_KEY: "/nowhere/key.pem",
+        APPLE_WALLET_WWDR: "/nowhere/wwdr.pem",
+      }),
+    ).toThrow("APPLE_WALLET_CERTIFICATE: cannot read the file /nowhere/cert.pem");
+    expect(() => loadConfig({ GOOGLE_WALLET_ISSUER_ID: "3388" })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ GOOGLE_WALLET_ISSUER_ID: "3388", GOOGLE_WALLET_SERVICE_ACCOUNT: "{}" })).toThrow(
+      /GOOGLE_WALLET_SERVICE_ACCOUNT/,
+    );
+  });
+});

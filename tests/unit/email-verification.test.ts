@@ -48,7 +48,7 @@ async function signUp(client = "10.9.0.1") {
   const uid = `uid-${randomUUID()}`;
   const email = `verify-${randomUUID()}@example.com`;
   identity.signUpWithPassword.mockResolvedValueOnce({ ok: true, value: { idToken: "token", localId: uid } });
-  expect(await registerAccount({ fullName: "Vera Fied", email, password: "Right-pass1" }, client)).toEqual({
+  expect(await registerAccount({ fullName: "Vera Fied", email, password: "Right-pass1" }, client)).toMatchObject({
     ok: true,
   });
   return { uid, email };

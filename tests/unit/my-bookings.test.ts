@@ -14,13 +14,13 @@ describe("Upcoming, Past, and Cancelled and expired", () => {
     name: `${startsAt} ${status}`,
   });
 
-  it("keeps a show in Upcoming until it has ended, in the order given", () => {
+  it("keeps a show in Upcoming until it has ended, the next show first; the others in the order given", () => {
     const later = at("2031-06-11T19:00:00Z", "pending");
     const playing = at("2031-06-10T19:00:00Z");
     const endsNow = at("2031-06-10T18:00:00Z");
     const yesterday = at("2031-06-09T19:00:00Z");
     expect(myBookingLists([later, yesterday, playing, endsNow], NOW)).toEqual({
-      upcoming: [later, playing],
+      upcoming: [playing, later],
       past: [yesterday, endsNow],
       cancelledOrExpired: [],
     });

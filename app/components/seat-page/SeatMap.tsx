@@ -12,8 +12,9 @@ type Props = {
   typeExtras: TypeExtras;
   occupied: ReadonlySet<string>;
   selected: readonly string[];
-  /** Free seats the choice would leave alone, marked on the map and described by `error`. */
+  /** Free seats the choice would leave alone, marked on the map and described by the elements `describedBy` names. */
   stranded: readonly string[];
+  describedBy: string;
   onToggle: (seat: string, event: ChangeEvent<HTMLInputElement>) => void;
   /** JavaScript runs: arrow keys move along the layout. */
   interactive: boolean;
@@ -67,7 +68,7 @@ export function SeatMap(props: Props) {
           occupied={props.occupied}
           selected={props.selected}
           stranded={props.stranded}
-          describedBy="seat-error"
+          describedBy={props.describedBy}
           onToggle={props.onToggle}
           interactive={interactive}
         />
