@@ -20,10 +20,13 @@ export type StructuredDataSite = {
 export type StructuredMovie = Pick<Movie, "id" | "title" | "posterUrl" | "runtime" | "certificate"> &
   Partial<Pick<Movie, "overview" | "releaseDate" | "genres">>;
 
-/** A time on sale: its start, its standard (adult) ticket's price, whether any seat is left, and its seat page. */
+/**
+ * A time on sale: its start, its standard (adult) ticket's price (null for a show that sells no type yet), whether any
+ * seat is left, and its seat page.
+ */
 export type StructuredScreening = ShowFormat & {
   startsAt: string;
-  priceCents: number;
+  priceCents: number | null;
   soldOut: boolean;
   hallName: string;
   seatPagePath: string;
@@ -69,8 +72,9 @@ function screeningNode(site: StructuredDataSite, movie: StructuredMovie, screeni
     offers: {
       "@type": "Offer",
       url: seatPage,
-      price: formatAmount(screening.priceCents, site.currency),
-      priceCurrency: site.currency,
+      ...(screening.priceCents === null
+        ? {}
+        : { price: formatAmount(screening.priceCents, site.currency), priceCurrency: site.currency }),
       availability: `${SCHEMA}/${screening.soldOut ? "SoldOut" : "InStock"}`,
     },
   };

@@ -10,14 +10,14 @@ import { cinemaDaySql } from "./shows.server";
 import { standardTicketSql } from "./ticket-types.server";
 
 /**
- * A show on What's On: its start, hall, format, its standard ticket's price, and how many of its hall's seats anyone
- * can book (standard and premium) and of its wheelchair spaces are still free.
+ * A show on What's On: its start, hall, format, its standard ticket's price (null when it sells no type), and how many
+ * of its hall's seats anyone can book (standard and premium) and of its wheelchair spaces are still free.
  */
 export type WhatsOnShow = ShowFormat & {
   id: string;
   startsAt: string;
   hallName: string;
-  priceCents: number;
+  priceCents: number | null;
   seatsFree: number;
   wheelchairFree: number;
 };
@@ -58,7 +58,7 @@ export async function listWhatsOn(day: string, filters: WhatsOnFilters): Promise
          m.id as "movieId", m.title, m.poster_path as "posterUrl", m.backdrop_path as "backdropUrl", m.runtime,
          m.certificate
        from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
-         join lateral (${standardTicketSql("s")}) standard on true
+         left join lateral (${standardTicketSql("s")}) standard on true
        where s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$2")} = $1
          and ${START_MINUTE_SQL} >= $3 and ${START_MINUTE_SQL} < $4
          and ($5 = '' or s.projection = $5) and (not $6 or s.subtitled) and (not $7 or s.audio_described)

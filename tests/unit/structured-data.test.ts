@@ -185,7 +185,7 @@ describe("the pages' structured data, from the database", () => {
     expect(graph.one(offer, "url")).toMatch(
       new RegExp(`^${config.mail.siteUrl}/movies/t-sd-movie/${day}\\?time=[\\w-]+#seats$`),
     );
-  });
+  }, 60_000);
 
   it("What's On says a show whose every seat is taken is sold out", async () => {
     await addMovie("t-sd-full", { title: "Sold Out Story" });

@@ -153,6 +153,9 @@ describe("listWhatsOn", () => {
       projection: "3D",
       subtitled: true,
       audioDescribed: false,
+      // Inserted without prices: it sells no type yet. Its hall's 4 standard seats and its wheelchair space are free.
+      priceCents: null,
+      seatsFree: 4,
       wheelchairFree: 1,
     });
     expect(await shown()).toEqual([
