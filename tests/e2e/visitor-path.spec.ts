@@ -100,6 +100,9 @@ test("the movie page's times say their format, grouped: 2D, 3D, then IMAX, each 
   ).toHaveAccessibleName(/^9:00 PM /);
 });
 
+/** Whether boxes stand in one row: their tops within a pixel of each other. */
+const oneRow = (tops: number[]) => Math.max(...tops) - Math.min(...tops) <= 1;
+
 /** The boxes of a strip's day links and of what follows them in the same row. */
 const boxes = (page: Page, strip: string) =>
   page
@@ -124,7 +127,7 @@ test("on a 390 px phone a week of days keeps one row, the arrow at its end", asy
   const strip = await boxes(page, "Show days");
   expect(strip.map((box) => box.name)).toEqual([...strip.slice(0, 7).map((box) => box.name), "Later days"]);
   expect(strip).toHaveLength(8);
-  expect(new Set(strip.map((box) => Math.round(box.top))).size, JSON.stringify(strip)).toBe(1);
+  expect(oneRow(strip.map((box) => box.top)), JSON.stringify(strip)).toBe(true);
   expect(strip[7].left).toBeGreaterThan(strip[6].right);
   expect(Math.max(...strip.map((box) => box.right))).toBeLessThanOrEqual(390);
   // Each day keeps its name for screen readers: the first is today's or, late in the day, tomorrow's.
@@ -135,7 +138,7 @@ test("on a 390 px phone a week of days keeps one row, the arrow at its end", asy
   await open(page, "/whats-on");
   const week = await boxes(page, "Days");
   expect(week).toHaveLength(7);
-  expect(new Set(week.map((box) => Math.round(box.top))).size, JSON.stringify(week)).toBe(1);
+  expect(oneRow(week.map((box) => box.top)), JSON.stringify(week)).toBe(true);
   expect(Math.max(...week.map((box) => box.right))).toBeLessThanOrEqual(390);
   await expect(page.getByRole("navigation", { name: "Days" }).getByRole("link", { name: "Tomorrow" })).toBeVisible();
 });
