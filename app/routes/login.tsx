@@ -5,7 +5,7 @@ import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
-import { MOVIE_LIST_NEEDS_SIGN_IN, SignInDetour } from "~/components/SignInDetour";
+import { MOVIE_LIST_NEEDS_SIGN_IN, SignInDetour, ThisWeeksFilms } from "~/components/SignInDetour";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
@@ -59,7 +59,7 @@ export default function Login() {
       title="Sign in"
       intro={registeredEmail ? ACCOUNT_READY : movieListDetour ? MOVIE_LIST_NEEDS_SIGN_IN : INTRO}
     >
-      {movieListDetour ? <SignInDetour films={movieListDetour.films} /> : null}
+      {movieListDetour ? <SignInDetour /> : null}
       <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
         <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
         <FormField meta={field("password")} label="Password" type="password" autoComplete="current-password" />
@@ -83,6 +83,7 @@ export default function Login() {
           Create an account
         </Link>
       </p>
+      {movieListDetour ? <ThisWeeksFilms films={movieListDetour.films} /> : null}
     </AuthCard>
   );
 }
