@@ -196,7 +196,9 @@ export const environmentSchema = z.object({
         "must be an http:// or https:// address, e.g. https://tickets.example",
       )
       .transform((url) => url.replace(/\/+$/, "")),
-  ).describe("the site's address in the links of mails; default http://<HOST>:<PORT>"),
+  ).describe(
+    "the site's public address: in the links of mails, and the canonical, sharing and sitemap addresses of pages; default http://<HOST>:<PORT>",
+  ),
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587"),
   ).describe("SMTP server that delivers the mails; default none: they are written to DATA_DIR/outbox as .eml files"),

@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { config } from "~/config.server";
+import { isPrivatePath } from "~/http/search-engines.server";
 import { COMMON_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "~/http/security.server";
 import { pingDatabase } from "~/services/db.server";
 import { pingIdentityProvider } from "~/services/identity-toolkit.server";
@@ -83,6 +84,7 @@ export function requestPath(build: ServerBuild, state: { stopping: boolean }, tu
 function commonHeaders(state: { stopping: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.set(COMMON_SECURITY_HEADERS);
+    if (isPrivatePath(req.path)) res.set("X-Robots-Tag", "noindex");
     // req.secure believes X-Forwarded-Proto only from a proxy we trust ("trust proxy" above).
     if (req.secure) res.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     if (state.stopping) res.set("Connection", "close");

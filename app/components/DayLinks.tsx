@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
 
+/** A show day as its strip names it: "Wed, Nov 25", or on a phone "Wed" over "25" ("Today" over "7"). */
+export type DayTab = { day: string; label: string; weekday: string; date: string };
+
 type Props = {
-  days: readonly { day: string; label: string }[];
+  days: readonly DayTab[];
   /** The day shown now, marked as the current one. */
   current: string;
   /** Where each day's link goes. */
@@ -10,7 +13,10 @@ type Props = {
   replace?: boolean;
 };
 
-/** A strip of show days as links (`Today`, `Tomorrow`, `Wed, Nov 25`): the movie page's and What's On's. */
+/**
+ * A strip of show days as links (`Today`, `Tomorrow`, `Wed, Nov 25`): the movie page's and What's On's. On a phone
+ * each day is drawn as its short lines (show-times.css), so a week keeps one row; its name stays its text.
+ */
 export function DayLinks({ days, current, linkTo, replace = false }: Props) {
   return (
     <ul className="time-days">
@@ -22,8 +28,10 @@ export function DayLinks({ days, current, linkTo, replace = false }: Props) {
             replace={replace}
             className="time-day"
             aria-current={other.day === current ? "date" : undefined}
+            data-weekday={other.weekday}
+            data-date={other.date}
           >
-            {other.label}
+            <span className="time-day-label">{other.label}</span>
           </Link>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { CertificateBadge } from "~/components/CertificateBadge";
 import { seatPagePath } from "~/domain/seat-page-paths";
 import { formatRuntime } from "~/utils/format";
 
@@ -9,6 +10,7 @@ type Props = {
     title: string;
     posterUrl: string;
     runtime: number;
+    certificate: string | null;
     /** Each time in the cinema's zone ("6:45 PM") with its format in words ("3D · Subtitled"). */
     shows: { id: string; time: string; hallName: string; format: string }[];
   }[];
@@ -26,7 +28,9 @@ export function WhatsOnMovies({ day, movies }: Props) {
               <h2 id={`whats-on-${movie.id}`}>
                 <Link to={`/movies/${movie.id}`}>{movie.title}</Link>
               </h2>
-              <p className="whats-on-runtime">{formatRuntime(movie.runtime)}</p>
+              <p className="whats-on-runtime">
+                <CertificateBadge code={movie.certificate} /> {formatRuntime(movie.runtime)}
+              </p>
               <ul className="time-links" aria-label={`Times of ${movie.title}`}>
                 {movie.shows.map((show) => (
                   <li key={show.id}>

@@ -16,3 +16,22 @@ export const AUDIO_DESCRIBED = "Audio described";
 export function describeFormat({ projection, subtitled, audioDescribed }: ShowFormat) {
   return [projection, ...(subtitled ? [SUBTITLED] : []), ...(audioDescribed ? [AUDIO_DESCRIBED] : [])].join(" · ");
 }
+
+/** Where a format's times come among a day's: 2D, 3D, IMAX, each plain before subtitled before audio-described. */
+const formatRank = ({ projection, subtitled, audioDescribed }: ShowFormat) =>
+  PROJECTIONS.indexOf(projection) * 4 + (subtitled ? 2 : 0) + (audioDescribed ? 1 : 0);
+
+/**
+ * A day's times by format, as cinemas list them ("2D", then "IMAX · Subtitled"), each group's times in the order
+ * given.
+ */
+export function groupByFormat<Show extends ShowFormat>(shows: readonly Show[]) {
+  const groups = new Map<string, { format: string; rank: number; shows: Show[] }>();
+  for (const show of shows) {
+    const format = describeFormat(show);
+    const group = groups.get(format) ?? { format, rank: formatRank(show), shows: [] };
+    group.shows.push(show);
+    groups.set(format, group);
+  }
+  return [...groups.values()].sort((a, b) => a.rank - b.rank).map(({ format, shows }) => ({ format, shows }));
+}

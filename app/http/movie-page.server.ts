@@ -1,14 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { seatPagePath } from "~/domain/seat-page-paths";
 import { seatAvailability, type ShowDay } from "~/domain/show";
+import { groupByFormat } from "~/domain/show-format";
 import { isFavourite } from "~/models/favourites.server";
 import { chooseShowDay, countSeatsOnDay } from "~/models/shows.server";
 import { getTrailerForMovie } from "~/models/trailers.server";
 import { cinemaToday } from "~/utils/dates";
-import { formatClockTime, showDayLabel } from "~/utils/show-display";
+import { formatClockTime, showDayTab } from "~/utils/show-display";
 import { catalogue } from "./catalogue.server";
 import { cinemaSettings } from "./cinema.server";
 import { applyPendingFavourite } from "./favourites.server";
 import { requireMovie } from "./movies.server";
+import { pageSharing, shareImage, structuredDataSite } from "./sharing.server";
+import { screeningsGraph } from "./structured-data.server";
 import { getViewer } from "./viewer.server";
 
 // The movie page's loader (app/routes/movies.$id._index.tsx), in one module for the reason the seat page's is
@@ -16,8 +20,8 @@ import { getViewer } from "./viewer.server";
 
 /**
  * A movie page's show times, in words: a page of the show days ("Today", "Wed, Nov 25"), the day asked for (else the
- * page's first) and its times in the cinema's zone ("6:45 PM"), so the page's browser loads no time-zone code, each
- * with how full it is.
+ * page's first) and its times in the cinema's zone ("6:45 PM") by format, so the page's browser loads no time-zone
+ * code, each with how full it is; and the same times as the page's structured data describes them.
  */
 async function movieShowTimes(movieId: string, days: ShowDay[], url: URL) {
   const { timeZone } = cinemaSettings();
@@ -29,16 +33,30 @@ async function movieShowTimes(movieId: string, days: ShowDay[], url: URL) {
   const [shows, seatCounts] = strip.day
     ? await Promise.all([catalogue.showsOnDay(movieId, strip.day), countSeatsOnDay(movieId, strip.day)])
     : [[], new Map()];
-  return {
+  // A show the count did not find started or was cancelled a moment ago: no longer on sale.
+  const onSale = shows.flatMap((show) => {
+    const seatCount = seatCounts.get(show.id);
+    return seatCount ? [{ ...show, availability: seatAvailability(seatCount) }] : [];
+  });
+  const times = {
     ...strip,
-    days: strip.days.map((other) => ({ day: other.day, label: showDayLabel(other.day, today) })),
-    // A show the count did not find started or was cancelled a moment ago: no longer on sale.
-    shows: shows.flatMap(({ id, hallName, startsAt }) => {
-      const seatCount = seatCounts.get(id);
-      if (!seatCount) return [];
-      return [{ id, hallName, time: formatClockTime(startsAt, timeZone), availability: seatAvailability(seatCount) }];
-    }),
+    days: strip.days.map((other) => showDayTab(other.day, today)),
+    formats: groupByFormat(onSale).map(({ format, shows }) => ({
+      format,
+      shows: shows.map(({ id, hallName, startsAt, availability }) => ({
+        id,
+        hallName,
+        time: formatClockTime(startsAt, timeZone),
+        availability,
+      })),
+    })),
   };
+  const screenings = onSale.map((show) => ({
+    ...show,
+    soldOut: show.availability === "sold-out",
+    seatPagePath: seatPagePath(movieId, strip.day!, show.id),
+  }));
+  return { times, screenings };
 }
 
 export async function loadMoviePage({ request, params }: LoaderFunctionArgs) {
@@ -52,6 +70,10 @@ export async function loadMoviePage({ request, params }: LoaderFunctionArgs) {
     url.searchParams.has("trailer") ? getTrailerForMovie(movie.id) : null,
     viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
-  const times = await movieShowTimes(movie.id, days, url);
-  return { movie, times, signedIn: Boolean(viewer), recommended, trailer, favourite };
+  const { times, screenings } = await movieShowTimes(movie.id, days, url);
+  const sharing = pageSharing(`/movies/${movie.id}`, {
+    image: shareImage(movie),
+    structuredData: screeningsGraph(structuredDataSite(), [{ movie, screenings }]),
+  });
+  return { movie, times, signedIn: Boolean(viewer), recommended, trailer, favourite, sharing };
 }

@@ -73,7 +73,13 @@ export async function loadSeatPage({ request, params, context }: LoaderFunctionA
   const { timeZone } = cinemaSettings();
   // Days, times and counts are put in words here, so the page's browser loads no time-zone code.
   return {
-    movie: { id: movie.id, title: movie.title, posterUrl: movie.posterUrl },
+    movie: {
+      id: movie.id,
+      title: movie.title,
+      posterUrl: movie.posterUrl,
+      certificate: movie.certificate,
+      certificateDescription: movie.certificateDescription,
+    },
     day,
     dayLabel: formatCinemaDay(day),
     shows: shows.map((show) => ({ ...show, time: formatClockTime(show.startsAt, timeZone) })),

@@ -5,12 +5,14 @@ import { AuthCard } from "~/components/AuthCard";
 import { AuthForm } from "~/components/AuthForm";
 import { FormField } from "~/components/FormField";
 import { GoogleSignIn } from "~/components/GoogleSignIn";
+import { MOVIE_LIST_NEEDS_SIGN_IN, SignInDetour, ThisWeeksFilms } from "~/components/SignInDetour";
 import { useFormReply } from "~/hooks/use-form-reply";
 import { accountFailure } from "~/http/account-failures.server";
 import { readSubmission } from "~/http/forms.server";
 import { guestPageData } from "~/http/google-sign-in.server";
 import { forgetRegisteredEmail, readRegisteredEmail } from "~/http/registered-email.server";
 import { signedInHeaders } from "~/http/session-cookie.server";
+import { movieListDetour } from "~/http/whats-on.server";
 import { signInWithEmail } from "~/models/accounts.server";
 import { loginSchema } from "~/schemas/login";
 import authStyles from "~/styles/auth.css";
@@ -23,7 +25,12 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: authStyle
 export const meta = pageMeta("Sign in", "Sign in to book seats, see your tickets and keep favourites.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await guestPageData(request)), registeredEmail: await readRegisteredEmail(request) };
+  const page = await guestPageData(request);
+  return {
+    ...page,
+    registeredEmail: await readRegisteredEmail(request),
+    movieListDetour: await movieListDetour(page.redirectTo),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -43,12 +50,16 @@ const INTRO = "Welcome back. Sign in to book seats and keep your favourites.";
 const ACCOUNT_READY = "Your account is ready: enter your password to sign in.";
 
 export default function Login() {
-  const { redirectTo, google, registeredEmail } = useLoaderData<typeof loader>();
+  const { redirectTo, google, registeredEmail, movieListDetour } = useLoaderData<typeof loader>();
   const [form, field] = useFormReply<typeof loginSchema>({
     defaultValue: { redirectTo, email: registeredEmail ?? undefined },
   });
   return (
-    <AuthCard title="Sign in" intro={registeredEmail ? ACCOUNT_READY : INTRO}>
+    <AuthCard
+      title="Sign in"
+      intro={registeredEmail ? ACCOUNT_READY : movieListDetour ? MOVIE_LIST_NEEDS_SIGN_IN : INTRO}
+    >
+      {movieListDetour ? <SignInDetour /> : null}
       <AuthForm form={form} submitLabel="Sign In" submittingLabel="Signing in..." redirectTo={redirectTo}>
         <FormField meta={field("email")} label="Email" type="email" autoComplete="email" />
         <FormField meta={field("password")} label="Password" type="password" autoComplete="current-password" />
@@ -72,6 +83,7 @@ export default function Login() {
           Create an account
         </Link>
       </p>
+      {movieListDetour ? <ThisWeeksFilms films={movieListDetour.films} /> : null}
     </AuthCard>
   );
 }

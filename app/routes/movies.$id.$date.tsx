@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
+import { CertificateBadge } from "~/components/CertificateBadge";
 import { PROCEED_NOTE_ID, SeatChoice } from "~/components/seat-page/SeatChoice";
 import { SeatMap } from "~/components/seat-page/SeatMap";
 import { ShowTimes } from "~/components/seat-page/ShowTimes";
@@ -124,6 +125,11 @@ export default function SeatPage() {
           <div>
             <h1 id="seat-page-title">{page.movie.title}</h1>
             <p className="seat-day">{page.dayLabel}</p>
+            {page.movie.certificate ? (
+              <p className="seat-certificate">
+                <CertificateBadge code={page.movie.certificate} description={page.movie.certificateDescription} />
+              </p>
+            ) : null}
           </div>
           <ShowTimes
             shows={page.shows}

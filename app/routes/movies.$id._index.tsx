@@ -13,7 +13,7 @@ import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
 import showTimesStyles from "~/styles/show-times.css";
 import { formatRuntime, languageBadge, releaseYear, shortenText } from "~/utils/format";
-import { withErrorMeta } from "~/utils/page-meta";
+import { sharingMeta, withErrorMeta } from "~/utils/page-meta";
 import { pageLinks } from "~/utils/page-links";
 
 export { loadMoviePage as loader } from "~/http/movie-page.server";
@@ -28,10 +28,11 @@ export const { links, handle } = pageLinks([
 ]);
 export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
   data
-    ? [
-        { title: `${data.movie.title} – Marquee Cinemas` },
-        { name: "description", content: shortenText(data.movie.overview, DESCRIPTION_LENGTH, { wholeWords: true }) },
-      ]
+    ? sharingMeta(
+        `${data.movie.title} – Marquee Cinemas`,
+        shortenText(data.movie.overview, DESCRIPTION_LENGTH, { wholeWords: true }),
+        data.sharing,
+      )
     : [],
 );
 

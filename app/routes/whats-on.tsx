@@ -7,7 +7,7 @@ import { whatsOnPath } from "~/schemas/whats-on";
 import showTimesStyles from "~/styles/show-times.css";
 import whatsOnStyles from "~/styles/whats-on.css";
 import { pageLinks } from "~/utils/page-links";
-import { pageMeta } from "~/utils/page-meta";
+import { sharingMeta, withErrorMeta } from "~/utils/page-meta";
 
 export { loadWhatsOn as loader } from "~/http/whats-on.server";
 
@@ -15,9 +15,14 @@ export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: showTimesStyles },
   { rel: "stylesheet", href: whatsOnStyles },
 ]);
-export const meta = pageMeta(
-  "What's On",
-  "Every show at Marquee Cinemas by day: times of day, 2D, 3D and IMAX, subtitled and audio-described screenings.",
+export const meta = withErrorMeta<typeof loadWhatsOn>(({ data }) =>
+  data
+    ? sharingMeta(
+        "What's On – Marquee Cinemas",
+        "Every show at Marquee Cinemas by day: times of day, 2D, 3D and IMAX, subtitled and audio-described screenings.",
+        data.sharing,
+      )
+    : [],
 );
 
 export default function WhatsOn() {

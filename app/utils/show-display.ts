@@ -13,6 +13,7 @@ const STYLES = {
     minute: "2-digit",
   },
   day: { weekday: "short", month: "short", day: "numeric" },
+  weekday: { weekday: "short" },
   clock: { hour: "numeric", minute: "2-digit" },
   date: { month: "short", day: "numeric", year: "numeric" },
   longDay: { weekday: "long", month: "long", day: "numeric" },
@@ -62,6 +63,15 @@ export function showDayLabel(day: string, today: string) {
   if (day === today) return "Today";
   if (day === addDays(today, 1)) return "Tomorrow";
   return format("day", `${day}T12:00:00Z`, "UTC");
+}
+
+/**
+ * A day of a strip of show days: its name ("Tomorrow", "Wed, Nov 25") and the two short lines a phone shows in its
+ * place, so a week fits one row ("Today" or "Wed" over "25").
+ */
+export function showDayTab(day: string, today: string) {
+  const weekday = day === today ? "Today" : format("weekday", `${day}T12:00:00Z`, "UTC");
+  return { day, label: showDayLabel(day, today), weekday, date: String(Number(day.slice(8))) };
 }
 
 /** A moment as a spreadsheet sorts it, in the cinema's time zone: "2026-11-24 18:45". */

@@ -115,6 +115,13 @@ export function localShowTime(moment: Date, timeZone: string) {
   return isRepeated(local, timeZone) ? `${local}${formatOffset(offset)}` : local;
 }
 
+/** A moment as ISO 8601 with the zone's offset then, to the second: "2026-12-08T19:30:00-05:00" in New York. */
+export function zonedIsoTime(moment: Date, timeZone: string) {
+  const offset = offsetMinutes(moment.getTime(), timeZone);
+  const local = new Date(moment.getTime() + offset * MINUTE).toISOString().slice(0, 19);
+  return `${local}${formatOffset(offset)}`;
+}
+
 /** The zone's name for its time at a moment ("EDT") where the wall-clock time then is repeated, else null. */
 export function repeatedTimeZoneName(moment: Date, timeZone: string) {
   return isRepeated(wallClockAt(moment, timeZone).local, timeZone)

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeFormat, STANDARD_FORMAT } from "~/domain/show-format";
+import { describeFormat, groupByFormat, STANDARD_FORMAT } from "~/domain/show-format";
 import { AFTERNOON_STARTS_MINUTE, EVENING_STARTS_MINUTE, timeOfDayBounds, TIMES_OF_DAY } from "~/domain/time-of-day";
 import { createShows } from "~/models/show-scheduling.server";
 import { listWhatsOn } from "~/models/whats-on.server";
@@ -23,6 +23,30 @@ describe("a show's format and the times of day", () => {
     expect(describeFormat({ projection: "IMAX", subtitled: false, audioDescribed: true })).toBe(
       "IMAX · Audio described",
     );
+  });
+
+  it("groups a day's times by format as the movie page lists them: 2D, 3D, IMAX, each plain before subtitled before audio-described", () => {
+    const show = (id: string, projection: "2D" | "3D" | "IMAX", subtitled = false, audioDescribed = false) => ({
+      id,
+      projection,
+      subtitled,
+      audioDescribed,
+    });
+    const groups = groupByFormat([
+      show("a", "IMAX", true),
+      show("b", "2D", false, true),
+      show("c", "IMAX"),
+      show("d", "2D"),
+      show("e", "3D"),
+      show("f", "2D"),
+    ]);
+    expect(groups.map(({ format, shows }) => [format, shows.map((one) => one.id)])).toEqual([
+      ["2D", ["d", "f"]],
+      ["2D · Audio described", ["b"]],
+      ["3D", ["e"]],
+      ["IMAX", ["c"]],
+      ["IMAX · Subtitled", ["a"]],
+    ]);
   });
 
   it("splits the day at noon and 5 PM, each bound belonging to the later part", () => {
@@ -153,6 +177,9 @@ describe("listWhatsOn", () => {
       projection: "3D",
       subtitled: true,
       audioDescribed: false,
+      // Inserted without prices: it sells no type yet. Its hall's 4 standard seats and its wheelchair space are free.
+      priceCents: null,
+      seatsFree: 4,
       wheelchairFree: 1,
     });
     expect(await shown()).toEqual([
