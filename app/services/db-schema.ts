@@ -32,9 +32,9 @@ export interface BookingsTable {
   status: Generated<string>;
   hold_expires_at: Timestamp;
   request_token: string;
-  created_at: Generated<Timestamp>;
-  paid_at: Timestamp | null;
-  cancelled_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  paid_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  cancelled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   confirmed_without_payment: Generated<boolean>;
   calendar_sequence: Generated<number>;
 }
@@ -55,7 +55,7 @@ export interface CertificatesTable {
 export interface CheckInsTable {
   booking_id: string;
   staff_uid: string;
-  checked_in_at: Generated<Timestamp>;
+  checked_in_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface CheckoutsTable {
@@ -69,8 +69,8 @@ export interface CheckoutsTable {
   payment_reference: string | null;
   refund_reference: string | null;
   refund_status: string | null;
-  created_at: Generated<Timestamp>;
-  settled_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  settled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   request_key: string | null;
   card_last4: string | null;
   returned_because: string | null;
@@ -79,14 +79,14 @@ export interface CheckoutsTable {
 export interface FavouritesTable {
   user_uid: string;
   movie_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface GatewayEventsTable {
   provider: string;
   id: string;
   type: string;
-  received_at: Generated<Timestamp>;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface HallsTable {
@@ -94,10 +94,10 @@ export interface HallsTable {
   name: string;
   layout: Json;
   seat_count: number;
-  type_extras: Generated<Json>;
+  type_extras: ColumnType<unknown, string | undefined, string>;
   in_use: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface MoviesTable {
@@ -107,8 +107,8 @@ export interface MoviesTable {
   tagline: Generated<string>;
   poster_path: string;
   backdrop_path: string;
-  genres: Generated<Json>;
-  casts: Generated<Json>;
+  genres: ColumnType<unknown, string | undefined, string>;
+  casts: ColumnType<unknown, string | undefined, string>;
   release_date: Timestamp;
   original_language: string | null;
   vote_average: Generated<number>;
@@ -122,23 +122,23 @@ export interface OutboxTable {
   kind: string;
   recipient: string;
   subject: string;
-  payload: Generated<Json>;
+  payload: ColumnType<unknown, string | undefined, string>;
   status: Generated<string>;
-  due_at: Generated<Timestamp>;
+  due_at: ColumnType<Date, Date | string | undefined, Date | string>;
   attempts: Generated<number>;
-  locked_until: Timestamp | null;
+  locked_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
   last_error: string | null;
   note: string | null;
   text_body: string | null;
-  sent_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  sent_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface PasswordResetCodesTable {
   code_hash: string;
   email: string;
   made_at: Timestamp;
-  used_at: Timestamp | null;
+  used_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface PaymentsTable {
@@ -148,10 +148,10 @@ export interface PaymentsTable {
   reference: string;
   amount_cents: number;
   card_last4: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   refund_reference: string | null;
   refunded_cents: number | null;
-  refunded_at: Timestamp | null;
+  refunded_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   checkout_id: string | null;
   refund_status: string | null;
 }
@@ -161,7 +161,7 @@ export interface PromoCodeUsesTable {
   promo_code_id: string;
   user_uid: string;
   discount_cents: number;
-  returned_at: Timestamp | null;
+  returned_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface PromoCodesTable {
@@ -175,15 +175,15 @@ export interface PromoCodesTable {
   valid_until: Timestamp;
   max_uses: number | null;
   uses: Generated<number>;
-  retired_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  retired_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface RateLimitHitsTable {
   id: Generated<number>;
   bucket: string;
   key: string;
-  at: Generated<Timestamp>;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface SampleScheduleDaysTable {
@@ -192,7 +192,7 @@ export interface SampleScheduleDaysTable {
 
 export interface SchemaMigrationsTable {
   name: string;
-  applied_at: Generated<Timestamp>;
+  applied_at: ColumnType<Date, Date | string | undefined, Date | string>;
   checksum: string | null;
 }
 
@@ -201,8 +201,8 @@ export interface SessionsTable {
   uid: string;
   signed_in_at: Timestamp;
   expires_at: Timestamp;
-  checked_at: Generated<Timestamp>;
-  created_at: Generated<Timestamp>;
+  checked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface ShowPricesTable {
@@ -215,9 +215,9 @@ export interface ShowsTable {
   id: Generated<string>;
   movie_id: string;
   starts_at: Timestamp;
-  created_at: Generated<Timestamp>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   hall_id: string;
-  cancelled_at: Timestamp | null;
+  cancelled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   projection: Generated<string>;
   subtitled: Generated<boolean>;
   audio_described: Generated<boolean>;
@@ -239,7 +239,7 @@ export interface TestGatewayCheckoutsTable {
   awaiting_step_last4: string | null;
   payment_reference: string | null;
   card_last4: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface TestGatewayEventsTable {
@@ -247,9 +247,9 @@ export interface TestGatewayEventsTable {
   type: string;
   payload: Json;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
-  delivered_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  delivered_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface TicketTypesTable {
@@ -258,8 +258,8 @@ export interface TicketTypesTable {
   rule: Generated<string>;
   price_cents: number;
   position: number;
-  retired_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  retired_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   max_age: number | null;
 }
 
@@ -282,8 +282,8 @@ export interface UsersTable {
   name: Generated<string>;
   photo_url: string | null;
   is_staff: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  last_sign_in_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_sign_in_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   is_guest: Generated<boolean>;
   email_verified: boolean | null;
 }
@@ -293,9 +293,9 @@ export interface WaitlistEntriesTable {
   show_id: string;
   user_uid: string;
   seat_count: number;
-  joined_at: Generated<Timestamp>;
+  joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
   offered_booking_id: string | null;
-  offered_at: Timestamp | null;
+  offered_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface DB {

@@ -4,7 +4,6 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type CompiledQuery,
-  type Compilable,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -98,6 +97,9 @@ const builder = typed({
   exec: () => Promise.reject(new Error("compiledOnce's builder runs nothing")),
 });
 
+/** A statement Kysely compiles: a builder's, or an `sql` template's (given the builder). */
+type Statement<O> = { compile(db: Kysely<DB>): CompiledQuery<O> };
+
 /** A named parameter of a statement `compiledOnce` compiles; its value comes with each run. */
 class Slot {
   constructor(readonly name: string) {}
@@ -106,14 +108,14 @@ class Slot {
 /**
  * A statement compiled once, when the module loads, and run with new values each time: for the booking post's path,
  * where building and compiling every request would cost CPU (decision 64). `build` gets the builder and the
- * parameters by name, each standing for one value: compare an array with `= any(...)`, not `in`, which would take
+ * parameters by name, and answers a builder's statement or an `sql` template; each parameter stands for one value: compare an array with `= any(...)`, not `in`, which would take
  * it for a list written out.
  */
 export function compiledOnce<P extends Record<string, unknown>, O>(
-  build: (db: Kysely<DB>, params: P) => Compilable<O>,
+  build: (db: Kysely<DB>, params: P) => Statement<O>,
 ): (queryable: Queryable, values: P) => Promise<O[]> {
   const params = new Proxy({}, { get: (_, name) => new Slot(String(name)) }) as P;
-  const { sql, parameters } = build(builder, params).compile();
+  const { sql, parameters } = build(builder, params).compile(builder);
   const values = (given: P) => parameters.map((value) => (value instanceof Slot ? given[value.name] : value));
   return (queryable, given) => queryable.query<O & Row>(sql, values(given));
 }

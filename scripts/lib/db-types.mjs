@@ -49,6 +49,13 @@ function columnType({ table_name, column_name, udt_name, nullable, generated_alw
   if (!base)
     throw new Error(`${table_name}.${column_name}: no TypeScript type for ${udt_name} in scripts/lib/db-types.mjs`);
   const type = nullable ? `${base} | null` : base;
+  // Kysely's Generated<> does not look inside a ColumnType: those columns spell theirs out.
+  const written = { Timestamp: "Date | string", Json: "string" }[base];
+  if (written && (nullable || has_default)) {
+    const read = base === "Json" ? "unknown" : nullable ? "Date | null" : "Date";
+    const write = nullable ? `${written} | null` : written;
+    return `ColumnType<${read}, ${write}${has_default ? " | undefined" : ""}, ${write}>`;
+  }
   if (generated_always) return `GeneratedAlways<${type}>`;
   return has_default ? `Generated<${type}>` : type;
 }
