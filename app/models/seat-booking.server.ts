@@ -213,9 +213,8 @@ async function letGoOfLapsedHolds(tx: Queryable, showId: string, seatRows: ShowT
   if (!seatRows.some((row) => !row.live && seats.includes(row.seat))) return [];
   const freed = await releaseHolds(
     tx,
-    `${lapsedHoldSql("b")}
-     and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
-    [showId, seats],
+    sql`${sql.raw(lapsedHoldSql("b"))}
+      and b.id in (select booking_id from booked_seats where show_id = ${showId} and seat = any(${seats}::text[]))`,
   );
   if (freed === 0) return [];
   await offerFreedSeats(tx, showId);
