@@ -2,7 +2,9 @@ import type { PayRefusal } from "~/domain/booking";
 import { seatPriceCents, type TypeExtras } from "~/domain/hall";
 import type { Seat } from "~/domain/hall-layout";
 import { assignTypes, countsProblem, type CountsProblem, type Ticket, type TicketCounts } from "~/domain/tickets";
+import { sql } from "kysely";
 import { getDb, type Queryable } from "~/services/db.server";
+import { compiledOnce, typed } from "~/services/typed-db.server";
 import { lockPayableBooking } from "./bookings.server";
 import { discountedAmount } from "./promo-codes.server";
 import { showOffer, type StandardTicket } from "./ticket-types.server";
@@ -26,21 +28,39 @@ export function standardTickets(
   }));
 }
 
-/** Writes a new booking's tickets. */
+/** Writes a new booking's tickets: on the booking post's path, compiled once (decision 64). */
+const insertTickets = compiledOnce(
+  (
+    db,
+    p: {
+      bookingId: string;
+      seats: string[];
+      seatTypes: string[];
+      typeIds: string[];
+      typeNames: string[];
+      pricesCents: number[];
+      seatExtrasCents: number[];
+    },
+  ) =>
+    db
+      .insertInto("booking_tickets")
+      .columns(["booking_id", "seat", "seat_type", "ticket_type_id", "type_name", "price_cents", "seat_extra_cents"])
+      .expression(
+        sql`select ${p.bookingId}, * from unnest(${p.seats}::text[], ${p.seatTypes}::text[], ${p.typeIds}::uuid[],
+          ${p.typeNames}::text[], ${p.pricesCents}::int[], ${p.seatExtrasCents}::int[])`,
+      ),
+);
+
 export async function writeTickets(tx: Queryable, bookingId: string, tickets: readonly Ticket[]) {
-  await tx.query(
-    `insert into booking_tickets (booking_id, seat, seat_type, ticket_type_id, type_name, price_cents, seat_extra_cents)
-     select $1, * from unnest($2::text[], $3::text[], $4::uuid[], $5::text[], $6::int[], $7::int[])`,
-    [
-      bookingId,
-      tickets.map((t) => t.seat),
-      tickets.map((t) => t.seatType),
-      tickets.map((t) => t.typeId),
-      tickets.map((t) => t.typeName),
-      tickets.map((t) => t.priceCents),
-      tickets.map((t) => t.seatExtraCents),
-    ],
-  );
+  await insertTickets(tx, {
+    bookingId,
+    seats: tickets.map((t) => t.seat),
+    seatTypes: tickets.map((t) => t.seatType),
+    typeIds: tickets.map((t) => t.typeId),
+    typeNames: tickets.map((t) => t.typeName),
+    pricesCents: tickets.map((t) => t.priceCents),
+    seatExtrasCents: tickets.map((t) => t.seatExtraCents),
+  });
 }
 
 export type TicketChangeFailure =
@@ -77,10 +97,10 @@ export async function changeTicketTypes(
       const { type } = assigned[index];
       return { ...ticket, typeId: type.id, typeName: type.name, priceCents: type.priceCents };
     });
-    await tx.query("delete from booking_tickets where booking_id = $1", [booking.id]);
+    await typed(tx).deleteFrom("booking_tickets").where("booking_id", "=", booking.id).execute();
     await writeTickets(tx, booking.id, tickets);
     const { amountCents, droppedCode } = await discountedAmount(tx, booking.id, tickets);
-    await tx.query("update bookings set amount_cents = $2 where id = $1", [booking.id, amountCents]);
+    await typed(tx).updateTable("bookings").set({ amount_cents: amountCents }).where("id", "=", booking.id).execute();
     return droppedCode ? { ok: true as const, droppedCode } : { ok: true as const };
   });
 }

@@ -1,7 +1,10 @@
+import { sql, type Expression, type InferResult, type SqlBool } from "kysely";
 import { holdsSeats, payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
+import type { Discount, Ticket } from "~/domain/tickets";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
-import { bookingStateSql, holdsSeatsSql } from "./booking-rules.server";
+import { bookingStateColumns, holdsSeatsSql } from "./booking-rules.server";
 
 // Bookings as their owners read them, and the seats a show has taken. The rest of the family: booking-rules (a
 // booking's state in SQL), booking-limits (what one customer may hold), holds (letting go of run-out holds),
@@ -22,26 +25,36 @@ export const DISCOUNT_SQL = (booking: string) => `(
     select json_build_object('code', c.code, 'cents', u.discount_cents)
     from promo_code_uses u join promo_codes c on c.id = u.promo_code_id where u.booking_id = ${booking}.id)`;
 
-const BOOKING_SELECT = `select b.id, b.show_id as "showId", h.name as "hallName",
-    s.starts_at as "startsAt", b.seats, b.amount_cents as "amountCents",
-    b.confirmed_without_payment as "confirmedWithoutPayment", ${bookingStateSql("b", "s")},
-    b.hold_expires_at as "holdExpiresAt", b.created_at as "createdAt", b.paid_at as "paidAt",
-    b.cancelled_at as "cancelledAt", s.cancelled_at is not null as "showCancelled",
-    m.id as "movieId", m.title, m.poster_path as "posterUrl", m.runtime, ${TICKETS_SQL("b")} as tickets,
-    ${DISCOUNT_SQL("b")} as discount
-  from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id`;
+/** A booking as its owner reads it, with its show, film and hall; the caller adds which one. */
+const bookingQuery = (db: Queryable) =>
+  typed(db)
+    .selectFrom("bookings as b")
+    .innerJoin("shows as s", "s.id", "b.show_id")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .innerJoin("halls as h", "h.id", "s.hall_id")
+    .select([
+      "b.id",
+      "b.show_id as showId",
+      "h.name as hallName",
+      "s.starts_at as startsAt",
+      "b.seats",
+      "b.amount_cents as amountCents",
+      "b.confirmed_without_payment as confirmedWithoutPayment",
+      ...bookingStateColumns("b", "s"),
+      "b.hold_expires_at as holdExpiresAt",
+      "b.created_at as createdAt",
+      "b.paid_at as paidAt",
+      "b.cancelled_at as cancelledAt",
+      sql<boolean>`s.cancelled_at is not null`.as("showCancelled"),
+      "m.id as movieId",
+      "m.title",
+      "m.poster_path as posterUrl",
+      "m.runtime",
+      sql.raw<Ticket[]>(TICKETS_SQL("b")).as("tickets"),
+      sql.raw<Discount | null>(DISCOUNT_SQL("b")).as("discount"),
+    ]);
 
-type BookingRow = Omit<Booking, "movie" | "startsAt" | "holdExpiresAt" | "createdAt" | "paidAt" | "cancelledAt"> & {
-  startsAt: Date;
-  holdExpiresAt: Date;
-  createdAt: Date;
-  paidAt: Date | null;
-  cancelledAt: Date | null;
-  movieId: string;
-  title: string;
-  posterUrl: string;
-  runtime: number;
-};
+type BookingRow = InferResult<ReturnType<typeof bookingQuery>>[number];
 
 const isoTime = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
@@ -59,11 +72,14 @@ function toBooking({ movieId, title, posterUrl, runtime, ...row }: BookingRow): 
 
 /** The seats of a show that are booked or held right now, in row order. */
 export async function occupiedSeats(showId: string, db: Queryable | null = null): Promise<string[]> {
-  const rows = await (db ?? (await getDb())).query<{ seat: string }>(
-    `select bs.seat from booked_seats bs join bookings b on b.id = bs.booking_id
-     where bs.show_id = $1 and ${holdsSeatsSql("b")} order by ${SEAT_ORDER_SQL("bs.seat")}`,
-    [showId],
-  );
+  const rows = await typed(db ?? (await getDb()))
+    .selectFrom("booked_seats as bs")
+    .innerJoin("bookings as b", "b.id", "bs.booking_id")
+    .select("bs.seat")
+    .where("bs.show_id", "=", showId)
+    .where(sql.raw<boolean>(holdsSeatsSql("b")))
+    .orderBy(sql.raw(SEAT_ORDER_SQL("bs.seat")))
+    .execute();
   return rows.map((row) => row.seat);
 }
 
@@ -73,37 +89,37 @@ export async function occupiedSeats(showId: string, db: Queryable | null = null)
  */
 export type BuyerBookings = { userUid: string } | { bookingIds: string[] };
 
-/** SQL picking the buyer's bookings `b`, given `buyerBookingsValue` as parameter `$param`. */
-export const buyerBookingsSql = (buyer: BuyerBookings, param: number) =>
-  "userUid" in buyer ? `b.user_uid = $${param}` : `b.id = any($${param}::uuid[])`;
-
-export const buyerBookingsValue = (buyer: BuyerBookings) => ("userUid" in buyer ? buyer.userUid : buyer.bookingIds);
+/** The condition picking the buyer's bookings `b`. */
+export const buyerBookings = (buyer: BuyerBookings): Expression<SqlBool> =>
+  "userUid" in buyer ? sql`b.user_uid = ${buyer.userUid}` : sql`b.id = any(${buyer.bookingIds}::uuid[])`;
 
 /** The seats a buyer holds or has paid for in a show. */
 export async function seatsOfCustomer(tx: Queryable | null, buyer: BuyerBookings, showId: string) {
-  const rows = await (tx ?? (await getDb())).query<{ seat: string }>(
-    `select unnest(b.seats) as seat from bookings b
-     where ${buyerBookingsSql(buyer, 1)} and b.show_id = $2 and ${holdsSeatsSql("b")}`,
-    [buyerBookingsValue(buyer), showId],
-  );
+  const rows = await typed(tx ?? (await getDb()))
+    .selectFrom("bookings as b")
+    .select(sql<string>`unnest(b.seats)`.as("seat"))
+    .where(buyerBookings(buyer))
+    .where("b.show_id", "=", showId)
+    .where(sql.raw<boolean>(holdsSeatsSql("b")))
+    .execute();
   return rows.map((row) => row.seat);
 }
 
 /** The booking a customer's form (its one-time token) made, if it made one. */
 export async function findBookingByToken(db: Queryable, userUid: string, requestToken: string) {
-  const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.user_uid = $1 and b.request_token = $2`, [
-    userUid,
-    requestToken,
-  ]);
+  const row = await bookingQuery(db)
+    .where("b.user_uid", "=", userUid)
+    .where("b.request_token", "=", requestToken)
+    .executeTakeFirst();
   return row ? toBooking(row) : null;
 }
 
 /** A customer's bookings, newest first. */
 export async function listBookings(userUid: string): Promise<Booking[]> {
-  const db = await getDb();
-  const rows = await db.query<BookingRow>(`${BOOKING_SELECT} where b.user_uid = $1 order by b.created_at desc`, [
-    userUid,
-  ]);
+  const rows = await bookingQuery(await getDb())
+    .where("b.user_uid", "=", userUid)
+    .orderBy("b.created_at", "desc")
+    .execute();
   return rows.map(toBooking);
 }
 
@@ -120,18 +136,24 @@ export async function findBooking(
   const db = tx ?? (await getDb());
   // Locking and reading are two statements: a statement that waited for a lock still reads the other tables
   // (the check-ins) as they were when it began.
-  if (lock) await db.query("select id from bookings where id = $1 and user_uid = $2 for update", [bookingId, userUid]);
-  const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.id = $1 and b.user_uid = $2`, [
-    bookingId,
-    userUid,
-  ]);
+  if (lock) {
+    await typed(db)
+      .selectFrom("bookings")
+      .select("id")
+      .where("id", "=", bookingId)
+      .where("user_uid", "=", userUid)
+      .forUpdate()
+      .execute();
+  }
+  const row = await bookingQuery(db).where("b.id", "=", bookingId).where("b.user_uid", "=", userUid).executeTakeFirst();
   return row ? toBooking(row) : null;
 }
 
 /** A booking as it is now, whoever owns it: what a mail about it says when the outbox's worker sends it. */
 export async function findBookingNow(bookingId: string): Promise<Booking | null> {
-  const db = await getDb();
-  const [row] = await db.query<BookingRow>(`${BOOKING_SELECT} where b.id = $1`, [bookingId]);
+  const row = await bookingQuery(await getDb())
+    .where("b.id", "=", bookingId)
+    .executeTakeFirst();
   return row ? toBooking(row) : null;
 }
 

@@ -1,5 +1,7 @@
 import { cancelRefusal, type Booking, type CancelRefusal } from "~/domain/booking";
+import { sql } from "kysely";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { findBooking } from "./bookings.server";
 import { queueCancellation } from "./notifications.server";
 import { returnPromoUse } from "./promo-codes.server";
@@ -23,11 +25,16 @@ export async function cancelLockedBooking(tx: Queryable, booking: Booking): Prom
   const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
   if (payment && !(await refundPayment(tx, booking.id, payment))) return null;
   // Its calendar entry changes too: the cancelling copy must outrank the one a calendar holds.
-  await tx.query(
-    "update bookings set status = 'cancelled', cancelled_at = now(), calendar_sequence = calendar_sequence + 1 where id = $1",
-    [booking.id],
-  );
-  await tx.query("delete from booked_seats where booking_id = $1", [booking.id]);
+  await typed(tx)
+    .updateTable("bookings")
+    .set((eb) => ({
+      status: sql.lit("cancelled"),
+      cancelled_at: sql<Date>`now()`,
+      calendar_sequence: eb("calendar_sequence", "+", 1),
+    }))
+    .where("id", "=", booking.id)
+    .execute();
+  await typed(tx).deleteFrom("booked_seats").where("booking_id", "=", booking.id).execute();
   await returnPromoUse(tx, booking.id);
   return { refundedCents: payment?.amountCents ?? 0, cardLast4: payment?.cardLast4 ?? null };
 }

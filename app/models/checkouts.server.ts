@@ -3,15 +3,18 @@ import { config } from "~/config.server";
 import { payRefusal, type Booking, type PayRefusal } from "~/domain/booking";
 import type { ReturnedPayment, ReturnReason } from "~/domain/payments";
 import { formatTickets, seatTypeLabel, ticketLines } from "~/domain/tickets";
+import { sql, type Selectable } from "kysely";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { typed } from "~/services/typed-db.server";
 import { configuredPaymentProvider, paymentProvider } from "~/services/payments/index.server";
 import type { CheckoutLine, CheckoutState, GatewayEvent, RefundStatus } from "~/services/payments/types";
+import type { CheckoutsTable } from "~/services/db-schema";
 import { canPaySql } from "./booking-rules.server";
 import { findBooking, lockPayableBooking } from "./bookings.server";
 import { releaseStartedHold } from "./holds.server";
 import { queueBookingPaid, queuePaymentReturned } from "./notifications.server";
-import { REFUND_STATUS_SQL } from "./payments.server";
+import { refundStatusAfter } from "./payments.server";
 
 // Checkouts at the payment gateway's hosted page (decision 45). The customer pays there; the outcome reaches the site
 // by the gateway's webhook, by the page the gateway sends the customer back to, or by the reconciliation job, and
@@ -65,13 +68,17 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
     .update(JSON.stringify([booking.id, booking.amountCents, summary, lines, booking.holdExpiresAt]))
     .digest("hex");
   const db = await getDb();
-  const [open] = await db.query<{ url: string }>(
-    `select url from checkouts
-     where booking_id = $1 and status = 'open' and request_key = $2 and url is not null
-       and expires_at > now() + make_interval(secs => $3)
-     order by created_at desc limit 1`,
-    [booking.id, key, REUSE_MARGIN_SECONDS],
-  );
+  const open = await typed(db)
+    .selectFrom("checkouts")
+    .select(sql<string>`url`.as("url"))
+    .where("booking_id", "=", booking.id)
+    .where("status", "=", sql.lit("open"))
+    .where("request_key", "=", key)
+    .where("url", "is not", null)
+    .where("expires_at", ">", sql<Date>`now() + make_interval(secs => ${REUSE_MARGIN_SECONDS})`)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
   if (open) return { ok: true, url: open.url };
 
   const bookingUrl = `${config.mail.siteUrl}/my-bookings/${booking.id}`;
@@ -88,12 +95,23 @@ export async function startCheckout(userUid: string, bookingId: string, email: s
       expiresAt: new Date(booking.holdExpiresAt),
       idempotencyKey: `checkout:${key}`,
     });
-    await db.query(
-      `insert into checkouts (id, provider, booking_id, amount_cents, url, expires_at, request_key)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (id) do update set url = excluded.url, request_key = excluded.request_key`,
-      [checkout.id, provider.id, booking.id, booking.amountCents, checkout.url, checkout.expiresAt, key],
-    );
+    await typed(db)
+      .insertInto("checkouts")
+      .values({
+        id: checkout.id,
+        provider: provider.id,
+        booking_id: booking.id,
+        amount_cents: booking.amountCents,
+        url: checkout.url,
+        expires_at: checkout.expiresAt,
+        request_key: key,
+      })
+      .onConflict((oc) =>
+        oc
+          .column("id")
+          .doUpdateSet((eb) => ({ url: eb.ref("excluded.url"), request_key: eb.ref("excluded.request_key") })),
+      )
+      .execute();
     return { ok: true, url: checkout.url };
   } catch (error) {
     logger.error({ err: error, bookingId: booking.id }, "Starting a checkout at the payment gateway failed");
@@ -121,10 +139,11 @@ async function confirmWithoutPayment(userUid: string, bookingId: string): Promis
     const locked = await lockPayableBooking(tx, userUid, bookingId);
     if (!locked.ok) return locked;
     if (!paysNothing(locked.booking.amountCents)) return null;
-    await tx.query(
-      `update bookings set status = 'paid', paid_at = now(), confirmed_without_payment = true where id = $1`,
-      [bookingId],
-    );
+    await typed(tx)
+      .updateTable("bookings")
+      .set({ status: sql.lit("paid"), paid_at: sql<Date>`now()`, confirmed_without_payment: true })
+      .where("id", "=", bookingId)
+      .execute();
     await queueBookingPaid(tx, userUid, (await findBooking(userUid, bookingId, { tx }))!);
     return { ok: true, confirmedWithoutPayment: true, url: `/my-bookings/${bookingId}` };
   });
@@ -161,59 +180,98 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
     logger.error({ checkout: state.id }, "A checkout at the gateway names no booking of ours");
     return "unknown";
   }
-  const [booking] = await tx.query<{ userUid: string; status: string; amountCents: number; payable: boolean }>(
-    `select b.user_uid as "userUid", b.status, b.amount_cents as "amountCents", ${canPaySql("b", "s")} as payable
-       from bookings b join shows s on s.id = b.show_id where b.id = $1 for update of b`,
-    [state.bookingId],
-  );
+  const booking = await typed(tx)
+    .selectFrom("bookings as b")
+    .innerJoin("shows as s", "s.id", "b.show_id")
+    .select([
+      "b.user_uid as userUid",
+      "b.status",
+      "b.amount_cents as amountCents",
+      sql.raw<boolean>(canPaySql("b", "s")).as("payable"),
+    ])
+    .where("b.id", "=", state.bookingId)
+    .forUpdate("b")
+    .executeTakeFirst();
   if (!booking) {
     logger.error({ checkout: state.id, bookingId: state.bookingId }, "A checkout names a booking we do not have");
     return "unknown";
   }
   // A checkout the site started and then crashed before writing is known from the gateway's answer alone.
-  await tx.query(
-    `insert into checkouts (id, provider, booking_id, amount_cents, expires_at) values ($1, $2, $3, $4, now())
-       on conflict (id) do nothing`,
-    [state.id, providerId, state.bookingId, state.amountCents],
-  );
-  const [known] = await tx.query<{ settled: boolean; returnedBecause: ReturnReason | null }>(
-    `select payment_reference is not null as settled, returned_because as "returnedBecause"
-     from checkouts where id = $1 for update`,
-    [state.id],
-  );
+  await typed(tx)
+    .insertInto("checkouts")
+    .values({
+      id: state.id,
+      provider: providerId,
+      booking_id: state.bookingId,
+      amount_cents: state.amountCents,
+      expires_at: sql<Date>`now()`,
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  const known = await typed(tx)
+    .selectFrom("checkouts")
+    .select([
+      sql<boolean>`payment_reference is not null`.as("settled"),
+      sql<ReturnReason | null>`returned_because`.as("returnedBecause"),
+    ])
+    .where("id", "=", state.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (known.settled) {
     // A Stripe webhook carries no card; the return page's read of the same checkout does.
-    const [paid] = await tx.query(
-      `update payments set card_last4 = coalesce(card_last4, $2) where checkout_id = $1 returning 1`,
-      [state.id, state.cardLast4],
-    );
+    const paid = await typed(tx)
+      .updateTable("payments")
+      .set((eb) => ({ card_last4: eb.fn.coalesce("card_last4", eb.val(state.cardLast4)) }))
+      .where("checkout_id", "=", state.id)
+      .returning(sql<number>`1`.as("one"))
+      .executeTakeFirst();
     if (paid) return "paid";
-    await tx.query(`update checkouts set card_last4 = coalesce(card_last4, $2) where id = $1`, [
-      state.id,
-      state.cardLast4,
-    ]);
+    await typed(tx)
+      .updateTable("checkouts")
+      .set((eb) => ({ card_last4: eb.fn.coalesce("card_last4", eb.val(state.cardLast4)) }))
+      .where("id", "=", state.id)
+      .execute();
     return `returned-${known.returnedBecause ?? "hold-ended"}`;
   }
   if (!state.paid || !state.paymentReference) {
     if (state.status === "expired")
-      await tx.query(`update checkouts set status = 'expired', settled_at = now() where id = $1`, [state.id]);
+      await typed(tx)
+        .updateTable("checkouts")
+        .set({ status: sql.lit("expired"), settled_at: sql<Date>`now()` })
+        .where("id", "=", state.id)
+        .execute();
     return state.status === "expired" ? "expired" : "open";
   }
   const returned = returnReason(booking, state);
-  await tx.query(
-    `update checkouts set status = 'complete', payment_reference = $2, settled_at = now(),
-       refund_status = case when $3::text is null then null else 'pending' end, returned_because = $3,
-       card_last4 = case when $3::text is null then null else $4 end
-     where id = $1`,
-    [state.id, state.paymentReference, returned, state.cardLast4],
-  );
+  await typed(tx)
+    .updateTable("checkouts")
+    .set({
+      status: sql.lit("complete"),
+      payment_reference: state.paymentReference,
+      settled_at: sql<Date>`now()`,
+      refund_status: returned ? "pending" : null,
+      returned_because: returned,
+      card_last4: returned ? state.cardLast4 : null,
+    })
+    .where("id", "=", state.id)
+    .execute();
   if (!returned) {
-    await tx.query(`update bookings set status = 'paid', paid_at = now() where id = $1`, [state.bookingId]);
-    await tx.query(
-      `insert into payments (booking_id, provider, reference, amount_cents, card_last4, checkout_id)
-         values ($1, $2, $3, $4, $5, $6)`,
-      [state.bookingId, providerId, state.paymentReference, state.amountCents, state.cardLast4, state.id],
-    );
+    await typed(tx)
+      .updateTable("bookings")
+      .set({ status: sql.lit("paid"), paid_at: sql<Date>`now()` })
+      .where("id", "=", state.bookingId)
+      .execute();
+    await typed(tx)
+      .insertInto("payments")
+      .values({
+        booking_id: state.bookingId,
+        provider: providerId,
+        reference: state.paymentReference,
+        amount_cents: state.amountCents,
+        card_last4: state.cardLast4,
+        checkout_id: state.id,
+      })
+      .execute();
     await queueBookingPaid(tx, booking.userUid, (await findBooking(booking.userUid, state.bookingId, { tx }))!);
     return "paid";
   }
@@ -235,23 +293,22 @@ async function settleInTransaction(tx: Queryable, providerId: string, state: Che
 
 /** The payments a booking could not take, each refunded in full, oldest first. */
 export async function returnedPayments(bookingId: string): Promise<ReturnedPayment[]> {
-  const rows = await (
-    await getDb()
-  ).query<{
-    because: ReturnReason;
-    amountCents: number;
-    cardLast4: string | null;
-    settledAt: Date;
-    status: RefundStatus;
-  }>(
-    `select returned_because as because, amount_cents as "amountCents", card_last4 as "cardLast4",
-       settled_at as "settledAt", coalesce(refund_status, 'pending') as status
-     from checkouts where booking_id = $1 and returned_because is not null order by settled_at`,
-    [bookingId],
-  );
+  const rows = await typed(await getDb())
+    .selectFrom("checkouts")
+    .select([
+      sql<ReturnReason>`returned_because`.as("because"),
+      "amount_cents as amountCents",
+      "card_last4 as cardLast4",
+      "settled_at as settledAt",
+      sql<RefundStatus>`coalesce(refund_status, 'pending')`.as("status"),
+    ])
+    .where("booking_id", "=", bookingId)
+    .where("returned_because", "is not", null)
+    .orderBy("settled_at")
+    .execute();
   return rows.map(({ because, amountCents, cardLast4, settledAt, status }) => ({
     because,
-    refund: { amountCents, cardLast4, refundedAt: new Date(settledAt).toISOString(), status },
+    refund: { amountCents, cardLast4, refundedAt: new Date(settledAt!).toISOString(), status },
   }));
 }
 
@@ -261,10 +318,12 @@ export async function returnedPayments(bookingId: string): Promise<ReturnedPayme
  */
 export async function confirmReturn(bookingId: string, checkoutId: string): Promise<Settlement> {
   const db = await getDb();
-  const [checkout] = await db.query<{ provider: string }>(
-    `select provider from checkouts where id = $1 and booking_id = $2`,
-    [checkoutId, bookingId],
-  );
+  const checkout = await typed(db)
+    .selectFrom("checkouts")
+    .select("provider")
+    .where("id", "=", checkoutId)
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
   if (!checkout) return "unknown";
   const state = await paymentProvider(checkout.provider).readCheckout(checkoutId);
   if (state.bookingId !== bookingId) return "unknown";
@@ -279,10 +338,12 @@ export async function confirmReturn(bookingId: string, checkoutId: string): Prom
 export async function handleGatewayEvent(providerId: string, event: GatewayEvent) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [inserted] = await tx.query(
-      `insert into gateway_events (provider, id, type) values ($1, $2, $3) on conflict do nothing returning id`,
-      [providerId, event.id, event.type],
-    );
+    const inserted = await typed(tx)
+      .insertInto("gateway_events")
+      .values({ provider: providerId, id: event.id, type: event.type })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
     if (!inserted) return false;
     if (event.kind === "refund-updated") await recordRefundOutcome(tx, event.refund);
     if (event.kind === "checkout-completed" || event.kind === "checkout-expired")
@@ -296,12 +357,17 @@ async function recordRefundOutcome(
   refund: { reference: string; paymentReference: string; status: RefundStatus },
 ) {
   // A refund's webhook may come before the refund call has answered and been recorded: its outcome is kept then.
-  const params = [refund.paymentReference, refund.reference, refund.status];
-  await tx.query(`update payments set refund_status = ${REFUND_STATUS_SQL} where reference = $1 and $2 <> ''`, params);
-  await tx.query(
-    `update checkouts set refund_status = ${REFUND_STATUS_SQL}, refund_reference = $2 where payment_reference = $1`,
-    params,
-  );
+  await typed(tx)
+    .updateTable("payments")
+    .set({ refund_status: refundStatusAfter(refund.status) })
+    .where("reference", "=", refund.paymentReference)
+    .where(sql.val(refund.reference), "<>", "")
+    .execute();
+  await typed(tx)
+    .updateTable("checkouts")
+    .set({ refund_status: refundStatusAfter(refund.status), refund_reference: refund.reference })
+    .where("payment_reference", "=", refund.paymentReference)
+    .execute();
 }
 
 /**
@@ -314,16 +380,17 @@ async function recordRefundOutcome(
  */
 export async function reconcileCheckouts(limit = 20) {
   const db = await getDb();
-  const due = await db.query<{ id: string; provider: string; ended: boolean }>(
-    `select id, provider, ended from (
-       select c.id, c.provider, c.created_at, (c.expires_at <= now() or not ${canPaySql("b", "s")}) as ended
+  const { rows: due } = await sql<{
+    id: Selectable<CheckoutsTable>["id"];
+    provider: Selectable<CheckoutsTable>["provider"];
+    ended: boolean;
+  }>`select id, provider, ended from (
+       select c.id, c.provider, c.created_at, (c.expires_at <= now() or not ${sql.raw(canPaySql("b", "s"))}) as ended
        from checkouts c join bookings b on b.id = c.booking_id join shows s on s.id = b.show_id
        where c.status = 'open'
      ) open_checkouts
-     where ended or created_at <= now() - make_interval(secs => $2)
-     order by created_at limit $1`,
-    [limit, config.payments.askAfterSeconds],
-  );
+     where ended or created_at <= now() - make_interval(secs => ${config.payments.askAfterSeconds})
+     order by created_at limit ${limit}`.execute(typed(db));
   for (const checkout of due) {
     try {
       const provider = paymentProvider(checkout.provider);

@@ -1,22 +1,30 @@
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 // Both are idempotent: adding a favourite twice or removing one that is not there changes nothing.
 
 export async function addFavourite(userUid: string, movieId: string) {
-  const db = await getDb();
-  await db.query("insert into favourites (user_uid, movie_id) values ($1, $2) on conflict do nothing", [
-    userUid,
-    movieId,
-  ]);
+  await typed(await getDb())
+    .insertInto("favourites")
+    .values({ user_uid: userUid, movie_id: movieId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function removeFavourite(userUid: string, movieId: string) {
-  const db = await getDb();
-  await db.query("delete from favourites where user_uid = $1 and movie_id = $2", [userUid, movieId]);
+  await typed(await getDb())
+    .deleteFrom("favourites")
+    .where("user_uid", "=", userUid)
+    .where("movie_id", "=", movieId)
+    .execute();
 }
 
 export async function isFavourite(userUid: string, movieId: string) {
-  const db = await getDb();
-  const rows = await db.query("select 1 from favourites where user_uid = $1 and movie_id = $2", [userUid, movieId]);
-  return rows.length > 0;
+  const found = await typed(await getDb())
+    .selectFrom("favourites")
+    .select("movie_id")
+    .where("user_uid", "=", userUid)
+    .where("movie_id", "=", movieId)
+    .executeTakeFirst();
+  return found !== undefined;
 }

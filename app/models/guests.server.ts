@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import type { User } from "~/domain/user";
 import { getDb, type Queryable } from "~/services/db.server";
+import { compiledOnce, typed } from "~/services/typed-db.server";
 import { USER_COLUMNS } from "./users.server";
 
 // Guests (decision 46): customers without an account, one `users` row per email address, so the limits, holds,
@@ -8,17 +10,27 @@ import { USER_COLUMNS } from "./users.server";
 /** Who books as a guest: the name and the email the ticket mail goes to (lower case, as the schema gives it). */
 export type Guest = { name: string; email: string };
 
+// On a guest's booking post: compiled once (decision 64).
+const upsertGuest = compiledOnce((db, p: Guest) =>
+  db
+    .insertInto("users")
+    .values({ uid: sql<string>`'guest:' || gen_random_uuid()`, email: p.email, name: p.name, is_guest: true })
+    .onConflict((oc) =>
+      oc
+        .column("email")
+        // The partial key's own predicate, written out: a parameter could not prove it.
+        .where(sql<boolean>`is_guest`)
+        .doUpdateSet((eb) => ({ name: eb.ref("excluded.name") })),
+    )
+    .returning("uid"),
+);
+
 /**
  * The uid of the guest with this email, made on their first booking; the name is the one they gave last. Called in
  * the booking's transaction, so a refused booking leaves no guest behind.
  */
 export async function recordGuest(tx: Queryable, guest: Guest): Promise<string> {
-  const [row] = await tx.query<{ uid: string }>(
-    `insert into users (uid, email, name, is_guest) values ('guest:' || gen_random_uuid(), $1, $2, true)
-     on conflict (email) where is_guest do update set name = excluded.name
-     returning uid`,
-    [guest.email, guest.name],
-  );
+  const [row] = await upsertGuest(tx, guest);
   return row.uid;
 }
 
@@ -27,11 +39,10 @@ export async function recordGuest(tx: Queryable, guest: Guest): Promise<string> 
  * then on only the account's own sign-in manages it, never a pass or a mailed link.
  */
 export async function findBookingOwner(bookingId: string): Promise<User | null> {
-  const db = await getDb();
-  const [owner] = await db.query<User>(
-    `select ${USER_COLUMNS} from users where is_guest and uid = (select user_uid from bookings where id = $1)`,
-    [bookingId],
-  );
+  const {
+    rows: [owner],
+  } = await sql<User>`select ${sql.raw(USER_COLUMNS)} from users
+    where is_guest and uid = (select user_uid from bookings where id = ${bookingId})`.execute(typed(await getDb()));
   return owner ?? null;
 }
 
@@ -44,24 +55,35 @@ export async function findBookingOwner(bookingId: string): Promise<User | null> 
 export async function claimGuestBookings(uid: string, email: string): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const guests = `(select uid from users where is_guest and email = lower($2))`;
-    const bookings = await tx.query<{ id: string }>(
-      `update bookings set user_uid = $1 where user_uid in ${guests} returning id`,
-      [uid, email],
-    );
+    const guests = typed(tx)
+      .selectFrom("users")
+      .select("uid")
+      .where("is_guest", "=", true)
+      .where("email", "=", sql<string>`lower(${email})`);
+    const bookings = await typed(tx)
+      .updateTable("bookings")
+      .set({ user_uid: uid })
+      .where("user_uid", "in", guests)
+      .returning("id")
+      .execute();
     if (bookings.length === 0) return 0;
     // A reminder already queued is sent to the booking's owner, who is now the account.
-    await tx.query(
-      `update outbox set payload = jsonb_set(payload, '{userUid}', to_jsonb($1::text))
-       where kind = 'show-reminder' and status = 'pending' and payload->>'bookingId' = any($2::text[])`,
-      [uid, bookings.map((booking) => booking.id)],
-    );
-    await tx.query(
-      `update promo_code_uses u set user_uid = $1 where user_uid in ${guests}
-         and not (u.returned_at is null and exists (select 1 from promo_code_uses live
-           where live.user_uid = $1 and live.promo_code_id = u.promo_code_id and live.returned_at is null))`,
-      [uid, email],
-    );
+    await typed(tx)
+      .updateTable("outbox")
+      .set({ payload: sql<string>`jsonb_set(payload, '{userUid}', to_jsonb(${uid}::text))` })
+      .where("kind", "=", sql.lit("show-reminder"))
+      .where("status", "=", sql.lit("pending"))
+      .where(sql<boolean>`payload->>'bookingId' = any(${bookings.map((booking) => booking.id)}::text[])`)
+      .execute();
+    await typed(tx)
+      .updateTable("promo_code_uses as u")
+      .set({ user_uid: uid })
+      .where("u.user_uid", "in", guests)
+      .where(
+        sql<boolean>`not (u.returned_at is null and exists (select 1 from promo_code_uses live
+           where live.user_uid = ${uid} and live.promo_code_id = u.promo_code_id and live.returned_at is null))`,
+      )
+      .execute();
     return bookings.length;
   });
 }

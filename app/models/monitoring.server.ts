@@ -1,5 +1,7 @@
 import { BOOKING_STATUSES, type BookingStatus } from "~/domain/booking";
+import { sql } from "kysely";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { bookingStatusSql } from "./booking-rules.server";
 
 // What /metrics reads from the database at each scrape, so the figures are the same from every instance and no
@@ -17,26 +19,31 @@ export type StoredFigures = {
 };
 
 export async function readStoredFigures(): Promise<StoredFigures> {
-  const db = await getDb();
-  const [statuses, [totals]] = await Promise.all([
-    db.query<{ status: BookingStatus; count: number }>(
-      `select ${bookingStatusSql("b")} as status, count(*)::int as count from bookings b group by 1`,
-    ),
-    db.query<{
+  const db = typed(await getDb());
+  const [
+    statuses,
+    {
+      rows: [totals],
+    },
+  ] = await Promise.all([
+    db
+      .selectFrom("bookings as b")
+      .select([sql.raw<BookingStatus>(bookingStatusSql("b")).as("status"), db.fn.countAll<number>().as("count")])
+      .groupBy(sql`1`)
+      .execute(),
+    sql<{
       paid: number;
       refunded: number;
       holdsExpiredLastHour: number;
       outboxDue: number;
       outboxOldestDueSeconds: number;
-    }>(
-      `select (select count(*)::int from payments where refunded_at is null) as paid,
-         (select count(*)::int from payments where refunded_at is not null) as refunded,
-         (select count(*)::int from bookings b where ${bookingStatusSql("b")} = 'expired'
+    }>`select (select count(*) from payments where refunded_at is null) as paid,
+         (select count(*) from payments where refunded_at is not null) as refunded,
+         (select count(*) from bookings b where ${sql.raw(bookingStatusSql("b"))} = 'expired'
             and b.hold_expires_at > now() - interval '1 hour') as "holdsExpiredLastHour",
          outbox.due as "outboxDue", outbox.oldest_due_seconds as "outboxOldestDueSeconds"
-       from (select count(*)::int as due, coalesce(extract(epoch from now() - min(due_at)), 0)::float8 as oldest_due_seconds
-             from outbox where status = 'pending' and due_at <= now()) outbox`,
-    ),
+       from (select count(*) as due, coalesce(extract(epoch from now() - min(due_at)), 0) as oldest_due_seconds
+             from outbox where status = 'pending' and due_at <= now()) outbox`.execute(db),
   ]);
   const bookings = Object.fromEntries(BOOKING_STATUSES.map((status) => [status, 0])) as Record<BookingStatus, number>;
   for (const { status, count } of statuses) bookings[status] = count;

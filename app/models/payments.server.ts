@@ -1,4 +1,6 @@
+import { sql, type Expression, type InferResult } from "kysely";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import type { RefundDetails } from "~/domain/payments";
 import type { RefundStatus } from "~/services/payments/types";
@@ -18,11 +20,22 @@ export type Payment = {
   dashboardUrl: string | null;
 };
 
-type PaymentRow = Omit<Payment, "paidAt" | "refundedAt" | "dashboardUrl"> & { paidAt: Date; refundedAt: Date | null };
+const paymentQuery = (db: Queryable) =>
+  typed(db)
+    .selectFrom("payments")
+    .select([
+      "provider",
+      "reference",
+      "amount_cents as amountCents",
+      "card_last4 as cardLast4",
+      "created_at as paidAt",
+      "refund_reference as refundReference",
+      "refunded_cents as refundedCents",
+      "refunded_at as refundedAt",
+      sql<RefundStatus | null>`refund_status`.as("refundStatus"),
+    ]);
 
-const PAYMENT_COLUMNS = `provider, reference, amount_cents as "amountCents", card_last4 as "cardLast4",
-  created_at as "paidAt", refund_reference as "refundReference", refunded_cents as "refundedCents",
-  refunded_at as "refundedAt", refund_status as "refundStatus"`;
+type PaymentRow = InferResult<ReturnType<typeof paymentQuery>>[number];
 
 const toPayment = (row: PaymentRow): Payment => ({
   ...row,
@@ -33,10 +46,9 @@ const toPayment = (row: PaymentRow): Payment => ({
 
 /** A booking's payment, if it has one. */
 export async function findPayment(bookingId: string, tx?: Queryable): Promise<Payment | null> {
-  const db = tx ?? (await getDb());
-  const [row] = await db.query<PaymentRow>(`select ${PAYMENT_COLUMNS} from payments where booking_id = $1`, [
-    bookingId,
-  ]);
+  const row = await paymentQuery(tx ?? (await getDb()))
+    .where("booking_id", "=", bookingId)
+    .executeTakeFirst();
   return row ? toPayment(row) : null;
 }
 
@@ -53,12 +65,11 @@ export function refundDetailsOf(payment: Payment): RefundDetails | null {
 
 /** The refunds of a customer's bookings, by booking id. */
 export async function listRefunds(userUid: string): Promise<Record<string, RefundDetails>> {
-  const db = await getDb();
-  const rows = await db.query<PaymentRow & { bookingId: string }>(
-    `select booking_id as "bookingId", ${PAYMENT_COLUMNS} from payments
-     where booking_id in (select id from bookings where user_uid = $1) and refunded_at is not null`,
-    [userUid],
-  );
+  const rows = await paymentQuery(await getDb())
+    .select("booking_id as bookingId")
+    .where("booking_id", "in", (db) => db.selectFrom("bookings").select("id").where("user_uid", "=", userUid))
+    .where("refunded_at", "is not", null)
+    .execute();
   return Object.fromEntries(rows.map(({ bookingId, ...row }) => [bookingId, refundDetailsOf(toPayment(row))!]));
 }
 
@@ -66,7 +77,8 @@ export async function listRefunds(userUid: string): Promise<Record<string, Refun
  * A refund's status as a webhook and the refund call's answer both write it: whichever comes second, the outcome
  * ("succeeded", "failed") is kept over "pending", since the webhook may arrive before the call has answered.
  */
-export const REFUND_STATUS_SQL = `case when refund_status in ('succeeded', 'failed') then refund_status else $3 end`;
+export const refundStatusAfter = (status: RefundStatus): Expression<string | null> =>
+  sql`case when refund_status in ('succeeded', 'failed') then refund_status else ${status} end`;
 
 /**
  * Refunds a booking's payment in full through the gateway that took it, and records the refund in the caller's
@@ -80,11 +92,15 @@ export async function refundPayment(tx: Queryable, bookingId: string, payment: P
     idempotencyKey: `${bookingId}:cancel`,
   });
   if (!refund.ok) return false;
-  await tx.query(
-    `update payments set refund_reference = $2, refunded_cents = amount_cents, refunded_at = now(),
-       refund_status = ${REFUND_STATUS_SQL}
-     where booking_id = $1`,
-    [bookingId, refund.reference, refund.status],
-  );
+  await typed(tx)
+    .updateTable("payments")
+    .set((eb) => ({
+      refund_reference: refund.reference,
+      refunded_cents: eb.ref("amount_cents"),
+      refunded_at: sql<Date>`now()`,
+      refund_status: refundStatusAfter(refund.status),
+    }))
+    .where("booking_id", "=", bookingId)
+    .execute();
   return true;
 }

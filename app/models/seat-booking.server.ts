@@ -1,11 +1,14 @@
+import { sql, type Selectable } from "kysely";
 import { config } from "~/config.server";
 import type { Booking } from "~/domain/booking";
 import { companionPartners, layoutSeats, seatRuns, type HallLayout, type Seat } from "~/domain/hall-layout";
 import { refusedCompanionSeats, refusedStrandedSeats } from "~/domain/seat-map";
 import { ticketsAmountCents, type Ticket } from "~/domain/tickets";
+import type { BookingsTable, HallsTable } from "~/services/db-schema";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import { compiledOnce } from "~/services/typed-db.server";
 import {
-  buyerHoldsSql,
+  buyerHolds,
   holdLimitFailure,
   lockCustomer,
   type CustomerHolds,
@@ -14,8 +17,7 @@ import {
 import { holdsSeatsSql, lapsedHoldSql, showStartedSql } from "./booking-rules.server";
 import { standardTickets, writeTickets } from "./booking-tickets.server";
 import {
-  buyerBookingsSql,
-  buyerBookingsValue,
+  buyerBookings,
   findBookingByToken,
   occupiedSeats,
   seatsOfCustomer,
@@ -24,7 +26,7 @@ import {
 import { recordGuest, type Guest } from "./guests.server";
 import { releaseHolds } from "./holds.server";
 import { hallAsBooked, learnFromBooking, type SeatAsk, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
-import { cinemaDaySql } from "./shows.server";
+import { cinemaDay } from "./shows.server";
 import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 
@@ -102,10 +104,42 @@ type ShowToBook = CustomerHolds & {
   started: boolean;
   /** Companion seats no wheelchair user booked are free for everyone from COMPANION_RELEASE_MINUTES before the start. */
   companionsReleased: boolean;
-  hallId: string;
+  hallId: Selectable<HallsTable>["id"];
   /** The hall row's version (`xmin`): a new one with every change staff save. */
   hallVersion: string;
   seatRows: { seat: string; live: boolean }[];
+};
+
+type ShowToBookAsk = Pick<SeatRequest, "showId" | "movieId" | "day" | "userUid" | "requestToken"> & {
+  timeZone: string;
+  companionReleaseMinutes: number;
+};
+
+/**
+ * The statement of `readShowToBook` for the buyer `buyer` picks, compiled once for a customer and once for a guest:
+ * the booking post's hottest statement is neither built nor compiled again (decision 64).
+ */
+const showToBookStatement = <P extends ShowToBookAsk>(p: P, buyer: BuyerBookings) =>
+  sql<ShowToBook>`select exists (select 1 from bookings where user_uid = ${p.userUid}
+         and request_token = ${p.requestToken}) as earlier,
+       to_json(standard) as standard, ${sql.raw(showStartedSql("s"))} as started,
+       s.starts_at - make_interval(mins => ${p.companionReleaseMinutes}) <= now() as "companionsReleased",
+       h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
+       coalesce(seat_rows.rows, '[]') as "seatRows"
+     from shows s join halls h on h.id = s.hall_id
+       left join lateral (${sql.raw(standardTicketSql("s"))}) standard on true,
+       lateral (${buyerHolds(buyerBookings(buyer), sql.ref("s.id"))}) holds,
+       lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${sql.raw(holdsSeatsSql("b"))})) as rows
+                from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
+     where s.id = ${p.showId} and s.movie_id = ${p.movieId} and ${cinemaDay("s.starts_at", p.timeZone)} = ${p.day}
+       and s.cancelled_at is null
+     for share of h for key share of s`;
+
+const readShowToBookAs = {
+  customer: compiledOnce((_, p: ShowToBookAsk) => showToBookStatement(p, { userUid: p.userUid })),
+  guest: compiledOnce((_, p: ShowToBookAsk & { bookingIds: string[] }) =>
+    showToBookStatement(p, { bookingIds: p.bookingIds }),
+  ),
 };
 
 /**
@@ -120,31 +154,15 @@ async function readShowToBook(
   request: SeatRequest,
   buyer: BuyerBookings,
 ): Promise<ShowToBook | undefined> {
-  const { showId, movieId, day, userUid, requestToken } = request;
-  const [show] = await tx.query<ShowToBook>(
-    `select exists (select 1 from bookings where user_uid = $6 and request_token = $7) as earlier,
-       to_json(standard) as standard, ${showStartedSql("s")} as started,
-       s.starts_at - make_interval(mins => $5) <= now() as "companionsReleased",
-       h.id as "hallId", h.xmin::text as "hallVersion", holds.unpaid, holds."heldHere",
-       coalesce(seat_rows.rows, '[]') as "seatRows"
-     from shows s join halls h on h.id = s.hall_id
-       left join lateral (${standardTicketSql("s")}) standard on true,
-       lateral (${buyerHoldsSql(buyerBookingsSql(buyer, 8), "s.id")}) holds,
-       lateral (select json_agg(json_build_object('seat', bs.seat, 'live', ${holdsSeatsSql("b")})) as rows
-                from booked_seats bs join bookings b on b.id = bs.booking_id where bs.show_id = s.id) seat_rows
-     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$4")} = $3 and s.cancelled_at is null
-     for share of h for key share of s`,
-    [
-      showId,
-      movieId,
-      day,
-      config.timeZone,
-      config.bookings.companionReleaseMinutes,
-      userUid,
-      requestToken,
-      buyerBookingsValue(buyer),
-    ],
-  );
+  const ask = {
+    ...request,
+    timeZone: config.timeZone,
+    companionReleaseMinutes: config.bookings.companionReleaseMinutes,
+  };
+  const [show] =
+    "userUid" in buyer
+      ? await readShowToBookAs.customer(tx, ask)
+      : await readShowToBookAs.guest(tx, { ...ask, bookingIds: buyer.bookingIds });
   return show;
 }
 
@@ -195,14 +213,38 @@ async function letGoOfLapsedHolds(tx: Queryable, showId: string, seatRows: ShowT
   if (!seatRows.some((row) => !row.live && seats.includes(row.seat))) return [];
   const freed = await releaseHolds(
     tx,
-    `${lapsedHoldSql("b")}
-     and b.id in (select booking_id from booked_seats where show_id = $1 and seat = any($2::text[]))`,
-    [showId, seats],
+    sql`${sql.raw(lapsedHoldSql("b"))}
+      and b.id in (select booking_id from booked_seats where show_id = ${showId} and seat = any(${seats}::text[]))`,
   );
   if (freed === 0) return [];
   await offerFreedSeats(tx, showId);
   return (await occupiedSeats(showId, tx)).filter((seat) => seats.includes(seat));
 }
+
+type BookingToInsert = Pick<SeatRequest, "userUid" | "showId" | "requestToken"> & {
+  seats: string[];
+  amountCents: number;
+  holdMinutes: number;
+};
+
+const insertBookingRows = compiledOnce(
+  (_, p: BookingToInsert) =>
+    sql<{
+      got: string[] | null;
+      id: Selectable<BookingsTable>["id"];
+      holdExpiresAt: Selectable<BookingsTable>["hold_expires_at"];
+    }>`with b as (
+       insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
+       select ${p.userUid}, ${p.showId}, ${p.seats}, ${p.amountCents},
+         least(now() + make_interval(mins => ${p.holdMinutes}), s.starts_at), ${p.requestToken}
+       from shows s where s.id = ${p.showId}
+       returning id, hold_expires_at),
+     seated as (
+       insert into booked_seats (show_id, seat, booking_id)
+       select ${p.showId}, unnest(${p.seats}::text[]), (select id from b)
+       on conflict (show_id, seat) do nothing returning seat)
+     select (select array_agg(seat) from seated) as got, b.id, b.hold_expires_at as "holdExpiresAt" from b`,
+);
 
 /**
  * Writes the booking and its seat rows in one statement, then its tickets; a seat another buyer got first refuses the
@@ -210,24 +252,14 @@ async function letGoOfLapsedHolds(tx: Queryable, showId: string, seatRows: ShowT
  */
 async function insertBooking(tx: Queryable, request: SeatRequest, tickets: Ticket[]): Promise<BookedSeats> {
   const seats = tickets.map((ticket) => ticket.seat);
-  const [{ got, id, holdExpiresAt }] = await tx.query<{ got: string[] | null; id: string; holdExpiresAt: Date }>(
-    `with b as (
-       insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
-       select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), $6 from shows s where s.id = $2
-       returning id, hold_expires_at),
-     seated as (
-       insert into booked_seats (show_id, seat, booking_id) select $2, unnest($3::text[]), (select id from b)
-       on conflict (show_id, seat) do nothing returning seat)
-     select (select array_agg(seat) from seated) as got, b.id, b.hold_expires_at as "holdExpiresAt" from b`,
-    [
-      request.userUid,
-      request.showId,
-      seats,
-      ticketsAmountCents(tickets),
-      config.bookings.holdMinutes,
-      request.requestToken,
-    ],
-  );
+  const [{ got, id, holdExpiresAt }] = await insertBookingRows(tx, {
+    userUid: request.userUid,
+    showId: request.showId,
+    seats,
+    amountCents: ticketsAmountCents(tickets),
+    holdMinutes: config.bookings.holdMinutes,
+    requestToken: request.requestToken,
+  });
   const seated = new Set(got ?? []);
   if (seated.size < seats.length) {
     throw new Refusal({ reason: "seats-taken", seats: seats.filter((seat) => !seated.has(seat)) });

@@ -1,7 +1,8 @@
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { paymentProvider } from "~/services/payments/index.server";
 import type { RefundResult } from "~/services/payments/types";
-import { REFUND_STATUS_SQL } from "./payments.server";
+import { refundStatusAfter } from "./payments.server";
 
 // A payment the gateway took for a booking that could no longer take it (decision 45): its refund, which the settling
 // transaction puts in the outbox and the outbox's worker carries out.
@@ -22,13 +23,12 @@ export async function refundStrayPayment(stray: StrayPayment): Promise<RefundRes
     amountCents: stray.amountCents,
     idempotencyKey: `stray:${stray.checkoutId}`,
   });
-  if (refund.ok)
-    await (
-      await getDb()
-    ).query(`update checkouts set refund_reference = $2, refund_status = ${REFUND_STATUS_SQL} where id = $1`, [
-      stray.checkoutId,
-      refund.reference,
-      refund.status,
-    ]);
+  if (refund.ok) {
+    await typed(await getDb())
+      .updateTable("checkouts")
+      .set({ refund_reference: refund.reference, refund_status: refundStatusAfter(refund.status) })
+      .where("id", "=", stray.checkoutId)
+      .execute();
+  }
   return refund;
 }

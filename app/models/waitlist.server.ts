@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
@@ -105,7 +106,7 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
   if (!show?.standard || show.started) return;
   const { standard } = show;
   // Seats of holds that ran out look free but keep their rows until let go: let go of them before choosing.
-  await releaseHolds(tx, `b.show_id = $1 and ${lapsedHoldSql("b")}`, [showId]);
+  await releaseHolds(tx, sql`b.show_id = ${showId} and ${sql.raw(lapsedHoldSql("b"))}`);
   const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(
     `select w.id::text, w.user_uid as "userUid", w.seat_count as "seatCount" from waitlist_entries w
      where w.show_id = $1 and w.offered_at is null order by w.id`,

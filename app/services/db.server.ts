@@ -32,6 +32,12 @@ const MIGRATIONS_DIR = path.resolve("data/migrations");
 // Any constant works; it only has to be the same in every app instance.
 const MIGRATION_LOCK_ID = 4_274_101;
 
+// bigint (counts) and numeric (sums of bigint, averages) arrive as numbers on both databases, as int and float do, so
+// no query casts to keep a number a number (decision 64). Ours never exceed 2^53: money is integer minor units.
+const INT8 = 20;
+const NUMERIC = 1700;
+const AS_NUMBERS: Record<number, (text: string) => number> = { [INT8]: Number, [NUMERIC]: Number };
+
 /** Statements kept prepared in PGlite, by their text; any beyond these are parsed and planned each time they run. */
 const PREPARED_STATEMENTS = 500;
 
@@ -96,6 +102,7 @@ function openPglite(dataDir: string): Database {
     // PGlite's memory only grows: Postgres's default 128 MB of shared buffers would in time be resident for a
     // catalogue and bookings that fill a few MB. 16 MB holds them, and the process stays under its 500 MB (issue 21).
     postgresqlconf: "shared_buffers = 16MB",
+    parsers: AS_NUMBERS,
     ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
   });
   const run = preparedStatements(lite);
@@ -160,7 +167,14 @@ async function watched<T>(run: () => Promise<T>): Promise<T> {
 }
 
 function openPostgres(connectionString: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format) =>
+        AS_NUMBERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   // An idle connection the network or the server dropped: the pool replaces it. Unheard, it would end the process.
   pool.on("error", (error) => logger.warn({ err: error }, "An idle database connection was lost"));
   return {

@@ -53,7 +53,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
 
   /**
    * Makes the app's transactions stop at the first statement matching `at` (before or after running it) until the
-   * returned gate opens; `reached` resolves when one got there.
+   * returned gate opens; `reached` resolves when one got there. Kysely writes names quoted (`set "status"`, decision 64).
    */
   async function holdTransactionAt(at: RegExp, when: "before" | "after") {
     const [{ getDb }] = await models();
@@ -157,7 +157,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const [, , { settleCheckout }] = await models();
     const a = await holdEndingSoon("A1", 1500);
     const state = await paidAtGateway(a);
-    const payment = await holdTransactionAt(/set status = 'paid'/, "after");
+    const payment = await holdTransactionAt(/set "?status"? = 'paid'/, "after");
     const paying = settleCheckout("test", state);
     await payment.reached;
     await untilPast(a.expiresAt);
@@ -177,7 +177,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const [{ getDb }, , { settleCheckout, findPayment }] = await models();
     const a = await holdEndingSoon("A2", 1500);
     const state = await paidAtGateway(a);
-    const payment = await holdTransactionAt(/for update of b/, "before");
+    const payment = await holdTransactionAt(/for update of "?b"?/, "before");
     const paying = settleCheckout("test", state);
     // The settling transaction has begun (its clock reads before the deadline) and waits to lock the booking.
     await payment.reached;
@@ -201,7 +201,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const { user, result: booked } = await bookFor("C1");
     if (!booked.ok) throw new Error(booked.reason);
     const state = await paidAtGateway({ user, bookingId: booked.booking.id });
-    const first = await holdTransactionAt(/set status = 'paid'/, "after");
+    const first = await holdTransactionAt(/set "?status"? = 'paid'/, "after");
     const returning = settleCheckout("test", state);
     await first.reached;
     const webhook = handleGatewayEvent("test", {
