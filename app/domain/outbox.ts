@@ -12,6 +12,7 @@ export const OUTBOX_KIND_LABELS = {
   "password-reset": "Password reset",
   "sign-in-link": "Sign-in link",
   "email-verification": "Email confirmation",
+  "staff-invitation": "Staff invitation",
   "auth-sync": "Sign-in sync",
 };
 export type OutboxKind = keyof typeof OUTBOX_KIND_LABELS;

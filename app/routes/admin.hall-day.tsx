@@ -6,7 +6,7 @@ import { isShowDay, isValidDay } from "~/utils/dates";
 // Add Shows and Move Show ask this with JavaScript when the hall or the date changes: the hall's shows that day,
 // as JSON.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const url = new URL(request.url);
   const day = url.searchParams.get("day") ?? "";
   const hallId = url.searchParams.get("hall") ?? "";

@@ -34,7 +34,7 @@ async function requireHall(id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const hall = await requireHall(params.id);
   const { currency } = config;
   const defaults: Record<string, string | boolean> = {
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const hall = await requireHall(params.id);
   const form = await readSubmission(request, hallSchema(config.currency));
   if (!form.ok) return form.response;

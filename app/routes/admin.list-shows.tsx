@@ -28,14 +28,14 @@ export const meta = pageMeta(
 const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const query = parseQuery(showListSchema, new URL(request.url).searchParams);
   const [{ page, ...list }, choices] = await Promise.all([listShowsForStaff(query), listShowFilterChoices()]);
   return { query: { ...query, page }, ...list, ...choices, ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   const form = await readSubmission(request, showIdSchema);

@@ -41,12 +41,12 @@ const DONE = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   return { types: await listTicketTypes(), ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, ticketTypeSchema(config.currency));
   if (!form.ok) return form.response;
   const { intent, id = "", name = "", rule = "", price = "", maxAge = null } = form.value;

@@ -41,13 +41,13 @@ const FAILURES: Record<NewPromoCodeFailure, { message: string; field: string }> 
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const [codes, types, movies] = await Promise.all([listPromoCodes(), typesOnSale(), listMovieRatings()]);
   return { codes, types, movies: movies.map(({ id, title }) => ({ id, title })), ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, promoCodeSchema(config.currency));
   if (!form.ok) return form.response;
   const value = form.value;

@@ -35,14 +35,14 @@ const FAILURES: Record<PriceChangeFailure, string> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const show = await findShowToChange(params.id ?? "");
   if (!show) throw notFound(SHOW_NOT_FOUND);
   return { show, types: await showPriceList(show.id), back: listedShowPath(show), ...cinemaSettings() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, showPricesSchema(config.currency));
   if (!form.ok) return form.response;
   const { priceTypes, prices } = form.value;
