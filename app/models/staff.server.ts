@@ -2,7 +2,7 @@ import type { DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { config } from "~/config.server";
 import type { StaffRole } from "~/domain/staff-roles";
 import { getDb } from "~/services/db.server";
-import { firebaseAuth } from "~/services/firebase-admin.server";
+import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { recordStaffChange } from "./staff-changes.server";
 
 // Staff roles are kept in `users.staff_role` (decision 69). The provider's custom claim admin:true is the command
@@ -81,7 +81,10 @@ export async function setStaffClaim(uid: string, isStaff: boolean) {
 /** Takes the claim off once carried out, or before a manager's change, so it cannot undo that change later. */
 export async function clearStaffClaim(uid: string, known?: StaffClaims) {
   const auth = firebaseAuth();
-  const customClaims = known ?? (await auth.getUser(uid)).customClaims;
+  const account = known
+    ? null
+    : await auth.getUser(uid).catch((error) => (isAuthError(error) ? null : Promise.reject(error)));
+  const customClaims = known ?? account?.customClaims;
   if (!customClaims || !("admin" in customClaims)) return;
   const { admin: _carriedOut, ...others } = customClaims;
   await auth.setCustomUserClaims(uid, others);

@@ -72,12 +72,12 @@ function refuse(form: Submission, refusal: Refusal, field: "movieId" | "hallId" 
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, addShowSchema(config.currency));
   if (!form.ok) return form.response;
   const step = form.value;
   if (step.intent === CREATE_SHOW) {
-    const created = await createShows({
+    const created = await createShows(staff.uid, {
       movieId: step.movieId,
       hallId: step.hallId,
       prices: pricesByType(step, config.currency),

@@ -35,12 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   const form = await readSubmission(request, showIdSchema);
   if (!form.ok) return redirectWithError(back, form.message);
-  const deleted = await deleteShow(form.value.showId);
+  const deleted = await deleteShow(staff.uid, form.value.showId);
   if (!deleted.ok) return redirectWithError(back, deleted.reason === "has-bookings" ? HAS_BOOKINGS : SHOW_NOT_FOUND);
   return redirectWithSuccess(back, "Show deleted");
 }

@@ -24,11 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, movieRatingSchema);
   if (!form.ok) return form.response;
   const { movieId, certificate } = form.value;
-  const result = await rateMovie(movieId, certificate || null);
+  const result = await rateMovie(staff.uid, movieId, certificate || null);
   if (!result.ok) return form.refuse(FAILURES[result.reason], 409);
   const rating = certificate ? `rated ${certificate}` : "not rated";
   return redirectWithSuccess("/admin/movies", `${result.title} is now ${rating}`);

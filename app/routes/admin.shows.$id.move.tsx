@@ -43,10 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, moveShowSchema);
   if (!form.ok) return form.response;
-  const moved = await moveShow(params.id ?? "", form.value);
+  const moved = await moveShow(staff.uid, params.id ?? "", form.value);
   if (!moved.ok) {
     const { hallId, time } = form.value;
     const hallDay = await readHallDay(hallId, time.slice(0, 10));

@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, showPricesSchema(config.currency));
   if (!form.ok) return form.response;
   const { priceTypes, prices } = form.value;
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return price === undefined ? [] : [[type, toMinorUnits(price, config.currency)]];
     }),
   );
-  const changed = await changeShowPrices(params.id ?? "", sold);
+  const changed = await changeShowPrices(staff.uid, params.id ?? "", sold);
   if (!changed.ok) {
     if (changed.reason === "not-found") throw notFound(SHOW_NOT_FOUND);
     return form.refuse(FAILURES[changed.reason], 409);

@@ -24,7 +24,7 @@ create unique index staff_invitations_open on staff_invitations (lower(email)) w
 -- when, what kind, what it was about, and the values before and after as JSON. Kept for STAFF_CHANGES_KEEP_DAYS.
 create table staff_changes (
   id bigserial primary key,
-  staff_uid text references users (uid) on delete set null,
+  staff_uid text,
   staff_name text not null,
   kind text not null,
   subject text not null,
