@@ -121,6 +121,10 @@ export const environmentSchema = z.object({
   ),
   ADMIN_EMAILS: list().describe("emails made staff when they sign in with a verified email"),
   STAFF_EMAIL: text().describe("the embedded default's staff account; default staff@marquee.example"),
+  STAFF_CHANGES_KEEP_DAYS: integer(1, 36500).describe(
+    "how many days the record of who changed what keeps each change; default 730",
+  ),
+  STAFF_INVITATION_DAYS: integer(1, 90).describe("how many days a staff invitation can be accepted; default 7"),
   HOLD_MINUTES: integer(1, 1440).describe("how long an unpaid booking holds its seats; default 10"),
   WAITLIST_OFFER_MINUTES: integer(1, 720).describe(
     "how long seats offered by mail to someone on a waitlist are held for them to pay (never past the show's start); default 30",
@@ -323,6 +327,10 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       serviceAccount: env.FIREBASE_SERVICE_ACCOUNT ?? null,
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
       adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
+    },
+    staff: {
+      changesKeepDays: env.STAFF_CHANGES_KEEP_DAYS ?? 730,
+      invitationDays: env.STAFF_INVITATION_DAYS ?? 7,
     },
     bookings: {
       holdMinutes: env.HOLD_MINUTES ?? 10,

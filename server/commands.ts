@@ -2,8 +2,7 @@ import fs from "node:fs";
 import { config } from "~/config.server";
 import { loadSampleData } from "~/models/sample-data.server";
 import { endAllSessions, PROVIDER_RECHECK_MINUTES } from "~/models/sessions.server";
-import { setStaffClaim } from "~/models/staff.server";
-import { mirrorStaffRight } from "~/models/users.server";
+import { applyStaffGrant, setStaffClaim } from "~/models/staff.server";
 import { closeDb } from "~/services/db.server";
 import { firebaseAuth, isAuthError, useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
@@ -19,10 +18,10 @@ export async function seed() {
 }
 
 /**
- * `npm run grant-admin -- [--revoke] <email>`: gives or takes away the staff right (the custom claim admin:true,
- * read live at every staff check). With the embedded default the site must be running: this talks to its
- * emulator. The database mirror and the person's sessions are written here on PostgreSQL; PGlite belongs to the
- * running site, which refreshes its mirror at the next staff check and ends the sessions at their next re-check.
+ * `npm run grant-admin -- [--revoke] <email>`: makes a manager, or takes the staff role away (decision 69), through
+ * the custom claim admin:true or false, which the site carries out at the person's next sign-in or staff request.
+ * With the embedded default the site must be running: this talks to its emulator, and PGlite belongs to the site. On
+ * PostgreSQL the role and the person's sessions are written here at once.
  */
 export async function grantAdmin(args: string[]) {
   const revoke = args.includes("--revoke");
@@ -48,7 +47,7 @@ export async function grantAdmin(args: string[]) {
     const { uid } = await firebaseAuth().getUserByEmail(email);
     await setStaffClaim(uid, !revoke);
     if (config.databaseUrl) {
-      await mirrorStaffRight(uid, !revoke);
+      await applyStaffGrant(uid, !revoke);
       if (revoke) await endAllSessions(uid);
       await closeDb();
     }
@@ -60,6 +59,6 @@ export async function grantAdmin(args: string[]) {
     throw error;
   }
   const sessionsEnd = config.databaseUrl ? "were ended" : `end within ${PROVIDER_RECHECK_MINUTES} minutes`;
-  console.info(revoke ? `${email} is no longer staff; their sessions ${sessionsEnd}.` : `${email} is now staff.`);
+  console.info(revoke ? `${email} is no longer staff; their sessions ${sessionsEnd}.` : `${email} is now a manager.`);
   return 0;
 }

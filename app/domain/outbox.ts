@@ -13,6 +13,7 @@ export const OUTBOX_KIND_LABELS = {
   "sign-in-link": "Sign-in link",
   "email-verification": "Email confirmation",
   "booking-link": "Booking link asked for",
+  "staff-invitation": "Staff invitation",
   "auth-sync": "Sign-in sync",
 };
 export type OutboxKind = keyof typeof OUTBOX_KIND_LABELS;

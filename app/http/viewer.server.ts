@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { roleAllows, STAFF_ROLE_LABELS, type StaffPermission, type StaffRole } from "~/domain/staff-roles";
 import type { User } from "~/domain/user";
 import { endSession, findSessionUser, PROVIDER_UNREACHABLE } from "~/models/sessions.server";
 import { currentRequestContext, noteViewer } from "~/services/logger.server";
@@ -61,20 +62,50 @@ export async function requireGuest(request: Request) {
 
 export const STAFF_ONLY = "This page is for cinema staff only.";
 
+/** What a staff member whose role may not do something reads (decision 69), naming their role and who can. */
+export function notAllowedForRole(role: StaffRole) {
+  return `Your role (${STAFF_ROLE_LABELS[role]}) does not include this page or action, so nothing was changed. Please ask a manager.`;
+}
+
 /**
- * A signed-in staff member; a visitor is sent to sign in, a customer gets a 403. The session is checked with the
- * provider on every staff request, so a right taken away, a disabled account or a password changed counts at once.
+ * The signed-in staff member, whose session is checked with the provider and whose role is read from the database on
+ * every staff request, so a role changed, a member removed, a disabled account or a password changed counts at once.
  */
-export const requireStaff = oncePerRequest(async (request): Promise<User> => {
+const findStaff = oncePerRequest(async (request): Promise<User> => {
   const sessionId = await readSessionId(request);
   const viewer = sessionId ? await findSessionUser(sessionId, { checkNow: true }) : null;
   if (viewer === PROVIDER_UNREACHABLE)
     throw new Response(accountFailure({ reason: "unavailable" }).message, { status: 503 });
   if (!viewer) throw redirect(loginPath(request));
   noteViewer(viewer.uid);
-  if (!viewer.isStaff) throw new Response(STAFF_ONLY, { status: 403 });
   return viewer;
 });
+
+/**
+ * A signed-in staff member whose role allows `permission`: a visitor is sent to sign in, a customer gets a 403, and
+ * so does a staff member whose role does not allow it, each with words; nothing is changed.
+ */
+export async function requireStaff(request: Request, permission: StaffPermission): Promise<StaffUser> {
+  const viewer = await requireAnyStaff(request);
+  if (!roleAllows(viewer.role, permission)) throw new Response(notAllowedForRole(viewer.role), { status: 403 });
+  return viewer;
+}
+
+export type StaffUser = User & { role: StaffRole };
+
+/** The dashboard's staff: a role that may not see the figures (the door) is sent to Check In, its own page. */
+export async function requireDashboardStaff(request: Request): Promise<StaffUser> {
+  const viewer = await requireAnyStaff(request);
+  if (!roleAllows(viewer.role, "manage-bookings")) throw redirect("/admin/check-in");
+  return viewer;
+}
+
+/** Any staff member, whatever their role (the admin layout, and pages every role may open). */
+export async function requireAnyStaff(request: Request): Promise<StaffUser> {
+  const viewer = await findStaff(request);
+  if (!viewer.role) throw new Response(STAFF_ONLY, { status: 403 });
+  return { ...viewer, role: viewer.role };
+}
 
 /** Ends this browser's session (other devices stay signed in), and answers the Set-Cookie that clears it. */
 export async function signOut(request: Request) {
@@ -84,7 +115,7 @@ export async function signOut(request: Request) {
 }
 
 /** For /admin URLs that take no form: staff get a 405, everyone else what requireStaff gives them. */
-export async function refuseAdminPost(request: Request): Promise<never> {
-  await requireStaff(request);
+export async function refuseAdminPost(request: Request, permission: StaffPermission | null): Promise<never> {
+  await (permission ? requireStaff(request, permission) : requireAnyStaff(request));
   throw new Response("There is nothing to send on this page.", { status: 405 });
 }

@@ -32,7 +32,7 @@ import {
 } from "./password-reset-codes.server";
 import { clearHits, minutesUntilAllowed, recordHits, type RateLimit } from "./rate-limits.server";
 import { endAllSessions, endAllSessionsOf, openSession, type OpenedSession } from "./sessions.server";
-import { isStaffAtSignIn } from "./staff.server";
+import { applyStaffGrant, staffGrantAtSignIn } from "./staff.server";
 import {
   accountFromToken,
   findUnverifiedEmail,
@@ -106,12 +106,19 @@ async function throttled(limits: RateLimit[]) {
   return waitMinutes > 0 ? { ok: false as const, reason: "throttled" as const, waitMinutes } : null;
 }
 
+async function withStaffGrant(user: User, grant: boolean): Promise<User> {
+  const role = await applyStaffGrant(user.uid, grant);
+  return { ...user, role, isStaff: role !== null };
+}
+
 /** A session for the ID token of a fresh sign-in, with the user mirrored into the database. */
 async function startSession(idToken: string, remember: boolean, failure: AccountFailure) {
   try {
     const token = await verifyRecentSignIn(idToken);
     if (!token) return { ok: false as const, reason: failure };
-    const user = await recordSignIn(accountFromToken(token, await isStaffAtSignIn(token)));
+    const signedIn = await recordSignIn(accountFromToken(token));
+    const grant = staffGrantAtSignIn(token);
+    const user = grant === undefined ? signedIn : await withStaffGrant(signedIn, grant);
     // Bookings made as a guest with this email are the account's once the provider vouches for the email.
     if (token.email_verified === true && token.email) await claimGuestBookings(user.uid, token.email);
     const session = await openSession({ uid: user.uid, signedInAt: token.auth_time, idToken }, remember);

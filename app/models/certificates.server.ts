@@ -1,3 +1,4 @@
+import { recordStaffChange } from "./staff-changes.server";
 import type { Certificate } from "~/domain/age-ratings";
 import { getDb, isForeignKeyViolation } from "~/services/db.server";
 
@@ -30,16 +31,28 @@ export type RatingFailure = "movie-not-found" | "unknown-certificate";
  * step offers, and accepts, only what the certificate allows.
  */
 export async function rateMovie(
+  staffUid: string,
   movieId: string,
   code: string | null,
 ): Promise<{ ok: true; title: string } | { ok: false; reason: RatingFailure }> {
   const db = await getDb();
   try {
-    const [movie] = await db.query<{ title: string }>(
-      "update movies set certificate = $2 where id = $1 returning title",
-      [movieId, code],
-    );
-    return movie ? { ok: true, title: movie.title } : { ok: false, reason: "movie-not-found" };
+    return await db.transaction(async (tx) => {
+      const [movie] = await tx.query<{ title: string; before: string | null }>(
+        `update movies m set certificate = $2 from movies old where m.id = $1 and old.id = m.id
+         returning m.title, old.certificate as before`,
+        [movieId, code],
+      );
+      if (!movie) return { ok: false as const, reason: "movie-not-found" as const };
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "certificate-changed",
+        subject: movie.title,
+        before: { certificate: movie.before ?? "not rated" },
+        after: { certificate: code ?? "not rated" },
+      });
+      return { ok: true as const, title: movie.title };
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) return { ok: false, reason: "unknown-certificate" };
     throw error;

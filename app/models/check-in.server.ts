@@ -1,7 +1,8 @@
+import { recordStaffChange } from "./staff-changes.server";
 import { config, getSessionSecrets } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
-import type { BookingStatus } from "~/domain/booking";
+import { shortBookingId, type BookingStatus } from "~/domain/booking";
 import type { Discount, Ticket as SoldTicket } from "~/domain/tickets";
 import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { getDb, type Queryable } from "~/services/db.server";
@@ -159,6 +160,7 @@ export async function checkInTicket(code: string, staffUid: string) {
       const winner = await findTicket(tx, bookingId);
       return { ok: false as const, reason: "checked-in" as const, ticket: winner?.ticket ?? found.ticket };
     }
+    await recordStaffChange(tx, { staffUid, kind: "ticket-checked-in", subject: shortBookingId(bookingId) });
     return { ok: true as const, ticket: found.ticket };
   });
 }

@@ -1,3 +1,4 @@
+import { recordStaffChange } from "./staff-changes.server";
 import type { Hall, TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, isUniqueViolation, retryingConflicts, type Queryable } from "~/services/db.server";
@@ -53,6 +54,7 @@ export type HallFailure =
  * to a sold-out show to come are offered to those waiting, in the same transaction.
  */
 export async function saveHall(
+  staffUid: string,
   id: string | null,
   input: HallInput,
 ): Promise<{ ok: true; hall: Hall } | ({ ok: false } & HallFailure)> {
@@ -69,10 +71,14 @@ export async function saveHall(
             `insert into halls (name, layout, seat_count, type_extras, in_use) values ($1, $2, $3, $4, $5) returning id`,
             values,
           );
+          await recordStaffChange(tx, { staffUid, kind: "hall-saved", subject: input.name, after: hallValues(input) });
           return { ok: true as const, hall: (await getHall(created, tx))! };
         }
         if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-        const [locked] = await tx.query("select id from halls where id = $1 for update", [id]);
+        const [locked] = await tx.query<{ name: string; seats: number; inUse: boolean }>(
+          `select name, seat_count as seats, in_use as "inUse" from halls where id = $1 for update`,
+          [id],
+        );
         if (!locked) return { ok: false as const, reason: "not-found" as const };
         const kept = new Set(seatLabels(input.layout));
         const removed = (await seatsWantedLater(tx, id)).filter((seat) => !kept.has(seat));
@@ -83,6 +89,13 @@ export async function saveHall(
           [...values, id],
         );
         await offerFreedSeatsInHall(tx, id);
+        await recordStaffChange(tx, {
+          staffUid,
+          kind: "hall-saved",
+          subject: input.name,
+          before: { name: locked.name, seats: locked.seats, "in use": locked.inUse ? "yes" : "no" },
+          after: hallValues(input),
+        });
         return { ok: true as const, hall: (await getHall(id, tx))! };
       }),
     );
@@ -91,6 +104,13 @@ export async function saveHall(
     throw error;
   }
 }
+
+/** A hall's values as the record of changes shows them. */
+const hallValues = (input: HallInput) => ({
+  name: input.name,
+  seats: layoutSeats(input.layout).length,
+  "in use": input.inUse ? "yes" : "no",
+});
 
 /** The seats of a hall sold or held for its shows still to come, in row order. */
 async function seatsWantedLater(tx: Queryable, hallId: string) {

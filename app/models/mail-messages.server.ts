@@ -378,3 +378,31 @@ export function bookingLinkMail(booking: Booking, links: BookingLinks): Rendered
     `You receive this mail because the link to a booking made with this address was asked for on the ${BRAND} site.`,
   );
 }
+
+export const staffInvitationSubject = (roleLabel: string) => `You are invited to the ${BRAND} staff (${roleLabel})`;
+
+/**
+ * A manager's invitation to join the staff: a link that signs the invitee in as this address (which confirms it)
+ * and opens the invitation, or, for an address without an account yet, the invitation page, which says what to do.
+ */
+export function staffInvitationMail(
+  invitation: { email: string; roleLabel: string; invitedBy: string; days: number },
+  link: string,
+  hasAccount: boolean,
+): RenderedMail {
+  return compose(
+    staffInvitationSubject(invitation.roleLabel),
+    [
+      {
+        paragraph: `${invitation.invitedBy} invites ${invitation.email} to join the ${BRAND} staff as ${invitation.roleLabel}.`,
+      },
+      { link, label: hasAccount ? `Sign in and accept` : `Open the invitation` },
+      {
+        paragraph: hasAccount
+          ? `The link signs you in as ${invitation.email} and opens the invitation; it works once. The invitation can be accepted for ${invitation.days} days.`
+          : `Create your ${BRAND} account with this address and confirm it, then accept. The invitation can be accepted for ${invitation.days} days.`,
+      },
+    ],
+    `You receive this mail because a manager of ${BRAND} invited this address to join the staff.`,
+  );
+}

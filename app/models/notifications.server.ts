@@ -2,7 +2,7 @@ import { config } from "~/config.server";
 import { shortBookingId, type Booking } from "~/domain/booking";
 import type { ReturnReason } from "~/domain/payments";
 import { callAuthSync } from "~/services/auth-sync.server";
-import type { Queryable } from "~/services/db.server";
+import { getDb, type Queryable } from "~/services/db.server";
 import { emailVerificationCode, signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type MailMessage, type Mailer } from "~/services/mailer.server";
 import { signInLinkProof } from "~/services/sign-in-links.server";
@@ -14,6 +14,7 @@ import * as mails from "./mail-messages.server";
 import { enqueueMessage, withdrawPending, type ClaimedMessage } from "./outbox.server";
 import { makePasswordResetCode } from "./password-reset-codes.server";
 import { userNameSql } from "./users.server";
+import { STAFF_ROLE_LABELS, type StaffRole } from "~/domain/staff-roles";
 import type { CalendarMethod } from "~/utils/calendar";
 
 // What each event puts in the outbox (called inside the event's own transaction), and how each kind of message is
@@ -40,6 +41,7 @@ type Payloads = {
   "sign-in-link": { email: string; redirectTo: string };
   "email-verification": { email: string };
   "booking-link": { email: string; reference: string };
+  "staff-invitation": { invitationId: string; email: string; role: StaffRole; invitedBy: string };
   "auth-sync": { method: "POST" | "DELETE"; uid: string; session: string; idToken?: string };
 };
 
@@ -193,6 +195,26 @@ export async function queueSignInLink(tx: Queryable, email: string, redirectTo: 
 export async function queueBookingLinkAsk(tx: Queryable, email: string, reference: string) {
   const payload: Payloads["booking-link"] = { email, reference };
   await enqueueMessage(tx, { kind: "booking-link", recipient: email, subject: mails.BOOKING_LINK_SUBJECT, payload });
+}
+
+/** Whether a staff invitation can still be accepted (the staff invitations' model queues its mail, so it is read here). */
+async function isInvitationOpen(invitationId: string) {
+  const db = await getDb();
+  const rows = await db.query(
+    "select 1 from staff_invitations where id = $1 and accepted_at is null and expires_at > now()",
+    [invitationId],
+  );
+  return rows.length > 0;
+}
+
+/** A manager's invitation to join the staff; its link is made when sent, and none once it was accepted or ran out. */
+export async function queueStaffInvitation(tx: Queryable, invitation: Payloads["staff-invitation"]) {
+  await enqueueMessage(tx, {
+    kind: "staff-invitation",
+    recipient: invitation.email,
+    subject: mails.staffInvitationSubject(STAFF_ROLE_LABELS[invitation.role]),
+    payload: invitation,
+  });
 }
 
 /** A link that confirms an account's address; made when sent, and only while the address is unverified. */
@@ -396,6 +418,20 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       if (!booking)
         return { status: "skipped", note: "No booking with this Booking ID, made with this address, is to come." };
       return sendBookingMail(message, mailer, booking, (links) => mails.bookingLinkMail(booking, links));
+    }
+    case "staff-invitation": {
+      const { invitationId, email, role, invitedBy } = message.payload as Payloads["staff-invitation"];
+      if (!(await isInvitationOpen(invitationId)))
+        return { status: "skipped", note: "The invitation was accepted, renewed or ran out before it was sent." };
+      const page = `/staff-invitation/${invitationId}`;
+      const oobCode = await signInLinkCode(email, site("/login/email-link", { email, redirectTo: page }));
+      const link = oobCode
+        ? site("/login/email-link", { oobCode, email, proof: signInLinkProof(email, oobCode), redirectTo: page })
+        : site(page);
+      const invitation = { email, roleLabel: STAFF_ROLE_LABELS[role], invitedBy, days: config.staff.invitationDays };
+      const mail = mails.staffInvitationMail(invitation, link, oobCode !== null);
+      const kept = mails.staffInvitationMail(invitation, oobCode ? LINK_LEFT_OUT : link, oobCode !== null);
+      return sendMail(message, mailer, mail, kept.text);
     }
     case "auth-sync": {
       const { method, uid, session, idToken } = message.payload as Payloads["auth-sync"];

@@ -1,3 +1,5 @@
+import { formatAmount } from "~/utils/money";
+import { recordStaffChange } from "./staff-changes.server";
 import { config } from "~/config.server";
 import type { PayRefusal } from "~/domain/booking";
 import { promoDiscountCents, type PromoRule } from "~/domain/promo-codes";
@@ -61,6 +63,7 @@ export type NewPromoCodeFailure = "code-taken" | "no-movie" | "unknown-type";
  * ticket types are checked first: a type is never deleted, so one found stays.
  */
 export async function createPromoCode(
+  staffUid: string,
   input: NewPromoCode,
 ): Promise<{ ok: true } | { ok: false; reason: NewPromoCodeFailure }> {
   const db = await getDb();
@@ -68,23 +71,36 @@ export async function createPromoCode(
   const known = await db.query("select id from ticket_types where id = any($1::uuid[])", [typeIds]);
   if (known.length !== typeIds.length) return { ok: false, reason: "unknown-type" };
   try {
-    await db.query(
-      `insert into promo_codes (code, percent_off, amount_off_cents, ticket_type_ids, movie_id, valid_from,
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into promo_codes (code, percent_off, amount_off_cents, ticket_type_ids, movie_id, valid_from,
          valid_until, max_uses)
        values (upper($1), $2, $3, $4::uuid[], $5, $6::date::timestamp at time zone $9,
          ($7::date + 1)::timestamp at time zone $9, $8)`,
-      [
-        input.code,
-        input.percentOff,
-        input.amountOffCents,
-        typeIds,
-        input.movieId,
-        input.firstDay,
-        input.lastDay,
-        input.maxUses,
-        config.timeZone,
-      ],
-    );
+        [
+          input.code,
+          input.percentOff,
+          input.amountOffCents,
+          typeIds,
+          input.movieId,
+          input.firstDay,
+          input.lastDay,
+          input.maxUses,
+          config.timeZone,
+        ],
+      );
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "promo-code-added",
+        subject: input.code.toUpperCase(),
+        after: {
+          off: input.percentOff ? `${input.percentOff}%` : formatAmount(input.amountOffCents ?? 0, config.currency),
+          from: input.firstDay,
+          until: input.lastDay,
+          "most uses": input.maxUses ?? "no limit",
+        },
+      });
+    });
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "code-taken" };
@@ -94,14 +110,17 @@ export async function createPromoCode(
 }
 
 /** Ends a code now: no booking can apply it from then on; bookings that did keep their discount. */
-export async function retirePromoCode(id: string): Promise<boolean> {
+export async function retirePromoCode(staffUid: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const db = await getDb();
-  const ended = await db.query(
-    "update promo_codes set retired_at = coalesce(retired_at, now()) where id = $1 returning id",
-    [id],
-  );
-  return ended.length > 0;
+  return db.transaction(async (tx) => {
+    const [ended] = await tx.query<{ code: string }>(
+      "update promo_codes set retired_at = coalesce(retired_at, now()) where id = $1 returning code",
+      [id],
+    );
+    if (ended) await recordStaffChange(tx, { staffUid, kind: "promo-code-ended", subject: ended.code });
+    return Boolean(ended);
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { User } from "~/domain/user";
-import { getDb } from "~/services/db.server";
+import { getDb, type Queryable } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { queueSignIn, queueSignOut } from "./notifications.server";
 import { logger } from "~/services/logger.server";
 import { shortMemory } from "~/utils/short-memory";
-import { hasStaffClaim } from "./staff.server";
-import { mirrorStaffRight, USER_COLUMNS } from "./users.server";
+import { applyStaffGrant, staffClaimOf } from "./staff.server";
+import { USER_COLUMNS } from "./users.server";
 
 // Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request (or a second's memory of it,
 // decision 24), the provider asked again only every few minutes (on every staff request), and signing out ends this
@@ -52,14 +52,15 @@ export async function openSession(
 
 /**
  * What the provider says of a sign-in made at `signedInAt`: ended (the account is gone or disabled, or its sign-ins
- * were revoked since: a password change), still accepted with the account's staff right, or unknown (unreachable).
+ * were revoked since: a password change), still accepted with the account's staff claim if any (grant-admin), or
+ * unknown (unreachable).
  */
 async function askProvider(uid: string, signedInAt: Date) {
   try {
     const account = await firebaseAuth().getUser(uid);
     const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
     if (account.disabled || validSince > signedInAt.getTime()) return "ended";
-    return { isStaff: hasStaffClaim(account) };
+    return { staffClaim: staffClaimOf(account), claims: account.customClaims };
   } catch (error) {
     if (isAuthError(error)) return "ended";
     logger.error({ err: error }, "Could not check a session with the identity provider");
@@ -80,8 +81,8 @@ const endedSessions = shortMemory<string, true>({ lifetimeMs: 60_000, maxEntries
 
 /**
  * The user of a live session, or null for an unknown, expired or ended one. The provider is asked again when the
- * last check is stale, or always with `checkNow` (staff requests); its answer also refreshes the staff right in
- * `users`. When the provider cannot be reached the session is kept, and the answer is PROVIDER_UNREACHABLE.
+ * last check is stale, or always with `checkNow` (staff requests, which so read the staff role fresh from the database);
+ * a staff claim the provider holds (grant-admin) is carried out then. When the provider cannot be reached the session is kept, and the answer is PROVIDER_UNREACHABLE.
  */
 export async function findSessionUser(
   sessionId: string,
@@ -115,25 +116,42 @@ export async function findSessionUser(
   // A sign-out (or a reset ending every session) that landed while the provider was asked, on any instance, wins.
   const stillOpen = await db.query("update sessions set checked_at = now() where id_hash = $1 returning 1", [idHash]);
   if (stillOpen.length === 0) return null;
-  if (answer.isStaff !== user.isStaff) await mirrorStaffRight(user.uid, answer.isStaff);
-  return live({ ...user, isStaff: answer.isStaff });
+  if (answer.staffClaim === undefined) return live(user);
+  const role = await applyStaffGrant(user.uid, answer.staffClaim, answer.claims);
+  return live({ ...user, role, isStaff: role !== null });
+}
+
+/** Ends sessions in the caller's transaction, each announced to the sign-in sync there; answers their keys. */
+async function endSessionsIn(tx: Queryable, where: string, params: unknown[]) {
+  const rows = await tx.query<{ uid: string; idHash: string }>(
+    `delete from sessions where ${where} returning uid, id_hash as "idHash"`,
+    params,
+  );
+  for (const { uid, idHash } of rows) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
+  return rows.map((row) => row.idHash);
+}
+
+/** Forgets sessions ended (once their transaction committed), so this process never opens a page with one again. */
+function forgetEnded(idHashes: string[]) {
+  for (const idHash of idHashes) {
+    liveSessions.delete(idHash);
+    endedSessions.set(idHash, true);
+  }
 }
 
 /** Ends sessions, each announced to the sign-in sync in the same transaction, and forgets them here once ended. */
 async function endSessions(where: string, params: unknown[]) {
   const db = await getDb();
-  const ended = await db.transaction(async (tx) => {
-    const rows = await tx.query<{ uid: string; idHash: string }>(
-      `delete from sessions where ${where} returning uid, id_hash as "idHash"`,
-      params,
-    );
-    for (const { uid, idHash } of rows) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
-    return rows;
-  });
-  for (const { idHash } of ended) {
-    liveSessions.delete(idHash);
-    endedSessions.set(idHash, true);
-  }
+  forgetEnded(await db.transaction((tx) => endSessionsIn(tx, where, params)));
+}
+
+/**
+ * Ends every session of a user inside the caller's transaction (a staff member removed); call the answer once it
+ * committed. Other instances' memory of a session lasts a second at most, and staff pages never use it.
+ */
+export async function endAllSessionsIn(tx: Queryable, uid: string) {
+  const ended = await endSessionsIn(tx, "uid = $1", [uid]);
+  return () => forgetEnded(ended);
 }
 
 /** Ends one session (signing out in this browser). */

@@ -1,3 +1,6 @@
+import { recordStaffChange } from "./staff-changes.server";
+import { formatAmount } from "~/utils/money";
+import { formatShowTime } from "~/utils/show-display";
 import { config } from "~/config.server";
 import { seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
@@ -102,6 +105,7 @@ class RefundRefused extends Error {}
  * again refunds each booking once. A show with paid bookings is cancelled only with their number confirmed.
  */
 export async function cancelShow(
+  staffUid: string,
   showId: string,
   confirmedPaid?: number,
 ): Promise<{ ok: true; refunded: number; refundedCents: number; released: number } | ({ ok: false } & CancelFailure)> {
@@ -126,6 +130,16 @@ export async function cancelShow(
           await queueCancellation(tx, "show-cancelled", userUid, (await findBooking(userUid, id, { tx }))!, refund);
         }
         await tx.query("delete from waitlist_entries where show_id = $1", [showId]);
+        await recordStaffChange(tx, {
+          staffUid,
+          kind: "show-cancelled",
+          subject: showSubject(locked.show),
+          after: {
+            "bookings refunded": outcome.refunded,
+            refunded: formatAmount(outcome.refundedCents, config.currency),
+            "holds let go": outcome.released,
+          },
+        });
         return outcome;
       }),
     );
@@ -133,6 +147,20 @@ export async function cancelShow(
     if (error instanceof RefundRefused) return { ok: false, reason: "refund-unavailable" };
     throw error;
   }
+}
+
+/** A show as the record of changes names it: its film, time and hall. */
+const showSubject = (show: ShowToChange) =>
+  `${show.title}, ${formatShowTime(show.startsAt, config.timeZone)}, ${show.hallName}`;
+
+/** What a show sells each type for, by the type's name, as the record of changes shows it. */
+async function priceValues(tx: Queryable, showId: string) {
+  const rows = await tx.query<{ name: string; priceCents: number }>(
+    `select t.name, p.price_cents as "priceCents" from show_prices p join ticket_types t on t.id = p.ticket_type_id
+     where p.show_id = $1 and t.retired_at is null order by t.position`,
+    [showId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, formatAmount(row.priceCents, config.currency)]));
 }
 
 export type CancelFailure = ShowChangeFailure | Unconfirmed | { reason: "refund-unavailable" };
@@ -155,6 +183,7 @@ export type MoveFailure =
  * move is known to be possible.
  */
 export async function moveShow(
+  staffUid: string,
   showId: string,
   to: { hallId: string; time: string; confirmedPaid?: number },
 ): Promise<{ ok: true; paidBookings: number } | ({ ok: false } & MoveFailure)> {
@@ -199,6 +228,16 @@ export async function moveShow(
       const from = { startsAt: show.startsAt, hallName: show.hallName };
       for (const { id, userUid } of paid)
         await queueShowMoved(tx, userUid, (await findBooking(userUid, id, { tx }))!, from);
+      const [moved] = await tx.query<{ hallName: string }>('select name as "hallName" from halls where id = $1', [
+        to.hallId,
+      ]);
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "show-moved",
+        subject: show.title,
+        before: { time: formatShowTime(show.startsAt, config.timeZone), hall: show.hallName },
+        after: { time: formatShowTime(startsAt.toISOString(), config.timeZone), hall: moved.hallName },
+      });
       return { ok: true as const, paidBookings: paid.length };
     }),
   );
@@ -214,6 +253,7 @@ export type PriceChangeFailure = "not-found" | "cancelled" | "started" | "price-
  * and none left is refused. A type off sale keeps the show's price it had, for the day it is put back on sale.
  */
 export async function changeShowPrices(
+  staffUid: string,
   showId: string,
   prices: Record<string, number>,
 ): Promise<{ ok: true } | { ok: false; reason: PriceChangeFailure }> {
@@ -229,7 +269,15 @@ export async function changeShowPrices(
         showId,
         onSale.map((type) => type.id),
       ]);
+      const before = await priceValues(tx, showId);
       await setShowPrices(tx, [showId], sold);
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "show-repriced",
+        subject: showSubject(locked.show),
+        before,
+        after: await priceValues(tx, showId),
+      });
       return { ok: true as const };
     }),
   );

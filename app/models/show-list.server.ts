@@ -1,3 +1,4 @@
+import { recordStaffChange } from "./staff-changes.server";
 import { config } from "~/config.server";
 import { pageWindow } from "~/schemas/list-query";
 import type { ShowListQuery, ShowPeriod, ShowSort } from "~/schemas/show-list";
@@ -108,18 +109,21 @@ export async function listShowFilterChoices() {
  * records of what was sold) stays: staff cancel it instead (show-changes.server.ts). A booking made meanwhile is
  * caught by its foreign key.
  */
-export async function deleteShow(showId: string) {
+export async function deleteShow(staffUid: string, showId: string) {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [show] = await tx.query<{ bookings: number }>(
-        `select (select count(*)::int from bookings b where b.show_id = s.id) as bookings
+      const [show] = await tx.query<{ bookings: number; subject: string }>(
+        `select (select count(*)::int from bookings b where b.show_id = s.id) as bookings,
+           (select title from movies where id = s.movie_id) || ', ' ||
+             to_char(s.starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as subject
          from shows s where s.id = $1 for update`,
-        [showId],
+        [showId, config.timeZone],
       );
       if (!show) return { ok: false as const, reason: "not-found" as const };
       if (show.bookings > 0) return { ok: false as const, reason: "has-bookings" as const };
       await tx.query("delete from shows where id = $1", [showId]);
+      await recordStaffChange(tx, { staffUid, kind: "show-deleted", subject: show.subject });
       return { ok: true as const };
     });
   } catch (error) {

@@ -1,3 +1,5 @@
+import { formatShowTime } from "~/utils/show-display";
+import { recordStaffChange } from "./staff-changes.server";
 import { config } from "~/config.server";
 import { STANDARD_FORMAT, type ShowFormat } from "~/domain/show-format";
 import type { MovieChoice } from "~/domain/staff";
@@ -178,13 +180,16 @@ export type NewShows = {
  * (or the sample schedule) adding shows to one hall check overlaps one after the other; the unique key on
  * (hall, start) is the last word.
  */
-export async function createShows({ movieId, hallId, prices, times, format = STANDARD_FORMAT }: NewShows) {
+export async function createShows(
+  staffUid: string,
+  { movieId, hallId, prices, times, format = STANDARD_FORMAT }: NewShows,
+) {
   const { candidates, problems } = resolveTimes([...new Set(times)]);
   if (problems.length > 0) return { ok: false as const, ...problems[0] };
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [movie] = await tx.query("select id from movies where id = $1", [movieId]);
+      const [movie] = await tx.query<{ title: string }>("select title from movies where id = $1", [movieId]);
       if (!movie) return { ok: false as const, reason: "no-movie" as const };
       const [hall] = await lockHallInUse(tx, hallId);
       if (!hall) return { ok: false as const, reason: "no-hall" as const };
@@ -215,6 +220,14 @@ export async function createShows({ movieId, hallId, prices, times, format = STA
         sold,
       );
       const [first] = created.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "shows-added",
+        subject: `${movie.title}, ${hall.name}`,
+        after: {
+          times: created.map((show) => formatShowTime(show.startsAt.toISOString(), config.timeZone)).join(", "),
+        },
+      });
       return { ok: true as const, count: candidates.length, first: { id: first.id, day: first.day } };
     });
   } catch (error) {
@@ -228,7 +241,9 @@ export async function createShows({ movieId, hallId, prices, times, format = STA
 
 export function lockHallInUse(tx: Queryable, hallId: string) {
   if (!isUuid(hallId)) return Promise.resolve([]);
-  return tx.query("select id from halls where id = $1 and in_use for update", [hallId]);
+  return tx.query<{ id: string; name: string }>("select id, name from halls where id = $1 and in_use for update", [
+    hallId,
+  ]);
 }
 
 /** A show of a hall's day, holding the hall until `freeAt` (its runtime and the cleaning after it). */

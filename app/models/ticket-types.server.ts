@@ -1,3 +1,6 @@
+import { config } from "~/config.server";
+import { recordStaffChange } from "./staff-changes.server";
+import { formatAmount } from "~/utils/money";
 import type { Certificate } from "~/domain/age-ratings";
 import type { OfferedType, ShowOffer, TicketType } from "~/domain/tickets";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
@@ -101,15 +104,31 @@ export type TicketTypeInput = { name: string; rule: string; priceCents: number; 
 export type TicketTypeFailure = { reason: "not-found" } | { reason: "name-taken" };
 type Saved = { ok: true } | ({ ok: false } & TicketTypeFailure);
 
+/** A type's values as the record of changes shows them. */
+const typeValues = (type: TicketTypeInput) => ({
+  name: type.name,
+  price: formatAmount(type.priceCents, config.currency),
+  rule: type.rule,
+  "oldest age": type.maxAge ?? "any",
+});
+
 /** Adds a type at the end of the list, on sale for shows made from now on. Names are unique in any case. */
-export async function addTicketType(input: TicketTypeInput): Promise<Saved> {
+export async function addTicketType(staffUid: string, input: TicketTypeInput): Promise<Saved> {
   const db = await getDb();
   try {
-    await db.query(
-      `insert into ticket_types (name, rule, price_cents, max_age, position)
-       select $1, $2, $3, $4, coalesce(max(position), 0) + 1 from ticket_types`,
-      [input.name, input.rule, input.priceCents, input.maxAge],
-    );
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into ticket_types (name, rule, price_cents, max_age, position)
+         select $1, $2, $3, $4, coalesce(max(position), 0) + 1 from ticket_types`,
+        [input.name, input.rule, input.priceCents, input.maxAge],
+      );
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "ticket-type-added",
+        subject: input.name,
+        after: typeValues(input),
+      });
+    });
     return { ok: true };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
@@ -121,15 +140,32 @@ export async function addTicketType(input: TicketTypeInput): Promise<Saved> {
  * Renames a type, or changes its rule, its age limit or its list price. The list price is what shows made from now on sell it for:
  * shows already made keep theirs, and tickets sold keep what they were sold for.
  */
-export async function updateTicketType(id: string, input: TicketTypeInput): Promise<Saved> {
+export async function updateTicketType(staffUid: string, id: string, input: TicketTypeInput): Promise<Saved> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const db = await getDb();
   try {
-    const updated = await db.query(
-      "update ticket_types set name = $2, rule = $3, price_cents = $4, max_age = $5 where id = $1 returning id",
-      [id, input.name, input.rule, input.priceCents, input.maxAge],
-    );
-    return updated.length > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+    return await db.transaction(async (tx): Promise<Saved> => {
+      const [before] = await tx.query<TicketTypeInput>(
+        `select name, rule, price_cents as "priceCents", max_age as "maxAge" from ticket_types where id = $1 for update`,
+        [id],
+      );
+      if (!before) return { ok: false, reason: "not-found" };
+      await tx.query("update ticket_types set name = $2, rule = $3, price_cents = $4, max_age = $5 where id = $1", [
+        id,
+        input.name,
+        input.rule,
+        input.priceCents,
+        input.maxAge,
+      ]);
+      await recordStaffChange(tx, {
+        staffUid,
+        kind: "ticket-type-changed",
+        subject: input.name,
+        before: typeValues(before),
+        after: typeValues(input),
+      });
+      return { ok: true };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "name-taken" };
     throw error;
@@ -141,6 +177,7 @@ export async function updateTicketType(id: string, input: TicketTypeInput): Prom
  * last type on sale stays: the list is locked first, so two staff retiring the last two at once cannot both.
  */
 export async function setTicketTypeRetired(
+  staffUid: string,
   id: string,
   retired: boolean,
 ): Promise<Saved | { ok: false; reason: "last-on-sale" }> {
@@ -153,10 +190,15 @@ export async function setTicketTypeRetired(
     if (!types.some((type) => type.id === id)) return { ok: false as const, reason: "not-found" as const };
     if (retired && !types.some((type) => type.id !== id && type.onSale))
       return { ok: false as const, reason: "last-on-sale" as const };
-    await tx.query(
-      "update ticket_types set retired_at = case when $2 then coalesce(retired_at, now()) end where id = $1",
+    const [type] = await tx.query<{ name: string }>(
+      "update ticket_types set retired_at = case when $2 then coalesce(retired_at, now()) end where id = $1 returning name",
       [id, retired],
     );
+    await recordStaffChange(tx, {
+      staffUid,
+      kind: retired ? "ticket-type-retired" : "ticket-type-restored",
+      subject: type.name,
+    });
     return { ok: true as const };
   });
 }

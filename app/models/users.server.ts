@@ -9,16 +9,15 @@ export const userNameSql = (users: string) => `coalesce(nullif(${users}.name, ''
 
 // The columns of a `User`, for queries that read `users` (under that name).
 export const USER_COLUMNS = `uid, ${userNameSql("users")} as name, coalesce(email, '') as email,
-  photo_url as "photoUrl", is_staff as "isStaff"`;
+  photo_url as "photoUrl", staff_role is not null as "isStaff", staff_role as role`;
 
 /** The identity provider's account, as a verified token describes it, to be mirrored into the database. */
-export function accountFromToken(token: DecodedIdToken, isStaff: boolean) {
+export function accountFromToken(token: DecodedIdToken) {
   return {
     uid: token.uid,
     email: token.email ?? null,
     name: typeof token.name === "string" ? token.name : "",
     photoUrl: token.picture ?? null,
-    isStaff,
     emailVerified: token.email_verified === true,
   };
 }
@@ -29,13 +28,12 @@ export async function recordSignIn(
 ): Promise<User> {
   const db = await getDb();
   const [user] = await db.query<User>(
-    `insert into users (uid, email, name, photo_url, is_staff, email_verified, last_sign_in_at)
-     values ($1, $2, $3, $4, $5, $6, now())
+    `insert into users (uid, email, name, photo_url, email_verified, last_sign_in_at)
+     values ($1, $2, $3, $4, $5, now())
      on conflict (uid) do update set email = excluded.email, name = excluded.name,
-       photo_url = excluded.photo_url, is_staff = excluded.is_staff, email_verified = excluded.email_verified,
-       last_sign_in_at = now()
+       photo_url = excluded.photo_url, email_verified = excluded.email_verified, last_sign_in_at = now()
      returning ${USER_COLUMNS}`,
-    [account.uid, account.email, account.name, account.photoUrl, account.isStaff, account.emailVerified ?? null],
+    [account.uid, account.email, account.name, account.photoUrl, account.emailVerified ?? null],
   );
   return user;
 }
@@ -68,10 +66,4 @@ export async function findUser(uid: string): Promise<User | null> {
   const db = await getDb();
   const [user] = await db.query<User>(`select ${USER_COLUMNS} from users where uid = $1`, [uid]);
   return user ?? null;
-}
-
-/** Mirrors the staff right the provider holds (its custom claim) into `users.is_staff`. */
-export async function mirrorStaffRight(uid: string, isStaff: boolean) {
-  const db = await getDb();
-  await db.query("update users set is_staff = $2 where uid = $1 and is_staff <> $2", [uid, isStaff]);
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
 import { cinemaSettings } from "~/http/cinema.server";
-import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
+import { refuseAdminPost, requireDashboardStaff } from "~/http/viewer.server";
 import { getDashboard, salesByType, type Figure, type TypeSales } from "~/models/dashboard.server";
 import { DASHBOARD_PERIODS, dashboardQuerySchema, periodDays, type DashboardPeriod } from "~/schemas/dashboard-period";
 import { parseQuery } from "~/schemas/list-query";
@@ -14,12 +14,12 @@ import { formatShowTime } from "~/utils/show-display";
 export const meta = pageMeta("Dashboard – Admin Panel", "The cinema's figures this week and the shows coming up.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireDashboardStaff(request);
   const { period } = parseQuery(dashboardQuerySchema, new URL(request.url).searchParams);
   return { ...(await getDashboard()), period, sales: await salesByType(periodDays(period)), ...cinemaSettings() };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
 
 function TrendLine({ trend }: Pick<Figure, "trend">) {
   if (trend.kind === "new") return <p className="admin-trend admin-trend-up">New this week</p>;

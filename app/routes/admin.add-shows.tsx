@@ -39,7 +39,7 @@ const SHOW_ADDED = "Show added successfully";
 const NO_MOVIE = "That movie is no longer in the catalogue. Please select another.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const { search } = parseQuery(movieSearchSchema, new URL(request.url).searchParams);
   const halls = (await listHallsInUse()).map(({ id, name, seatCount }) => ({ id, name, seatCount }));
   const ticketTypes = await typesOnSale();
@@ -72,12 +72,12 @@ function refuse(form: Submission, refusal: Refusal, field: "movieId" | "hallId" 
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, addShowSchema(config.currency));
   if (!form.ok) return form.response;
   const step = form.value;
   if (step.intent === CREATE_SHOW) {
-    const created = await createShows({
+    const created = await createShows(staff.uid, {
       movieId: step.movieId,
       hallId: step.hallId,
       prices: pricesByType(step, config.currency),

@@ -24,7 +24,7 @@ export const meta = pageMeta("Check In – Admin Panel", "Check an e-ticket at t
 const INVALID_CODE = "This ticket code is not valid.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "check-in");
   const found = await readTicket(params.code ?? "");
   const common = { ...cinemaSettings() };
   if (!found.ok) return data({ ...common, ticket: null, refusal: INVALID_CODE }, { status: 404 });
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // again and is told the ticket is already in.
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await limitPosts("check-in", request, context);
-  const staff = await requireStaff(request);
+  const staff = await requireStaff(request, "check-in");
   const result = await checkInTicket(params.code ?? "", staff.uid);
   if (!result.ok) {
     const message = result.reason === "invalid-code" ? INVALID_CODE : refusalMessage(result.reason, result.ticket);

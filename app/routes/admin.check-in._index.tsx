@@ -28,7 +28,7 @@ const REFERENCE_ERRORS = {
 
 // The form is a GET: a typed code or reference goes to its ticket's page, the same page an e-ticket's QR code opens.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "check-in");
   const params = new URL(request.url).searchParams;
   const { code } = parseQuery(ticketCodeSchema, params);
   if (!code) return { error: params.has("code") ? CODE_REQUIRED : null, typed: "" };
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ error: REFERENCE_ERRORS[found.reason], typed: code }, { status: 404 });
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "check-in");
 
 export default function CheckIn() {
   const { error, typed } = useLoaderData<typeof loader>();

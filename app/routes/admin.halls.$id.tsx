@@ -34,7 +34,7 @@ async function requireHall(id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const hall = await requireHall(params.id);
   const { currency } = config;
   const defaults: Record<string, string | boolean> = {
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const hall = await requireHall(params.id);
   const form = await readSubmission(request, hallSchema(config.currency));
   if (!form.ok) return form.response;
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const shown = form.update({ intent: undefined });
     return data({ ...shown.data, preview: input.layout }, shown.init ?? undefined);
   }
-  const saved = await saveHall(hall?.id ?? null, input);
+  const saved = await saveHall(staff.uid, hall?.id ?? null, input);
   if (saved.ok) return redirectWithSuccess("/admin/halls", `${saved.hall.name} saved: ${saved.hall.seatCount} seats.`);
   switch (saved.reason) {
     case "not-found":

@@ -11,7 +11,7 @@ import { pageMeta } from "~/utils/page-meta";
 export const meta = pageMeta("Halls – Admin Panel", "The cinema's screens: their seats, seat types and prices.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const halls = await listHalls();
   return {
     halls: halls.map(({ id, name, seatCount, inUse, upcomingShows, layout, typeExtras }) => ({
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-programme");
 
 export default function Halls() {
   const { halls, currency } = useLoaderData<typeof loader>();

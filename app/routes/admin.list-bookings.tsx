@@ -27,14 +27,14 @@ export const meta = pageMeta(
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-bookings");
   const query = parseQuery(bookingListSchema, new URL(request.url).searchParams);
   const { page, ...list } = await listBookingsForStaff(query);
   const halls = (await listHalls()).map(({ id, name }) => [id, name] as const);
   return { query: { ...query, page }, halls, ...list, ...cinemaSettings() };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
 
 const FILTERS: Record<BookingFilter, string> = {
   all: "All",

@@ -8,7 +8,7 @@ import { cinemaToday } from "~/utils/dates";
 
 // List Bookings' filtered list as a CSV file: the same query string as the page, every page of it.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-bookings");
   const query = parseQuery(bookingListSchema, new URL(request.url).searchParams);
   return new Response(await exportBookingsCsv(query), {
     headers: {
@@ -18,4 +18,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");

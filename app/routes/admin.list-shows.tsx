@@ -28,19 +28,19 @@ export const meta = pageMeta(
 const HAS_BOOKINGS = "This show has bookings, so it cannot be deleted.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const query = parseQuery(showListSchema, new URL(request.url).searchParams);
   const [{ page, ...list }, choices] = await Promise.all([listShowsForStaff(query), listShowFilterChoices()]);
   return { query: { ...query, page }, ...list, ...choices, ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   const form = await readSubmission(request, showIdSchema);
   if (!form.ok) return redirectWithError(back, form.message);
-  const deleted = await deleteShow(form.value.showId);
+  const deleted = await deleteShow(staff.uid, form.value.showId);
   if (!deleted.ok) return redirectWithError(back, deleted.reason === "has-bookings" ? HAS_BOOKINGS : SHOW_NOT_FOUND);
   return redirectWithSuccess(back, "Show deleted");
 }

@@ -18,17 +18,17 @@ export const meta = pageMeta(
 const FAILURES = { "movie-not-found": MOVIE_NOT_FOUND, "unknown-certificate": CERTIFICATE_UNKNOWN } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const [certificates, movies] = await Promise.all([listCertificates(), listMovieRatings()]);
   return { certificates, movies };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, movieRatingSchema);
   if (!form.ok) return form.response;
   const { movieId, certificate } = form.value;
-  const result = await rateMovie(movieId, certificate || null);
+  const result = await rateMovie(staff.uid, movieId, certificate || null);
   if (!result.ok) return form.refuse(FAILURES[result.reason], 409);
   const rating = certificate ? `rated ${certificate}` : "not rated";
   return redirectWithSuccess("/admin/movies", `${result.title} is now ${rating}`);

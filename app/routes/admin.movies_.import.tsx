@@ -19,7 +19,7 @@ export const meta = pageMeta(
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const { configured, region } = tmdbImportSettings();
   if (!configured) return { configured, region, q: "", lists: null, search: null };
   const { q } = parseQuery(tmdbSearchSchema, new URL(request.url).searchParams);
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, tmdbImportSchema);
   if (!form.ok) return form.response;
   const imported = await importFromTmdb(form.value.reference);

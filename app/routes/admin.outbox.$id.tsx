@@ -16,13 +16,13 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: outboxSty
 export const meta = pageMeta("Message – Admin Panel", "One message of the outbox, as it was sent.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-bookings");
   const message = await findOutboxMessageForStaff(params.id ?? "");
   if (!message) throw notFound("We could not find that message in the outbox.");
   return { message, ...cinemaSettings() };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
 
 export default function OutboxMessage() {
   const { message, timeZone } = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@ import { savedMailForStaff } from "~/models/outbox-admin.server";
 
 // A sent mail as its .eml file, as it was written to the data folder (the embedded default's mailbox).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-bookings");
   const id = params.id ?? "";
   const mail = await savedMailForStaff(id);
   if (!mail) throw notFound("That message has no .eml file to download.");
@@ -14,4 +14,4 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");

@@ -16,12 +16,12 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: outboxSty
 export const meta = pageMeta("Outbox – Admin Panel", "The latest mails the site sent or is about to send.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-bookings");
   const { page } = parseQuery(outboxListSchema, new URL(request.url).searchParams);
   return { ...(await listOutboxForStaff(page)), ...cinemaSettings() };
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request);
+export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
 
 export default function Outbox() {
   const { messages, total, page, pageCount, timeZone } = useLoaderData<typeof loader>();

@@ -41,22 +41,22 @@ const DONE = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   return { types: await listTicketTypes(), ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, ticketTypeSchema(config.currency));
   if (!form.ok) return form.response;
   const { intent, id = "", name = "", rule = "", price = "", maxAge = null } = form.value;
   const input = { name, rule, maxAge, priceCents: toMinorUnits(price, config.currency) };
   const result =
     intent === ADD_TYPE
-      ? await addTicketType(input)
+      ? await addTicketType(staff.uid, input)
       : intent === SAVE_TYPE
-        ? await updateTicketType(id, input)
-        : await setTicketTypeRetired(id, intent === RETIRE_TYPE);
+        ? await updateTicketType(staff.uid, id, input)
+        : await setTicketTypeRetired(staff.uid, id, intent === RETIRE_TYPE);
   if (result.ok) return redirectWithSuccess("/admin/prices", DONE[intent]);
   return form.refuse(FAILURES[result.reason], 409, result.reason === "name-taken" ? "name" : undefined);
 }

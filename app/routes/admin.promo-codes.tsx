@@ -41,21 +41,21 @@ const FAILURES: Record<NewPromoCodeFailure, { message: string; field: string }> 
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const [codes, types, movies] = await Promise.all([listPromoCodes(), typesOnSale(), listMovieRatings()]);
   return { codes, types, movies: movies.map(({ id, title }) => ({ id, title })), ...cinemaSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, promoCodeSchema(config.currency));
   if (!form.ok) return form.response;
   const value = form.value;
   if (value.intent === END_CODE) {
-    if (!(await retirePromoCode(value.id ?? ""))) return form.refuse(CODE_NOT_FOUND, 404);
+    if (!(await retirePromoCode(staff.uid, value.id ?? ""))) return form.refuse(CODE_NOT_FOUND, 404);
     return redirectWithSuccess("/admin/promo-codes", "Promo code ended");
   }
-  const created = await createPromoCode({
+  const created = await createPromoCode(staff.uid, {
     code: value.code ?? "",
     ...discountOf(value, config.currency),
     ticketTypeIds: value.types,

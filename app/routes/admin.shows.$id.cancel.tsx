@@ -22,7 +22,7 @@ import { formatShowTime } from "~/utils/show-display";
 export const meta = pageMeta("Cancel Show – Admin Panel", "Cancel a show and refund its bookings.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const show = await findShowToChange(params.id ?? "");
   if (!show) throw notFound(SHOW_NOT_FOUND);
   const question = show.paidBookings > 0 ? changeQuestion("cancel", show) : null;
@@ -30,12 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const here = new URL(request.url).pathname;
   const form = await readSubmission(request, cancelShowSchema);
   if (!form.ok) return redirectWithError(here, form.message);
   const showId = params.id ?? "";
-  const cancelled = await cancelShow(showId, form.value.confirmedPaid);
+  const cancelled = await cancelShow(staff.uid, showId, form.value.confirmedPaid);
   if (!cancelled.ok && cancelled.reason === "unconfirmed")
     return data({ question: cancelFailureMessage(cancelled), paidBookings: cancelled.paidBookings }, { status: 409 });
   if (!cancelled.ok) return redirectWithError(here, cancelFailureMessage(cancelled));

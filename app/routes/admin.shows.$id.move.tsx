@@ -32,7 +32,7 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: addShowsS
 export const meta = pageMeta("Move Show – Admin Panel", "Move a show to another time or hall and tell its customers.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const show = await findShowToChange(params.id ?? "");
   if (!show) throw notFound(SHOW_NOT_FOUND);
   const halls = (await listHallsInUse()).map(({ id, name, seatCount }) => ({ id, name, seatCount }));
@@ -43,10 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, moveShowSchema);
   if (!form.ok) return form.response;
-  const moved = await moveShow(params.id ?? "", form.value);
+  const moved = await moveShow(staff.uid, params.id ?? "", form.value);
   if (!moved.ok) {
     const { hallId, time } = form.value;
     const hallDay = await readHallDay(hallId, time.slice(0, 10));

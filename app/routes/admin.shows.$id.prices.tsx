@@ -35,14 +35,14 @@ const FAILURES: Record<PriceChangeFailure, string> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireStaff(request, "manage-programme");
   const show = await findShowToChange(params.id ?? "");
   if (!show) throw notFound(SHOW_NOT_FOUND);
   return { show, types: await showPriceList(show.id), back: listedShowPath(show), ...cinemaSettings() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request);
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, showPricesSchema(config.currency));
   if (!form.ok) return form.response;
   const { priceTypes, prices } = form.value;
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return price === undefined ? [] : [[type, toMinorUnits(price, config.currency)]];
     }),
   );
-  const changed = await changeShowPrices(params.id ?? "", sold);
+  const changed = await changeShowPrices(staff.uid, params.id ?? "", sold);
   if (!changed.ok) {
     if (changed.reason === "not-found") throw notFound(SHOW_NOT_FOUND);
     return form.refuse(FAILURES[changed.reason], 409);

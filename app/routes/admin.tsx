@@ -5,8 +5,9 @@ import { AdminMenuToggle, useMenuCollapsed } from "~/components/AdminMenuToggle"
 import { isMenuCollapsed, rememberMenu } from "~/http/admin-menu.server";
 import { readSubmission } from "~/http/forms.server";
 import { redirectWithError } from "~/http/toast.server";
-import { requireStaff } from "~/http/viewer.server";
+import { requireAnyStaff } from "~/http/viewer.server";
 import { adminMenuSchema } from "~/schemas/admin-menu";
+import { roleAllows, STAFF_ROLE_LABELS, type StaffPermission } from "~/domain/staff-roles";
 import adminStyles from "~/styles/admin.css";
 import staffListStyles from "~/styles/staff-lists.css";
 import { pageMeta } from "~/utils/page-meta";
@@ -25,15 +26,21 @@ export const meta = pageMeta(
 
 // Every /admin page checks staff in its own loader and action too: Remix runs them in parallel with this one.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { name, email, photoUrl } = await requireStaff(request);
-  return { staff: { name, email, photoUrl }, menuCollapsed: await isMenuCollapsed(request) };
+  const { name, email, photoUrl, role } = await requireAnyStaff(request);
+  // The menu shows only what the role may use; each page checks the role again on the server.
+  const menu = MENU.filter((item) => roleAllows(role, item.permission)).map(({ permission: _, ...item }) => item);
+  return {
+    staff: { name, email, photoUrl, role: STAFF_ROLE_LABELS[role] },
+    menu,
+    menuCollapsed: await isMenuCollapsed(request),
+  };
 }
 
 /** The side menu's Hide/Show button: remembers the choice and goes back to the page it was pressed on. */
 const MENU_UNREADABLE = "The menu button's form could not be read. Please try again.";
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireAnyStaff(request);
   const form = await readSubmission(request, adminMenuSchema);
   // Only a changed page sends other values than the menu button's own: the staff member is told, nothing is kept.
   if (!form.ok) return redirectWithError("/admin", MENU_UNREADABLE, { status: 303 });
@@ -42,23 +49,25 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const MENU = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/add-shows", label: "Add Shows" },
-  { to: "/admin/list-shows", label: "List Shows" },
-  { to: "/admin/list-bookings", label: "List Bookings" },
-  { to: "/admin/halls", label: "Halls" },
-  { to: "/admin/prices", label: "Prices" },
-  { to: "/admin/movies", label: "Movies", end: true },
-  { to: "/admin/movies/import", label: "Import from TMDB" },
-  { to: "/admin/promo-codes", label: "Promo Codes" },
+const MENU: { to: string; label: string; permission: StaffPermission; end?: boolean; reloadDocument?: boolean }[] = [
+  { to: "/admin", label: "Dashboard", end: true, permission: "manage-bookings" },
+  { to: "/admin/add-shows", label: "Add Shows", permission: "manage-programme" },
+  { to: "/admin/list-shows", label: "List Shows", permission: "manage-programme" },
+  { to: "/admin/list-bookings", label: "List Bookings", permission: "manage-bookings" },
+  { to: "/admin/halls", label: "Halls", permission: "manage-programme" },
+  { to: "/admin/prices", label: "Prices", permission: "manage-programme" },
+  { to: "/admin/movies", label: "Movies", end: true, permission: "manage-programme" },
+  { to: "/admin/movies/import", label: "Import from TMDB", permission: "manage-programme" },
+  { to: "/admin/promo-codes", label: "Promo Codes", permission: "manage-programme" },
   // A page load, not a client-side navigation: only its own Permissions-Policy lets the scanner use the camera.
-  { to: "/admin/check-in", label: "Check In", reloadDocument: true },
-  { to: "/admin/outbox", label: "Outbox" },
+  { to: "/admin/check-in", label: "Check In", reloadDocument: true, permission: "check-in" },
+  { to: "/admin/outbox", label: "Outbox", permission: "manage-bookings" },
+  { to: "/admin/staff", label: "Staff", permission: "manage-staff" },
+  { to: "/admin/changes", label: "Record of Changes", permission: "manage-staff" },
 ];
 
 export default function AdminLayout() {
-  const { staff, menuCollapsed } = useLoaderData<typeof loader>();
+  const { staff, menu, menuCollapsed } = useLoaderData<typeof loader>();
   const collapsed = useMenuCollapsed(menuCollapsed);
   return (
     <div className="admin">
@@ -91,11 +100,12 @@ export default function AdminLayout() {
             <p>
               <strong>{staff.name}</strong>
               <small>{staff.email}</small>
+              <small>{staff.role}</small>
             </p>
           </div>
           <nav aria-label="Admin">
             <ul>
-              {MENU.map((item) => (
+              {menu.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} reloadDocument={item.reloadDocument}>
                     {item.label}

@@ -25,7 +25,7 @@ vi.mock("~/services/firebase-admin.server", () => ({
     return provider.strangerUid;
   }),
 }));
-vi.mock("~/models/staff.server", () => ({ isStaffAtSignIn: vi.fn(async () => false) }));
+vi.mock("~/models/staff.server", () => ({ staffGrantAtSignIn: vi.fn(() => undefined), applyStaffGrant: vi.fn() }));
 
 const { registerAccount, requestPasswordReset, requestSignInLink, signInWithEmail, signInWithLink } =
   await import("~/models/accounts.server");

@@ -105,23 +105,23 @@ describe("the certificates and the films", () => {
   });
 
   it("a film is rated, shown with it, and rated no more; an unknown code or film changes nothing", async () => {
-    expect(await rateMovie(MOVIE, "15")).toEqual({ ok: true, title: "Rated Test" });
+    expect(await rateMovie("test-staff", MOVIE, "15")).toEqual({ ok: true, title: "Rated Test" });
     expect(await getMovie(MOVIE)).toMatchObject({
       certificate: "15",
       certificateDescription: "Suitable only for 15 years and over",
     });
     expect((await listNowShowing(1000)).find((movie) => movie.id === MOVIE)?.certificate).toBe("15");
     expect((await listMovieRatings()).find((movie) => movie.id === MOVIE)?.certificate).toBe("15");
-    expect(await rateMovie(MOVIE, "X")).toEqual({ ok: false, reason: "unknown-certificate" });
-    expect(await rateMovie("no-such-film", "15")).toEqual({ ok: false, reason: "movie-not-found" });
+    expect(await rateMovie("test-staff", MOVIE, "X")).toEqual({ ok: false, reason: "unknown-certificate" });
+    expect(await rateMovie("test-staff", "no-such-film", "15")).toEqual({ ok: false, reason: "movie-not-found" });
     expect((await getMovie(MOVIE))?.certificate).toBe("15");
-    expect(await rateMovie(MOVIE, null)).toEqual({ ok: true, title: "Rated Test" });
+    expect(await rateMovie("test-staff", MOVIE, null)).toEqual({ ok: true, title: "Rated Test" });
     expect(await getMovie(MOVIE)).toMatchObject({ certificate: null, certificateDescription: null });
   });
 
   it("a 15 refuses Child tickets with the reason, and a 12A sells them only beside an adult's", async () => {
     const { user, id } = await hold(["A1", "A2"]);
-    await rateMovie(MOVIE, "15");
+    await rateMovie("test-staff", MOVIE, "15");
     try {
       const offer = await bookingOffer({ showId: show });
       expect(offer.certificate).toMatchObject({ code: "15", minAge: 15 });
@@ -134,14 +134,14 @@ describe("the certificates and the films", () => {
       expect((await findBooking(user, id))!.tickets.map((ticket) => ticket.typeName)).toEqual(["Adult", "Adult"]);
       expect(await changeTicketTypes(user, id, { [ADULT]: 1, [SENIOR]: 1 })).toEqual({ ok: true });
 
-      await rateMovie(MOVIE, "12A");
+      await rateMovie("test-staff", MOVIE, "12A");
       expect(await changeTicketTypes(user, id, { [CHILD]: 2 })).toMatchObject({
         ok: false,
         problem: { reason: "unaccompanied" },
       });
       expect(await changeTicketTypes(user, id, { [SENIOR]: 1, [CHILD]: 1 })).toEqual({ ok: true });
     } finally {
-      await rateMovie(MOVIE, null);
+      await rateMovie("test-staff", MOVIE, null);
     }
   });
 
@@ -158,9 +158,9 @@ describe("the certificates and the films", () => {
 
   it("a type's oldest age is kept, and cleared for any age", async () => {
     const child = { name: "Child", rule: "Under 12", priceCents: 4500 };
-    expect(await updateTicketType(CHILD, { ...child, maxAge: 13 })).toEqual({ ok: true });
+    expect(await updateTicketType("test-staff", CHILD, { ...child, maxAge: 13 })).toEqual({ ok: true });
     expect((await bookingOffer({ showId: show })).types.find((type) => type.id === CHILD)?.maxAge).toBe(13);
-    await updateTicketType(CHILD, { ...child, maxAge: 11 });
+    await updateTicketType("test-staff", CHILD, { ...child, maxAge: 11 });
   });
 });
 

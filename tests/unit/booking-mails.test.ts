@@ -251,7 +251,9 @@ describe("a show moved before its mails went out", () => {
     const [{ hallId }] = await db.query<{ hallId: string }>(`select hall_id as "hallId" from shows where id = $1`, [
       movedShow,
     ]);
-    expect(await moveShow(movedShow, { hallId, time: `${DAY}T16:00`, confirmedPaid: 2 })).toMatchObject({ ok: true });
+    expect(await moveShow("test-staff", movedShow, { hallId, time: `${DAY}T16:00`, confirmedPaid: 2 })).toMatchObject({
+      ok: true,
+    });
     expect(await cancelBooking(second.user, second.booking.id)).toMatchObject({ ok: true });
     await sendDue();
     const [confirmation] = await mailsTo(first.email!, "booking-confirmation");

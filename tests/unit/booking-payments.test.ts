@@ -183,7 +183,7 @@ describe("a booking with nothing to pay", () => {
     const held = await pendingBooking();
     const code = `FREE${randomUUID().replace(/-/g, "").slice(0, 8)}`.toUpperCase();
     const today = cinemaToday(config.timeZone);
-    const created = await createPromoCode({
+    const created = await createPromoCode("test-staff", {
       percentOff: null,
       amountOffCents: null,
       ...off,

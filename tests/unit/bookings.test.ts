@@ -250,7 +250,7 @@ describe("in a hall with an aisle, premium seats and wheelchair spaces", () => {
     expect(await bookSeats(request(user, ["A1", "A2"], { showId: changing }))).toMatchObject({ ok: true });
     const layout = parseLayout("A 1 2 3 4\nB P1 P2");
     if (!layout.ok) throw new Error(layout.problems.join());
-    const saved = await saveHall(hallId, {
+    const saved = await saveHall("test-staff", hallId, {
       name: `Changed ${hallId}`,
       layout: layout.layout,
       typeExtras: { premium: 700 },

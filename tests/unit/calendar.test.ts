@@ -157,7 +157,9 @@ describe("a booking's calendar file", () => {
       show,
     ]);
     const paid = await db.query("select 1 from bookings where show_id = $1 and status = 'paid'", [show]);
-    expect(await moveShow(show, { hallId, time: `${DAY}T23:45`, confirmedPaid: paid.length })).toMatchObject({
+    expect(
+      await moveShow("test-staff", show, { hallId, time: `${DAY}T23:45`, confirmedPaid: paid.length }),
+    ).toMatchObject({
       ok: true,
     });
     const moved = unfolded(await bookingCalendar((await findBooking(uid, booking.id))!));

@@ -29,8 +29,7 @@ async function favouritesOf(uid: string) {
 
 beforeAll(async () => {
   await loadSampleData();
-  for (const uid of [ALICE, BOB])
-    await recordSignIn({ uid, email: `${uid}@example.com`, name: uid, photoUrl: null, isStaff: false });
+  for (const uid of [ALICE, BOB]) await recordSignIn({ uid, email: `${uid}@example.com`, name: uid, photoUrl: null });
 });
 
 beforeEach(async () => {

@@ -24,20 +24,26 @@ beforeAll(async () => {
 
 describe("saveHall", () => {
   it("creates a hall with its capacity from the layout", async () => {
-    const saved = await saveHall(null, { ...hall("Studio", "A 1 2 | 3 4\nB W1 C2 3"), typeExtras: { premium: 300 } });
+    const saved = await saveHall("test-staff", null, {
+      ...hall("Studio", "A 1 2 | 3 4\nB W1 C2 3"),
+      typeExtras: { premium: 300 },
+    });
     expect(saved).toMatchObject({ ok: true, hall: { name: "Studio", seatCount: 7, typeExtras: { premium: 300 } } });
     if (!saved.ok) return;
     expect(await getHall(saved.hall.id)).toEqual(saved.hall);
   });
 
   it("refuses a name another hall has", async () => {
-    await saveHall(null, hall("Twin", "A 1"));
-    expect(await saveHall(null, hall("Twin", "A 1 2"))).toEqual({ ok: false, reason: "name-taken" });
-    expect(await saveHall("not-an-id", hall("Twin 2", "A 1"))).toEqual({ ok: false, reason: "not-found" });
+    await saveHall("test-staff", null, hall("Twin", "A 1"));
+    expect(await saveHall("test-staff", null, hall("Twin", "A 1 2"))).toEqual({ ok: false, reason: "name-taken" });
+    expect(await saveHall("test-staff", "not-an-id", hall("Twin 2", "A 1"))).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
   });
 
   it("keeps the seats sold or held for shows to come, and lets the others go", async () => {
-    const created = await saveHall(null, hall("Changing", "A 1 2 3 4\nB 1 2 3 4"));
+    const created = await saveHall("test-staff", null, hall("Changing", "A 1 2 3 4\nB 1 2 3 4"));
     if (!created.ok) throw new Error(created.reason);
     const { id } = created.hall;
     await addBooking("hall-customer", await addShow("hall-film", "2 days", { hallId: id }), ["A1", "A2"]);
@@ -46,12 +52,12 @@ describe("saveHall", () => {
     });
     // Sold for a show that has been: no longer wanted.
     await addBooking("hall-customer", await addShow("hall-film", "-2 days", { hallId: id }), ["B1"]);
-    expect(await saveHall(id, hall("Changing", "A . 2 3 4\nB 1 2 3"))).toEqual({
+    expect(await saveHall("test-staff", id, hall("Changing", "A . 2 3 4\nB 1 2 3"))).toEqual({
       ok: false,
       reason: "sold-seats-removed",
       seats: ["A1", "B4"],
     });
-    expect(await saveHall(id, hall("Changing", "A 1 2 3 4\nB . 2 3 4 5"))).toMatchObject({
+    expect(await saveHall("test-staff", id, hall("Changing", "A 1 2 3 4\nB . 2 3 4 5"))).toMatchObject({
       ok: true,
       hall: { seatCount: 8 },
     });
@@ -60,7 +66,7 @@ describe("saveHall", () => {
 
 describe("seats a hall's change adds", () => {
   it("are offered to those waiting for each sold-out show to come in the hall, in the same change", async () => {
-    const created = await saveHall(null, hall("Growing", "A 1 2"));
+    const created = await saveHall("test-staff", null, hall("Growing", "A 1 2"));
     if (!created.ok) throw new Error(created.reason);
     const { id } = created.hall;
     const shows = [
@@ -81,7 +87,7 @@ describe("seats a hall's change adds", () => {
       waiting.push({ show, first, second });
     }
 
-    expect(await saveHall(id, hall("Growing", "A 1 2 3"))).toMatchObject({ ok: true });
+    expect(await saveHall("test-staff", id, hall("Growing", "A 1 2 3"))).toMatchObject({ ok: true });
     for (const { show, first, second } of waiting) {
       const offers = await db.query<{ userUid: string; seats: string[] }>(
         `select b.user_uid as "userUid", b.seats from waitlist_entries w join bookings b on b.id = w.offered_booking_id
@@ -97,7 +103,7 @@ describe("seats a hall's change adds", () => {
 
 describe("listing halls", () => {
   it("lists every hall with its shows to come, and offers only those in use for new shows", async () => {
-    const old = await saveHall(null, hall("Old Screen", "A 1 2", false));
+    const old = await saveHall("test-staff", null, hall("Old Screen", "A 1 2", false));
     if (!old.ok) throw new Error(old.reason);
     const listed = await listHalls();
     expect(listed.find((h) => h.name === "Changing")).toMatchObject({ upcomingShows: 2, inUse: true });

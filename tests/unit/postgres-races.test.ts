@@ -241,7 +241,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
 
   it("two customers racing for a code's last use: the code's row decides, the second is told it is used up", async () => {
     const { applyPromoCode, createPromoCode } = await import("~/models/promo-codes.server");
-    const created = await createPromoCode({
+    const created = await createPromoCode("test-staff", {
       code: "LAST-ONE",
       percentOff: 10,
       amountOffCents: null,

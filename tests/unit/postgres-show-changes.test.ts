@@ -58,7 +58,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, staff cancelling and moving a 
         show,
         booking.id,
       ]);
-      const cancelling = changes.cancelShow(show);
+      const cancelling = changes.cancelShow("test-staff", show);
       await someoneWaits();
       await other.query("commit");
       await other.end();
@@ -85,7 +85,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, staff cancelling and moving a 
       await other.connect();
       await other.query("begin");
       await other.query("select id from bookings where id = $1 for update", [held.booking.id]);
-      const cancelling = changes.cancelShow(show);
+      const cancelling = changes.cancelShow("test-staff", show);
       await someoneWaits();
       const late = await fixtures.addUser();
       const booking = bookings.bookSeats({

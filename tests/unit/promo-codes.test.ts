@@ -143,8 +143,8 @@ describe("applying a code at checkout", () => {
     holdSeats({ movieId: showId === show ? MOVIE : OTHER, day: DAY, showId }, seats);
 
   it("takes its discount off, as its own line, in any case; payment charges the rest; a cancel refunds that and gives the use back", async () => {
-    expect(await createPromoCode(code({ code: "Fifth", maxUses: 1 }))).toEqual({ ok: true });
-    expect(await createPromoCode(code({ code: "FIFTH" }))).toEqual({ ok: false, reason: "code-taken" });
+    expect(await createPromoCode("test-staff", code({ code: "Fifth", maxUses: 1 }))).toEqual({ ok: true });
+    expect(await createPromoCode("test-staff", code({ code: "FIFTH" }))).toEqual({ ok: false, reason: "code-taken" });
     const { user, id } = await hold(["A1", "A2"]);
     expect(await applyPromoCode(customer(user), id, "fifth")).toEqual({ ok: true, discountCents: 2400 });
     const booking = (await findBooking(user, id))!;
@@ -166,7 +166,10 @@ describe("applying a code at checkout", () => {
   });
 
   it("is worked out again when the tickets change, and taken off with Remove", async () => {
-    await createPromoCode(code({ code: "KIDS5", percentOff: null, amountOffCents: 500, ticketTypeIds: [CHILD] }));
+    await createPromoCode(
+      "test-staff",
+      code({ code: "KIDS5", percentOff: null, amountOffCents: 500, ticketTypeIds: [CHILD] }),
+    );
     const { user, id } = await hold(["C1", "C2"]);
     expect(await applyPromoCode(customer(user), id, "kids5")).toEqual({ ok: false, reason: "no-tickets-it-covers" });
     await changeTicketTypes(user, id, { [ADULT]: 1, [CHILD]: 1 });
@@ -179,6 +182,7 @@ describe("applying a code at checkout", () => {
 
   it("is dropped when changed tickets leave it worth nothing: its use is not counted, and the customer may apply it again", async () => {
     await createPromoCode(
+      "test-staff",
       code({ code: "KIDS-LAST", percentOff: null, amountOffCents: 500, ticketTypeIds: [CHILD], maxUses: 1 }),
     );
     const { user, id } = await hold(["D1", "D2"]);
@@ -193,7 +197,7 @@ describe("applying a code at checkout", () => {
   });
 
   it("is one live use per customer, and a hold that ran out gives its use back", async () => {
-    await createPromoCode(code({ code: "ONCE-EACH", maxUses: 1 }));
+    await createPromoCode("test-staff", code({ code: "ONCE-EACH", maxUses: 1 }));
     const first = await hold(["G1"]);
     expect((await applyPromoCode(customer(first.user), first.id, "once-each")).ok).toBe(true);
     const db = await getDb();
@@ -203,7 +207,7 @@ describe("applying a code at checkout", () => {
       ok: true,
       discountCents: 1200,
     });
-    await createPromoCode(code({ code: "TWICE" }));
+    await createPromoCode("test-staff", code({ code: "TWICE" }));
     const mine = await hold(["I1"]);
     const also = await hold(["J1"]);
     await db.query("update bookings set user_uid = $1 where id = $2", [mine.user, also.id]);
@@ -213,18 +217,24 @@ describe("applying a code at checkout", () => {
   });
 
   it("says 'not valid' alike for an unknown code, one for another film, one not yet valid and one ended", async () => {
-    await createPromoCode(code({ code: "OTHER-FILM", movieId: OTHER }));
-    await createPromoCode(code({ code: "LATER", firstDay: addDays(today, 2), lastDay: addDays(today, 3) }));
-    await createPromoCode(code({ code: "ENDED" }));
+    await createPromoCode("test-staff", code({ code: "OTHER-FILM", movieId: OTHER }));
+    await createPromoCode(
+      "test-staff",
+      code({ code: "LATER", firstDay: addDays(today, 2), lastDay: addDays(today, 3) }),
+    );
+    await createPromoCode("test-staff", code({ code: "ENDED" }));
     const ended = (await listPromoCodes()).find((c) => c.code === "ENDED")!;
-    expect(await retirePromoCode(ended.id)).toBe(true);
+    expect(await retirePromoCode("test-staff", ended.id)).toBe(true);
     const { user, id } = await hold(["E1"]);
     for (const typed of ["NO-SUCH", "OTHER-FILM", "LATER", "ENDED"])
       expect(await applyPromoCode(customer(user), id, typed), typed).toEqual({ ok: false, reason: "not-valid" });
     const there = await hold(["E1"], otherShow);
     expect((await applyPromoCode(customer(there.user), there.id, "other-film")).ok).toBe(true);
-    expect(await createPromoCode(code({ code: "NOFILM", movieId: "none" }))).toEqual({ ok: false, reason: "no-movie" });
-    expect(await createPromoCode(code({ code: "NOTYPE", ticketTypeIds: [randomUUID()] }))).toEqual({
+    expect(await createPromoCode("test-staff", code({ code: "NOFILM", movieId: "none" }))).toEqual({
+      ok: false,
+      reason: "no-movie",
+    });
+    expect(await createPromoCode("test-staff", code({ code: "NOTYPE", ticketTypeIds: [randomUUID()] }))).toEqual({
       ok: false,
       reason: "unknown-type",
     });

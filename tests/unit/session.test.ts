@@ -260,19 +260,19 @@ describe("requireStaff", () => {
   it("reads the staff right live, so one taken away counts at once", async () => {
     const request = await signedInRequest("carol", "http://localhost/admin");
     auth.getUser.mockResolvedValueOnce({ disabled: false, customClaims: { admin: true } });
-    await expect(requireStaff(request)).resolves.toMatchObject({ uid: "carol", isStaff: true });
+    await expect(requireStaff(request, "manage-programme")).resolves.toMatchObject({ uid: "carol", isStaff: true });
     expect((await findUser("carol"))?.isStaff).toBe(true);
 
     const later = new Request("http://localhost/admin", { headers: request.headers });
     auth.getUser.mockResolvedValueOnce({ disabled: false, customClaims: { admin: false } });
-    await expect(requireStaff(later)).rejects.toMatchObject({ status: 403 });
+    await expect(requireStaff(later, "manage-programme")).rejects.toMatchObject({ status: 403 });
     expect((await findUser("carol"))?.isStaff).toBe(false);
   });
 
   it("ends the session of a disabled account at once, whatever its claim", async () => {
     const request = await signedInRequest("dora", "http://localhost/admin");
     auth.getUser.mockResolvedValueOnce({ disabled: true, customClaims: { admin: true } });
-    await expect(requireStaff(request)).rejects.toMatchObject({ status: 302 });
+    await expect(requireStaff(request, "manage-programme")).rejects.toMatchObject({ status: 302 });
     expect(await sessionCount("dora")).toBe(0);
   });
 
@@ -283,7 +283,9 @@ describe("requireStaff", () => {
       customClaims: { admin: true },
       tokensValidAfterTime: new Date(Date.now() + 1000).toUTCString(),
     });
-    const refused = await requireStaff(requestWith(setCookie, "http://localhost/admin")).catch((r: Response) => r);
+    const refused = await requireStaff(requestWith(setCookie, "http://localhost/admin"), "manage-programme").catch(
+      (r: Response) => r,
+    );
     expect((refused as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fadmin");
     expect(await sessionCount("frank")).toBe(0);
   });
@@ -292,13 +294,17 @@ describe("requireStaff", () => {
     const setCookie = await signIn("gina");
     await makeChecksStale();
     auth.getUser.mockResolvedValueOnce({ disabled: false, customClaims: { admin: true } });
-    await expect(requireStaff(requestWith(setCookie, "http://localhost/admin"))).resolves.toMatchObject({
+    await expect(
+      requireStaff(requestWith(setCookie, "http://localhost/admin"), "manage-programme"),
+    ).resolves.toMatchObject({
       uid: "gina",
     });
     expect(auth.getUser).toHaveBeenCalledTimes(1);
     vi.spyOn(console, "error").mockImplementationOnce(() => {});
     auth.getUser.mockRejectedValueOnce(new Error("ECONNREFUSED"));
-    await expect(requireStaff(requestWith(setCookie, "http://localhost/admin"))).rejects.toMatchObject({
+    await expect(
+      requireStaff(requestWith(setCookie, "http://localhost/admin"), "manage-programme"),
+    ).rejects.toMatchObject({
       status: 503,
     });
     expect(await sessionCount("gina")).toBe(1);

@@ -84,10 +84,15 @@ export function showChangeScenarios(movie: string) {
     expect(preview).toMatchObject({ paidBookings: 2, paidCents: 3 * 6100, holds: 1, cancelled: false });
     // Its paid bookings are cancelled only with their number confirmed: a stale number is asked about again.
     const ask = { ok: false, reason: "unconfirmed", paidBookings: 2, paidCents: 18300 };
-    expect(await changes.cancelShow(show)).toEqual(ask);
-    expect(await changes.cancelShow(show, 1)).toEqual(ask);
+    expect(await changes.cancelShow("test-staff", show)).toEqual(ask);
+    expect(await changes.cancelShow("test-staff", show, 1)).toEqual(ask);
     expect(await bookings.findBooking(ann.user, ann.bookingId)).toMatchObject({ status: "paid" });
-    expect(await changes.cancelShow(show, 2)).toEqual({ ok: true, refunded: 2, refundedCents: 18300, released: 1 });
+    expect(await changes.cancelShow("test-staff", show, 2)).toEqual({
+      ok: true,
+      refunded: 2,
+      refundedCents: 18300,
+      released: 1,
+    });
 
     expect(refund.mock.calls.map(([request]) => request.idempotencyKey).sort()).toEqual(
       [`${ann.bookingId}:cancel`, `${bob.bookingId}:cancel`].sort(),
@@ -140,7 +145,7 @@ export function showChangeScenarios(movie: string) {
       requestToken: randomUUID(),
     });
     expect(refused).toEqual({ ok: false, reason: "show-unavailable" });
-    expect(await changes.cancelShow(show)).toEqual({ ok: false, reason: "cancelled" });
+    expect(await changes.cancelShow("test-staff", show)).toEqual({ ok: false, reason: "cancelled" });
     expect(refund).toHaveBeenCalledTimes(2);
   });
 
@@ -155,14 +160,14 @@ export function showChangeScenarios(movie: string) {
       .mockImplementationOnce(real)
       .mockResolvedValueOnce({ ok: false, reason: "unavailable", message: "The provider is down" } as never);
 
-    expect(await changes.cancelShow(show, 2)).toEqual({ ok: false, reason: "refund-unavailable" });
+    expect(await changes.cancelShow("test-staff", show, 2)).toEqual({ ok: false, reason: "refund-unavailable" });
     for (const { user, bookingId } of [first, second])
       expect(await bookings.findBooking(user, bookingId)).toMatchObject({ status: "paid", showCancelled: false });
     expect((await outboxOf(first.email)).map((row) => row.kind)).not.toContain("show-cancelled");
     expect(await bookings.occupiedSeats(show)).toEqual(["A1", "A2"]);
 
     refund.mockImplementation(real);
-    expect(await changes.cancelShow(show, 2)).toMatchObject({ ok: true, refunded: 2 });
+    expect(await changes.cancelShow("test-staff", show, 2)).toMatchObject({ ok: true, refunded: 2 });
     const keys = refund.mock.calls.map(([request]) => request.idempotencyKey);
     // The first booking's refund was asked for twice under one key: the provider refunds it once.
     expect(keys.filter((key) => key === `${first.bookingId}:cancel`)).toHaveLength(2);
@@ -172,12 +177,12 @@ export function showChangeScenarios(movie: string) {
   it("refuses to cancel or move a show that has started", async () => {
     const { changes, fixtures } = await modules();
     const started = await fixtures.addShow(movie, "-10 minutes");
-    expect(await changes.cancelShow(started)).toEqual({ ok: false, reason: "started" });
-    expect(await changes.moveShow(started, { hallId: randomUUID(), time: `${day}T23:00` })).toEqual({
+    expect(await changes.cancelShow("test-staff", started)).toEqual({ ok: false, reason: "started" });
+    expect(await changes.moveShow("test-staff", started, { hallId: randomUUID(), time: `${day}T23:00` })).toEqual({
       ok: false,
       reason: "started",
     });
-    expect(await changes.cancelShow(randomUUID())).toEqual({ ok: false, reason: "not-found" });
+    expect(await changes.cancelShow("test-staff", randomUUID())).toEqual({ ok: false, reason: "not-found" });
   });
 
   it("moves a show: a mail per paid booking with both times, and the reminder follows it once", async () => {
@@ -190,14 +195,14 @@ export function showChangeScenarios(movie: string) {
       await db.getDb()
     ).query<{ hallId: string }>(`select hall_id as "hallId" from shows where id = $1`, [show]);
     // Paid bookings are moved only with their number confirmed, asked once the move is possible.
-    expect(await changes.moveShow(show, { hallId, time: `${day}T21:15` })).toEqual({
+    expect(await changes.moveShow("test-staff", show, { hallId, time: `${day}T21:15` })).toEqual({
       ok: false,
       reason: "unconfirmed",
       paidBookings: 1,
       paidCents: 6100,
     });
     expect((await outboxOf(ann.email)).map((row) => row.kind)).not.toContain("show-moved");
-    const moved = await changes.moveShow(show, { hallId, time: `${day}T21:15`, confirmedPaid: 1 });
+    const moved = await changes.moveShow("test-staff", show, { hallId, time: `${day}T21:15`, confirmedPaid: 1 });
     expect(moved).toEqual({ ok: true, paidBookings: 1 });
     const booking = (await bookings.findBooking(ann.user, ann.bookingId))!;
     expect(booking.startsAt).toBe(`${day}T21:15:00.000Z`);
@@ -223,7 +228,7 @@ export function showChangeScenarios(movie: string) {
     expect(await bookings.occupiedSeats(show)).toEqual(["A1", "C1"]);
 
     // Moved again before the reminder was sent: still one reminder waiting.
-    await changes.moveShow(show, { hallId, time: `${day}T22:00`, confirmedPaid: 1 });
+    await changes.moveShow("test-staff", show, { hallId, time: `${day}T22:00`, confirmedPaid: 1 });
     const waiting = (await outboxOf(ann.email)).filter((r) => r.kind === "show-reminder" && r.status === "pending");
     expect(waiting.map((row) => new Date(row.dueAt).toISOString())).toEqual([`${day}T20:00:00.000Z`]);
   });
@@ -238,7 +243,7 @@ export function showChangeScenarios(movie: string) {
     expect(await waitlist.joinWaitlist(second, show, 2)).toMatchObject({ ok: true, position: 2 });
 
     const bigger = await fixtures.addHall("A 1 2 3 4 5");
-    expect(await changes.moveShow(show, { hallId: bigger, time })).toMatchObject({ ok: true });
+    expect(await changes.moveShow("test-staff", show, { hallId: bigger, time })).toMatchObject({ ok: true });
     const offers = await (
       await db.getDb()
     ).query<{ userUid: string; seats: string[] }>(
@@ -263,24 +268,29 @@ export function showChangeScenarios(movie: string) {
       await db.getDb()
     ).query<{ startsAt: Date }>(`select starts_at as "startsAt" from shows where id = $1`, [show]);
     const here = new Date(startsAt).toISOString().slice(0, 16);
-    expect(await changes.moveShow(show, { hallId, time: here })).toEqual({ ok: false, reason: "unchanged" });
+    expect(await changes.moveShow("test-staff", show, { hallId, time: here })).toEqual({
+      ok: false,
+      reason: "unchanged",
+    });
     // Moving it by a few minutes overlaps only itself, which does not count.
     const later = new Date(new Date(startsAt).getTime() + 10 * 60_000).toISOString().slice(0, 16);
-    expect(await changes.moveShow(show, { hallId, time: later, confirmedPaid: 1 })).toMatchObject({ ok: true });
+    expect(await changes.moveShow("test-staff", show, { hallId, time: later, confirmedPaid: 1 })).toMatchObject({
+      ok: true,
+    });
 
     await fixtures.addShow(movie, `${day}T03:00:00Z`, { hallId });
-    expect(await changes.moveShow(show, { hallId, time: `${day}T04:00` })).toMatchObject({
+    expect(await changes.moveShow("test-staff", show, { hallId, time: `${day}T04:00` })).toMatchObject({
       ok: false,
       reason: "overlap",
       title: "Night Train",
     });
     const small = await fixtures.addHall("A 1 2 3");
-    expect(await changes.moveShow(show, { hallId: small, time: `${day}T04:00` })).toMatchObject({
+    expect(await changes.moveShow("test-staff", show, { hallId: small, time: `${day}T04:00` })).toMatchObject({
       ok: false,
       reason: "seats-missing",
       seats: ["J9"],
     });
-    expect(await changes.moveShow(show, { hallId, time: "2020-01-01T10:00" })).toMatchObject({
+    expect(await changes.moveShow("test-staff", show, { hallId, time: "2020-01-01T10:00" })).toMatchObject({
       ok: false,
       reason: "past",
     });

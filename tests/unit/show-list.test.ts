@@ -123,8 +123,8 @@ describe("deleteShow", () => {
 
   it("deletes a show nobody has booked", async () => {
     const show = await addShow("d", "20 days");
-    expect(await deleteShow(show)).toEqual({ ok: true });
-    expect(await deleteShow(show)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteShow("test-staff", show)).toEqual({ ok: true });
+    expect(await deleteShow("test-staff", show)).toEqual({ ok: false, reason: "not-found" });
   });
 
   it("keeps a show with bookings, even cancelled or expired ones", async () => {
@@ -136,7 +136,7 @@ describe("deleteShow", () => {
     for (const { startsIn, booking } of cases) {
       const show = await addShow("d", startsIn);
       await addBooking("booker", show, ["A1"], booking);
-      expect(await deleteShow(show)).toEqual({ ok: false, reason: "has-bookings" });
+      expect(await deleteShow("test-staff", show)).toEqual({ ok: false, reason: "has-bookings" });
       const db = await getDb();
       expect(await db.query("select id from shows where id = $1", [show])).toHaveLength(1);
     }

@@ -39,7 +39,9 @@ describe("a show's prices changed after it was made", () => {
 
   it("apply to tickets set from now on; tickets held or paid keep theirs; a type left out is sold no more", async () => {
     const { user, id } = await hold(["A1", "A2"]);
-    expect(await changeShowPrices(show, { [ADULT]: 7000, [CHILD]: 4000, [STUDENT]: 5500 })).toEqual({ ok: true });
+    expect(await changeShowPrices("test-staff", show, { [ADULT]: 7000, [CHILD]: 4000, [STUDENT]: 5500 })).toEqual({
+      ok: true,
+    });
     expect((await findBooking(user, id))!.amountCents).toBe(12_000);
     const offer = await bookingOffer({ showId: show });
     expect(offer.types.map((type) => [type.name, type.priceCents])).toEqual([
@@ -59,13 +61,16 @@ describe("a show's prices changed after it was made", () => {
   });
 
   it("keep a type off sale's price for the day it is back, and refuse a list of types no longer on sale", async () => {
-    expect(await changeShowPrices(show, { [ADULT]: 7000, [SENIOR]: 3000 })).toEqual({ ok: true });
-    await setTicketTypeRetired(SENIOR, true);
+    expect(await changeShowPrices("test-staff", show, { [ADULT]: 7000, [SENIOR]: 3000 })).toEqual({ ok: true });
+    await setTicketTypeRetired("test-staff", SENIOR, true);
     try {
-      expect(await changeShowPrices(show, { [ADULT]: 7100 })).toEqual({ ok: true });
-      expect(await changeShowPrices(show, { [SENIOR]: 1 })).toEqual({ ok: false, reason: "price-list-changed" });
+      expect(await changeShowPrices("test-staff", show, { [ADULT]: 7100 })).toEqual({ ok: true });
+      expect(await changeShowPrices("test-staff", show, { [SENIOR]: 1 })).toEqual({
+        ok: false,
+        reason: "price-list-changed",
+      });
     } finally {
-      await setTicketTypeRetired(SENIOR, false);
+      await setTicketTypeRetired("test-staff", SENIOR, false);
     }
     expect((await bookingOffer({ showId: show })).types.map((type) => [type.name, type.priceCents])).toEqual([
       ["Adult", 7100],
@@ -75,13 +80,19 @@ describe("a show's prices changed after it was made", () => {
 
   it("cannot change for a show that started, was cancelled, or does not exist", async () => {
     const started = await addShow(MOVIE, "-10 minutes");
-    expect(await changeShowPrices(started, { [ADULT]: 100 })).toEqual({ ok: false, reason: "started" });
+    expect(await changeShowPrices("test-staff", started, { [ADULT]: 100 })).toEqual({ ok: false, reason: "started" });
     const cancelled = await addShow(MOVIE, "3 days");
     const db = await getDb();
     await db.query("update shows set cancelled_at = now() where id = $1", [cancelled]);
-    expect(await changeShowPrices(cancelled, { [ADULT]: 100 })).toEqual({ ok: false, reason: "cancelled" });
-    expect(await changeShowPrices(randomUUID(), { [ADULT]: 100 })).toEqual({ ok: false, reason: "not-found" });
-    expect(await changeShowPrices("x", { [ADULT]: 100 })).toEqual({ ok: false, reason: "not-found" });
+    expect(await changeShowPrices("test-staff", cancelled, { [ADULT]: 100 })).toEqual({
+      ok: false,
+      reason: "cancelled",
+    });
+    expect(await changeShowPrices("test-staff", randomUUID(), { [ADULT]: 100 })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await changeShowPrices("test-staff", "x", { [ADULT]: 100 })).toEqual({ ok: false, reason: "not-found" });
     const [{ price }] = await db.query<{ price: number }>(
       "select price_cents as price from show_prices where show_id = $1 and ticket_type_id = $2",
       [started, ADULT],

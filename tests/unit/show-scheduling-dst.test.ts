@@ -42,9 +42,9 @@ describe("a show time on a day the clocks change", () => {
         refused("nonexistent", `${day}T02:30`),
       );
     const times = [`${springForward}T02:30`];
-    expect(await createShows({ movieId: "dst", hallId: dstHall, prices: await showPrices(900), times })).toEqual(
-      refused("nonexistent", times[0]),
-    );
+    expect(
+      await createShows("test-staff", { movieId: "dst", hallId: dstHall, prices: await showPrices(900), times }),
+    ).toEqual(refused("nonexistent", times[0]));
   });
 
   it("asks which one is meant when the clocks repeat it", async () => {
@@ -55,7 +55,7 @@ describe("a show time on a day the clocks change", () => {
       );
     }
     expect(
-      await createShows({
+      await createShows("test-staff", {
         movieId: "dst",
         hallId: dstHall,
         prices: await showPrices(900),
@@ -77,7 +77,12 @@ describe("a show time on a day the clocks change", () => {
       times: [first, `${fallBack}T01:45-05:00`],
     });
     expect(
-      await createShows({ movieId: "dst", hallId: dstHall, prices: await showPrices(900), times: [second, first] }),
+      await createShows("test-staff", {
+        movieId: "dst",
+        hallId: dstHall,
+        prices: await showPrices(900),
+        times: [second, first],
+      }),
     ).toMatchObject({ ok: true, count: 2 });
     const db = await getDb();
     const stored = await db.query<{ utc: string }>(
@@ -117,7 +122,12 @@ describe("a hall's shows across a clock change", () => {
     ] as const) {
       const hallId = await addHall("A 1 2");
       expect(
-        await createShows({ movieId: "ninety", hallId, prices: await showPrices(900), times: [`${day}T00:45`] }),
+        await createShows("test-staff", {
+          movieId: "ninety",
+          hallId,
+          prices: await showPrices(900),
+          times: [`${day}T00:45`],
+        }),
       ).toMatchObject({
         ok: true,
         count: 1,

@@ -89,7 +89,12 @@ describe("addShowTime", () => {
   });
 
   it("refuses a time that overlaps, or repeats, a stored show of the hall, whatever its movie", async () => {
-    await createShows({ movieId: "long", hallId: hall, prices: await showPrices(5000), times: [at(4, "18:00")] });
+    await createShows("test-staff", {
+      movieId: "long",
+      hallId: hall,
+      prices: await showPrices(5000),
+      times: [at(4, "18:00")],
+    });
     const short = { movieId: "short", hallId: hall };
     expect(await addShowTime(short, [], at(4, "19:00"))).toEqual({
       ok: false,
@@ -117,7 +122,7 @@ describe("addShowTime", () => {
   it("lets two movies, or one movie twice, start at the same time in two halls", async () => {
     expect(await addShowTime({ movieId: "short", hallId: otherHall }, [], at(4, "18:00"))).toMatchObject({ ok: true });
     expect(
-      await createShows({
+      await createShows("test-staff", {
         movieId: "long",
         hallId: otherHall,
         prices: await showPrices(5000),
@@ -151,7 +156,9 @@ describe("createShows", () => {
   it("stores every time at its wall-clock time in the cinema's zone, at the price", async () => {
     await addMovie("zone", { runtime: 100 });
     const times = [at(6, "21:45"), at(5, "10:00"), at(5, "10:00")];
-    expect(await createShows({ movieId: "zone", hallId: hall, prices: await showPrices(1250), times })).toMatchObject({
+    expect(
+      await createShows("test-staff", { movieId: "zone", hallId: hall, prices: await showPrices(1250), times }),
+    ).toMatchObject({
       ok: true,
       count: 2,
     });
@@ -169,7 +176,7 @@ describe("createShows", () => {
 
   it("stores all or none", async () => {
     await addMovie("all-or-none");
-    const result = await createShows({
+    const result = await createShows("test-staff", {
       movieId: "all-or-none",
       hallId: hall,
       prices: await showPrices(900),
@@ -180,9 +187,14 @@ describe("createShows", () => {
   });
 
   it("refuses a second show starting when the hall already has one, naming it", async () => {
-    await createShows({ movieId: "short", hallId: hall, prices: await showPrices(900), times: [at(8, "12:00")] });
+    await createShows("test-staff", {
+      movieId: "short",
+      hallId: hall,
+      prices: await showPrices(900),
+      times: [at(8, "12:00")],
+    });
     expect(
-      await createShows({
+      await createShows("test-staff", {
         movieId: "short",
         hallId: hall,
         prices: await showPrices(900),
@@ -195,13 +207,17 @@ describe("createShows", () => {
   it("refuses a hall that does not exist or is out of use", async () => {
     const times = [at(11, "12:00")];
     for (const hallId of ["not-a-hall", "00000000-0000-4000-8000-00000000ffff"])
-      expect(await createShows({ movieId: "short", hallId, prices: await showPrices(900), times })).toEqual({
+      expect(
+        await createShows("test-staff", { movieId: "short", hallId, prices: await showPrices(900), times }),
+      ).toEqual({
         ok: false,
         reason: "no-hall",
       });
     const db = await getDb();
     await db.query("update halls set in_use = false where id = $1", [otherHall]);
-    expect(await createShows({ movieId: "short", hallId: otherHall, prices: await showPrices(900), times })).toEqual({
+    expect(
+      await createShows("test-staff", { movieId: "short", hallId: otherHall, prices: await showPrices(900), times }),
+    ).toEqual({
       ok: false,
       reason: "no-hall",
     });
@@ -210,7 +226,7 @@ describe("createShows", () => {
 
   it("refuses times that overlap each other or a stored show", async () => {
     expect(
-      await createShows({
+      await createShows("test-staff", {
         movieId: "short",
         hallId: hall,
         prices: await showPrices(900),
@@ -218,7 +234,12 @@ describe("createShows", () => {
       }),
     ).toMatchObject({ ok: false, reason: "overlap-listed", time: at(9, "13:00"), other: at(9, "12:00") });
     expect(
-      await createShows({ movieId: "short", hallId: hall, prices: await showPrices(900), times: [at(8, "13:00")] }),
+      await createShows("test-staff", {
+        movieId: "short",
+        hallId: hall,
+        prices: await showPrices(900),
+        times: [at(8, "13:00")],
+      }),
     ).toMatchObject({
       ok: false,
       reason: "overlap",
@@ -228,7 +249,12 @@ describe("createShows", () => {
 
   it("refuses a movie that is not in the catalogue", async () => {
     expect(
-      await createShows({ movieId: "gone", hallId: hall, prices: await showPrices(900), times: [at(9, "12:00")] }),
+      await createShows("test-staff", {
+        movieId: "gone",
+        hallId: hall,
+        prices: await showPrices(900),
+        times: [at(9, "12:00")],
+      }),
     ).toEqual({
       ok: false,
       reason: "no-movie",

@@ -72,35 +72,42 @@ describe("a booking's tickets", () => {
 
 describe("the price list", () => {
   it("adds a type at the end, its name unique in any case, and renames it", async () => {
-    expect(await addTicketType({ name: "Member", rule: "With a member card", priceCents: 4000, maxAge: null })).toEqual(
-      { ok: true },
-    );
-    expect(await addTicketType({ name: "MEMBER", rule: "", priceCents: 4000, maxAge: null })).toEqual({
+    expect(
+      await addTicketType("test-staff", { name: "Member", rule: "With a member card", priceCents: 4000, maxAge: null }),
+    ).toEqual({ ok: true });
+    expect(await addTicketType("test-staff", { name: "MEMBER", rule: "", priceCents: 4000, maxAge: null })).toEqual({
       ok: false,
       reason: "name-taken",
     });
     const member = (await listTicketTypes()).find((type) => type.name === "Member")!;
     expect((await typesOnSale()).at(-1)).toMatchObject({ id: member.id, priceCents: 4000 });
-    expect(await updateTicketType(member.id, { name: "Adult", rule: "", priceCents: 1, maxAge: null })).toEqual({
+    expect(
+      await updateTicketType("test-staff", member.id, { name: "Adult", rule: "", priceCents: 1, maxAge: null }),
+    ).toEqual({
       ok: false,
       reason: "name-taken",
     });
-    expect(await updateTicketType(member.id, { name: "Members", rule: "", priceCents: 3900, maxAge: 17 })).toEqual({
+    expect(
+      await updateTicketType("test-staff", member.id, { name: "Members", rule: "", priceCents: 3900, maxAge: 17 }),
+    ).toEqual({
       ok: true,
     });
-    expect(await updateTicketType(randomUUID(), { name: "Nobody", rule: "", priceCents: 1, maxAge: null })).toEqual({
+    expect(
+      await updateTicketType("test-staff", randomUUID(), { name: "Nobody", rule: "", priceCents: 1, maxAge: null }),
+    ).toEqual({
       ok: false,
       reason: "not-found",
     });
     expect((await listTicketTypes()).find((type) => type.id === member.id)).toMatchObject({ maxAge: 17 });
-    expect(await setTicketTypeRetired(member.id, true)).toEqual({ ok: true });
+    expect(await setTicketTypeRetired("test-staff", member.id, true)).toEqual({ ok: true });
   });
 
   it("keeps one type on sale at least", async () => {
     const onSale = await typesOnSale();
-    for (const type of onSale.slice(1)) expect(await setTicketTypeRetired(type.id, true)).toEqual({ ok: true });
-    expect(await setTicketTypeRetired(onSale[0].id, true)).toEqual({ ok: false, reason: "last-on-sale" });
-    for (const type of onSale.slice(1)) await setTicketTypeRetired(type.id, false);
+    for (const type of onSale.slice(1))
+      expect(await setTicketTypeRetired("test-staff", type.id, true)).toEqual({ ok: true });
+    expect(await setTicketTypeRetired("test-staff", onSale[0].id, true)).toEqual({ ok: false, reason: "last-on-sale" });
+    for (const type of onSale.slice(1)) await setTicketTypeRetired("test-staff", type.id, false);
     expect((await typesOnSale()).map((type) => type.id)).toEqual(onSale.map((type) => type.id));
   });
 });
@@ -167,7 +174,7 @@ describe("choosing ticket types at checkout", () => {
     const db = await getDb();
     await db.query("update show_prices set price_cents = 9999 where show_id = $1", [show]);
     expect((await findBooking(user, id))!.amountCents).toBe(4500);
-    await setTicketTypeRetired(SENIOR, true);
+    await setTicketTypeRetired("test-staff", SENIOR, true);
     try {
       expect((await bookingOffer({ showId: show })).types.map((type) => type.name)).toEqual([
         "Adult",
@@ -180,7 +187,7 @@ describe("choosing ticket types at checkout", () => {
         problem: { reason: "not-offered" },
       });
     } finally {
-      await setTicketTypeRetired(SENIOR, false);
+      await setTicketTypeRetired("test-staff", SENIOR, false);
       await db.query("update show_prices set price_cents = 6000 where show_id = $1 and ticket_type_id = $2", [
         show,
         ADULT,
@@ -192,26 +199,31 @@ describe("choosing ticket types at checkout", () => {
     const hall = await addHall("A 1 2 3");
     const soon = addDays(cinemaToday(config.timeZone), 3);
     const prices = Object.fromEntries((await typesOnSale()).map((type, index) => [type.id, 1000 + index]));
-    const created = await createShows({ movieId: MOVIE, hallId: hall, prices, times: [`${soon}T10:00`] });
+    const created = await createShows("test-staff", { movieId: MOVIE, hallId: hall, prices, times: [`${soon}T10:00`] });
     if (!created.ok) throw new Error(created.reason);
     expect((await bookingOffer({ showId: created.first.id })).types.map((type) => type.priceCents)).toEqual(
       Object.values(prices),
     );
-    await setTicketTypeRetired(SENIOR, true);
+    await setTicketTypeRetired("test-staff", SENIOR, true);
     try {
-      const later = await createShows({ movieId: MOVIE, hallId: hall, prices, times: [`${soon}T13:00`] });
+      const later = await createShows("test-staff", { movieId: MOVIE, hallId: hall, prices, times: [`${soon}T13:00`] });
       if (!later.ok) throw new Error(later.reason);
-      await setTicketTypeRetired(SENIOR, false);
+      await setTicketTypeRetired("test-staff", SENIOR, false);
       expect((await bookingOffer({ showId: later.first.id })).types.map((type) => type.name)).toEqual([
         "Adult",
         "Child",
         "Student",
       ]);
       expect(
-        await createShows({ movieId: MOVIE, hallId: hall, prices: { [randomUUID()]: 100 }, times: [`${soon}T16:00`] }),
+        await createShows("test-staff", {
+          movieId: MOVIE,
+          hallId: hall,
+          prices: { [randomUUID()]: 100 },
+          times: [`${soon}T16:00`],
+        }),
       ).toEqual({ ok: false, reason: "price-list-changed" });
     } finally {
-      await setTicketTypeRetired(SENIOR, false);
+      await setTicketTypeRetired("test-staff", SENIOR, false);
     }
   });
 });

@@ -209,7 +209,7 @@ describe("listWhatsOn", () => {
   });
 
   it("shows the format Add Shows stored", async () => {
-    const created = await createShows({
+    const created = await createShows("test-staff", {
       movieId: "wo-beta",
       hallId: await addHall("A W1 2"),
       prices: await showPrices(900),
