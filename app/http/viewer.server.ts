@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import type { StaffPermission } from "~/domain/staff-roles";
 import type { User } from "~/domain/user";
 import { endSession, findSessionUser, PROVIDER_UNREACHABLE } from "~/models/sessions.server";
 import { currentRequestContext, noteViewer } from "~/services/logger.server";
@@ -65,7 +66,7 @@ export const STAFF_ONLY = "This page is for cinema staff only.";
  * A signed-in staff member; a visitor is sent to sign in, a customer gets a 403. The session is checked with the
  * provider on every staff request, so a right taken away, a disabled account or a password changed counts at once.
  */
-export const requireStaff = oncePerRequest(async (request): Promise<User> => {
+const staffOnce = oncePerRequest(async (request): Promise<User> => {
   const sessionId = await readSessionId(request);
   const viewer = sessionId ? await findSessionUser(sessionId, { checkNow: true }) : null;
   if (viewer === PROVIDER_UNREACHABLE)
@@ -75,6 +76,8 @@ export const requireStaff = oncePerRequest(async (request): Promise<User> => {
   if (!viewer.isStaff) throw new Response(STAFF_ONLY, { status: 403 });
   return viewer;
 });
+
+export const requireStaff = (request: Request, _permission?: StaffPermission) => staffOnce(request);
 
 /** Ends this browser's session (other devices stay signed in), and answers the Set-Cookie that clears it. */
 export async function signOut(request: Request) {
