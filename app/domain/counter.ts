@@ -23,3 +23,16 @@ export function changeDueCents(totalCents: number, tenderedCents: number): numbe
 export function cashShortMessage(totalCents: number, tenderedCents: number, currency: string) {
   return `${formatMoney(tenderedCents, currency)} does not cover the total of ${formatMoney(totalCents, currency)}: take ${formatMoney(totalCents - tenderedCents, currency)} more, or take the payment by card.`;
 }
+
+/** How a counter sale was paid, and its refund at the counter; names are the staff members'. */
+export type CounterPayment = {
+  method: CounterPaymentMethod;
+  amountCents: number;
+  /** Cash only: what the customer handed over, and the change given. */
+  tenderedCents: number | null;
+  changeCents: number | null;
+  paidAt: string;
+  soldBy: string;
+  refundedAt: string | null;
+  refundedBy: string | null;
+};

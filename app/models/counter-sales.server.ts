@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import type { Booking, PayRefusal } from "~/domain/booking";
-import { changeDueCents, type CounterPaymentMethod } from "~/domain/counter";
+import { changeDueCents, type CounterPayment } from "~/domain/counter";
 import type { Hall } from "~/domain/hall";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
@@ -77,18 +77,6 @@ export function holdCounterSeats(ask: SeatAsk, staffUid: string, email: string |
   return bookSeats({ ...ask, counter: { staffUid, email } });
 }
 
-/** How a counter sale was paid, and its refund. */
-export type CounterPayment = {
-  method: CounterPaymentMethod;
-  amountCents: number;
-  tenderedCents: number | null;
-  changeCents: number | null;
-  paidAt: string;
-  soldBy: string;
-  refundedAt: string | null;
-  refundedBy: string | null;
-};
-
 /** A booking sold at the counter, as the counter shows it. */
 export type CounterSale = {
   booking: Booking;
@@ -141,7 +129,9 @@ export type CounterPaymentInput = { method: "cash"; tenderedCents: number } | { 
 
 export type CounterPaymentFailure =
   | { reason: "not-found" }
-  | { reason: PayRefusal | "day-closed" }
+  | { reason: "already-paid" }
+  | { reason: Exclude<PayRefusal, "already-paid"> }
+  | { reason: "day-closed" }
   | { reason: "cash-short"; amountCents: number; tenderedCents: number };
 
 /**
@@ -155,7 +145,7 @@ export async function takeCounterPayment(
   staffUid: string,
   bookingId: string,
   input: CounterPaymentInput,
-): Promise<{ ok: true; changeCents: number | null } | ({ ok: false } & CounterPaymentFailure)> {
+): Promise<{ ok: true; amountCents: number; changeCents: number | null } | ({ ok: false } & CounterPaymentFailure)> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const sale = await findCounterSale(bookingId, tx);
@@ -195,7 +185,7 @@ export async function takeCounterPayment(
       before: null,
       after: { seats: paid.seats, amountCents: paid.amountCents, method: input.method },
     });
-    return { ok: true as const, changeCents };
+    return { ok: true as const, amountCents: booking.amountCents, changeCents };
   });
 }
 

@@ -1,6 +1,8 @@
 import { config } from "~/config.server";
-import type { TakingsMethod } from "~/domain/counter";
+import { TAKINGS_METHOD_LABELS, type TakingsMethod } from "~/domain/counter";
 import { getDb, type Queryable } from "~/services/db.server";
+import { toCsv } from "~/utils/csv";
+import { formatAmount } from "~/utils/money";
 import { cinemaDaySql } from "./shows.server";
 import { recordStaffChange } from "./staff-changes.server";
 import { userNameSql } from "./users.server";
@@ -126,4 +128,37 @@ export async function closeTakingsDay(
     await recordStaffChange(tx, { staffUid, kind: "takings-closed", subject: day, before: null, after: rows });
     return { ok: true as const };
   });
+}
+
+/** A day's takings as a CSV file: a row per staff member and method, online last, then the drawer and the total. */
+export function takingsCsv(report: TakingsReport) {
+  const { currency } = config;
+  const amount = (cents: number) => formatAmount(cents, currency);
+  const status = report.closed ? `Closed by ${report.closed.by}` : "Open";
+  return toCsv([
+    [
+      "Day",
+      "Staff Member",
+      "Paid By",
+      "Sales",
+      `Taken (${currency})`,
+      "Refunds",
+      `Refunded (${currency})`,
+      `Net (${currency})`,
+      "Status",
+    ],
+    ...report.rows.map((row) => [
+      report.day,
+      row.staff ?? "",
+      TAKINGS_METHOD_LABELS[row.method],
+      String(row.sales),
+      amount(row.salesCents),
+      String(row.refunds),
+      amount(row.refundsCents),
+      amount(row.netCents),
+      status,
+    ]),
+    [report.day, "", "Cash in the drawer", "", "", "", "", amount(report.drawerCents), status],
+    [report.day, "", "All", "", "", "", "", amount(report.netCents), status],
+  ]);
 }

@@ -47,6 +47,8 @@ const MENU = [
   { to: "/admin/add-shows", label: "Add Shows" },
   { to: "/admin/list-shows", label: "List Shows" },
   { to: "/admin/list-bookings", label: "List Bookings" },
+  { to: "/admin/counter", label: "Counter" },
+  { to: "/admin/takings", label: "Takings" },
   { to: "/admin/halls", label: "Halls" },
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/movies", label: "Movies" },

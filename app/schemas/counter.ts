@@ -26,14 +26,18 @@ export const CASH_TENDERED_REQUIRED = "Please enter the cash tendered";
 export const TAKE_PAYMENT = "pay";
 export const REFUND_SALE = "refund";
 
-/** The counter's payment form, for amounts in `currency`: cash with what was tendered, or the counter's card terminal. */
-function buildPaymentSchema(currency: string) {
+/**
+ * The sale page's forms, for amounts in `currency`: Take Payment, by cash with what was tendered or by the counter's
+ * card terminal; or Refund.
+ */
+function buildSaleSchema(currency: string) {
   const messages = amountMessages("Cash tendered", currency);
   return z
     .object({
-      intent: z.literal(TAKE_PAYMENT, { errorMap: () => ({ message: UNKNOWN_BUTTON }) }).describe("Button"),
+      intent: z.enum([TAKE_PAYMENT, REFUND_SALE], { errorMap: () => ({ message: UNKNOWN_BUTTON }) }).describe("Button"),
       method: z
         .enum(COUNTER_PAYMENT_METHODS, { errorMap: () => ({ message: CHOOSE_PAYMENT_METHOD }) })
+        .optional()
         .describe("Payment"),
       tendered: z
         .string()
@@ -47,16 +51,14 @@ function buildPaymentSchema(currency: string) {
         .describe("Cash tendered"),
     })
     .superRefine((form, context) => {
-      if (form.method === "cash" && form.tendered === undefined)
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["tendered"], message: CASH_TENDERED_REQUIRED });
+      if (form.intent !== TAKE_PAYMENT) return;
+      const refuse = (path: string, message: string) =>
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      if (!form.method) refuse("method", CHOOSE_PAYMENT_METHOD);
+      else if (form.method === "cash" && form.tendered === undefined) refuse("tendered", CASH_TENDERED_REQUIRED);
     });
 }
-export const counterPaymentSchema = perCurrency(buildPaymentSchema);
-
-/** The refund button of a counter sale. */
-export const counterRefundSchema = z.object({
-  intent: z.literal(REFUND_SALE, { errorMap: () => ({ message: UNKNOWN_BUTTON }) }).describe("Button"),
-});
+export const counterSaleSchema = perCurrency(buildSaleSchema);
 
 export const DAY_INVALID = "Please pick a day";
 
