@@ -12,7 +12,7 @@ import {
   takeCounterPayment,
 } from "~/models/counter-sales.server";
 import { closeTakingsDay, takingsReport } from "~/models/takings.server";
-import { counterPaymentSchema, counterSeatsSchema } from "~/schemas/counter";
+import { counterSaleSchema, counterSeatsSchema } from "~/schemas/counter";
 import { getDb } from "~/services/db.server";
 import { cinemaToday } from "~/utils/dates";
 import { addBooking, addMovie, addPayment, addShow, addUser } from "./fixtures";
@@ -67,7 +67,7 @@ describe("the cash rule", () => {
 });
 
 describe("the counter's forms", () => {
-  const schema = counterPaymentSchema("USD");
+  const schema = counterSaleSchema("USD");
   it("asks for the cash tendered when the payment is cash, in the currency's decimals", () => {
     const missing = schema.safeParse({ intent: "pay", method: "cash" });
     expect(missing.error?.flatten().fieldErrors.tendered).toEqual(["Please enter the cash tendered"]);
@@ -79,6 +79,9 @@ describe("the counter's forms", () => {
     expect(schema.parse({ intent: "pay", method: "counter-card" })).toMatchObject({ method: "counter-card" });
     const other = schema.safeParse({ intent: "pay", method: "cheque" });
     expect(other.error?.flatten().fieldErrors.method).toEqual(["Please choose cash or card"]);
+    const none = schema.safeParse({ intent: "pay" });
+    expect(none.error?.flatten().fieldErrors.method).toEqual(["Please choose cash or card"]);
+    expect(schema.parse({ intent: "refund" })).toEqual({ intent: "refund" });
   });
   it("takes the customer's address in lower case, or none", () => {
     const form = { time: randomUUID(), seats: ["A1"], requestToken: randomUUID() };
@@ -134,6 +137,7 @@ describe("a counter sale", () => {
     const id = await sellSeats(["E5", "E6"]);
     expect(await takeCounterPayment(seller, id, { method: "cash", tenderedCents: 3000 })).toEqual({
       ok: true,
+      amountCents: 2400,
       changeCents: 600,
     });
     expect(await stored(id)).toMatchObject({
@@ -152,6 +156,7 @@ describe("a counter sale", () => {
     const id = await sellSeats(["F1"], otherSeller, "walk-in@example.com");
     expect(await takeCounterPayment(otherSeller, id, { method: "counter-card" })).toEqual({
       ok: true,
+      amountCents: 1200,
       changeCents: null,
     });
     expect(await stored(id)).toMatchObject({
