@@ -10,7 +10,6 @@ import { requireStaff } from "~/http/viewer.server";
 import { closeTakingsDay, takingsReport } from "~/models/takings.server";
 import { closeDaySchema, takingsQuerySchema } from "~/schemas/counter";
 import counterStyles from "~/styles/counter.css";
-import staffListStyles from "~/styles/staff-lists.css";
 import { cinemaToday } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { pageLinks } from "~/utils/page-links";
@@ -20,10 +19,7 @@ import { formatCinemaDay, formatShowTime } from "~/utils/show-display";
 // Takings (decision 71): a cinema day's money by staff member and method, the cash that should be in the drawer,
 // and a manager's Close Day, after which the day's figures no longer change.
 
-export const { links, handle } = pageLinks([
-  { rel: "stylesheet", href: staffListStyles },
-  { rel: "stylesheet", href: counterStyles },
-]);
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: counterStyles }]);
 export const meta = pageMeta("Takings – Admin Panel", "A day's takings by staff member and payment method.");
 
 const takingsPath = (day: string) => `/admin/takings?day=${day}`;
