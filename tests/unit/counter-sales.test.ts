@@ -108,6 +108,19 @@ describe("a counter sale", () => {
     expect(sale.customerEmail).toBeNull();
   });
 
+  it("marks a guest's booking online as a guest's, and a customer's as online, with no seller", async () => {
+    const guest = await bookSeats({
+      ...ask(["B9"]),
+      guest: { name: "Gail", email: "gail@example.com" },
+      passBookingIds: [],
+    });
+    const online = await bookSeats({ ...ask(["B1"]), userUid: await addUser() });
+    expect(guest.ok && online.ok).toBe(true);
+    if (!guest.ok || !online.ok) return;
+    expect(await stored(guest.booking.id)).toMatchObject({ channel: "guest", soldBy: null });
+    expect(await stored(online.booking.id)).toMatchObject({ channel: "online", soldBy: null });
+  });
+
   it("answers the same form posted twice with the booking it made", async () => {
     const form = ask(["C5"]);
     const first = await holdCounterSeats(form, seller, null);
