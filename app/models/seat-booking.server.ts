@@ -23,8 +23,9 @@ import {
   seatsOfCustomer,
   type BuyerBookings,
 } from "./bookings.server";
-import { recordGuest, type Guest } from "./guests.server";
+import type { Guest } from "./guests.server";
 import { releaseHolds } from "./holds.server";
+import { markSalesChannel, recordBuyer, type CounterBuyer } from "./sales-channels.server";
 import { hallAsBooked, learnFromBooking, type SeatAsk, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
 import { cinemaDay } from "./shows.server";
 import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
@@ -50,7 +51,7 @@ type BookingOutcome = { ok: true; booking: BookedSeats; repeated: boolean } | ({
  * bookings, seats held per show) are counted without a race between their own tabs. A form posted again answers
  * the booking it made (`repeated`), in the state it is in now.
  */
-export async function bookSeats(request: SeatRequest | GuestSeatRequest): Promise<BookingOutcome> {
+export async function bookSeats(request: SeatRequest | GuestSeatRequest | CounterSeatRequest): Promise<BookingOutcome> {
   // Seats are locked in hall order by every buyer, so two buyers cannot deadlock over them; should PostgreSQL
   // still pick a victim when other locks cross, that transaction simply runs again.
   const outcome = await retryingConflicts(() => attemptBooking(request));
@@ -65,13 +66,18 @@ export async function bookSeats(request: SeatRequest | GuestSeatRequest): Promis
  */
 export type GuestSeatRequest = SeatAsk & { guest: Guest; passBookingIds: string[] };
 
-async function attemptBooking(asked: SeatRequest | GuestSeatRequest): Promise<BookingOutcome> {
+/** Seats sold at the box office counter (decision 71): limits count this sale alone. */
+export type CounterSeatRequest = SeatAsk & { counter: CounterBuyer };
+
+async function attemptBooking(asked: SeatRequest | GuestSeatRequest | CounterSeatRequest): Promise<BookingOutcome> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const request = "guest" in asked ? { ...asked, userUid: await recordGuest(tx, asked.guest) } : asked;
+      const request = "userUid" in asked ? asked : { ...asked, userUid: await recordBuyer(tx, asked) };
       const buyer: BuyerBookings =
-        "guest" in asked ? { bookingIds: asked.passBookingIds } : { userUid: request.userUid };
+        "userUid" in asked
+          ? { userUid: request.userUid }
+          : { bookingIds: "guest" in asked ? asked.passBookingIds : [] };
       await lockCustomer(tx, request.userUid);
       const show = await readShowToBook(tx, request, buyer);
       // The same form posted again answers its booking, whatever became of the show since.
@@ -89,6 +95,7 @@ async function attemptBooking(asked: SeatRequest | GuestSeatRequest): Promise<Bo
       // Returned, not thrown: the holds let go and the offers made stand, and this buyer is told what went.
       if (offered.length > 0) return { ok: false as const, reason: "seats-taken" as const, seats: offered };
       const booking = await insertBooking(tx, request, standardTickets(wanted, show.standard, typeExtras));
+      if (!("userUid" in asked)) await markSalesChannel(tx, booking.id, asked);
       return { ok: true as const, booking, repeated: false };
     });
   } catch (error) {

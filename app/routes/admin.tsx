@@ -54,6 +54,8 @@ const MENU: { to: string; label: string; permission: StaffPermission; end?: bool
   { to: "/admin/add-shows", label: "Add Shows", permission: "manage-programme" },
   { to: "/admin/list-shows", label: "List Shows", permission: "manage-programme" },
   { to: "/admin/list-bookings", label: "List Bookings", permission: "manage-bookings" },
+  { to: "/admin/counter", label: "Counter", permission: "sell-at-counter" },
+  { to: "/admin/takings", label: "Takings", permission: "sell-at-counter" },
   { to: "/admin/halls", label: "Halls", permission: "manage-programme" },
   { to: "/admin/prices", label: "Prices", permission: "manage-programme" },
   { to: "/admin/movies", label: "Movies", end: true, permission: "manage-programme" },

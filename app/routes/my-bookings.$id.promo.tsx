@@ -7,10 +7,11 @@ import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
 import { bookingNotFound } from "~/http/not-found.server";
 import { requireBookingOwner, requireOwnBooking } from "~/http/own-booking.server";
-import { ALREADY_PAID, checkoutClosed, paymentFailure } from "~/http/payment-failures.server";
+import { ALREADY_PAID, checkoutClosed } from "~/http/payment-failures.server";
+import { promoCodeRefusal } from "~/http/promo-code-failures.server";
 import { limitPosts } from "~/http/post-limits.server";
 import { redirectWithInfo } from "~/http/toast.server";
-import { applyPromoCode, removePromoCode, type ApplyFailure } from "~/models/promo-codes.server";
+import { applyPromoCode, removePromoCode } from "~/models/promo-codes.server";
 import { APPLY_CODE, promoCodeEntrySchema } from "~/schemas/promo-code";
 import bookingStyles from "~/styles/bookings.css";
 import { pageLinks } from "~/utils/page-links";
@@ -22,28 +23,6 @@ export const { links, handle } = pageLinks([{ rel: "stylesheet", href: bookingSt
 export const meta = pageMeta("Promo code", "Apply a promo code to the seats you hold.");
 
 const checkoutOf = (bookingId: string) => `/my-bookings/${bookingId}/pay`;
-
-/** What the customer is told of a code that does not apply, with the status of the answer. */
-function codeRefusal(failure: Exclude<ApplyFailure, { reason: "not-found" | "already-paid" }>) {
-  switch (failure.reason) {
-    case "not-valid":
-      return { status: 400, message: "This code is not valid for this booking. Please check it and try again." };
-    case "no-tickets-it-covers":
-      return { status: 400, message: "This code does not cover the tickets of this booking." };
-    case "used-up":
-      return { status: 409, message: "This code has been used up." };
-    case "already-used":
-      return { status: 409, message: "You have already used this code on another booking." };
-    case "has-code":
-      return { status: 409, message: "This booking already has a code. Remove it to use another." };
-    case "too-many-guesses": {
-      const wait = failure.minutes === 1 ? "1 minute" : `${failure.minutes} minutes`;
-      return { status: 429, message: `Too many codes tried. Please try again in ${wait}.` };
-    }
-    default:
-      return paymentFailure(failure);
-  }
-}
 
 // The promo code step has a page of its own for a code posted without JavaScript that needs saying again; the
 // checkout shows the same form.
@@ -65,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.ok) return redirect(checkoutOf(bookingId));
   if (result.reason === "not-found") throw bookingNotFound();
   if (result.reason === "already-paid") return redirectWithInfo(`/my-bookings/${bookingId}`, ALREADY_PAID);
-  const { message, status } = codeRefusal(result);
+  const { message, status } = promoCodeRefusal(result);
   return form.refuse(message, status, "code");
 }
 

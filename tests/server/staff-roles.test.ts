@@ -8,13 +8,23 @@ import { postForm, register, signedInStaff, signIn, startSite, tempDataDir, type
 
 const NO_SUCH = "00000000-0000-4000-8000-000000000000";
 /** Each admin route file: a URL it answers, and the permission it needs (null: any staff member). */
-const ROUTES: Record<string, { url: string; permission: StaffPermission | null }> = {
+// `postPermission`: what a post asks for where it differs from the page's.
+const ROUTES: Record<string, { url: string; permission: StaffPermission | null; postPermission?: StaffPermission }> = {
   "admin.tsx": { url: "/admin", permission: null },
   "admin.$.tsx": { url: "/admin/no-such-page", permission: null },
   "admin._index.tsx": { url: "/admin?index", permission: "manage-bookings" },
   "admin.add-shows.tsx": { url: "/admin/add-shows", permission: "manage-programme" },
   "admin.changes.tsx": { url: "/admin/changes", permission: "manage-staff" },
   "admin.changes[.csv].tsx": { url: "/admin/changes.csv", permission: "manage-staff" },
+  "admin.counter._index.tsx": { url: "/admin/counter", permission: "sell-at-counter" },
+  "admin.counter.sales.$id._index.tsx": { url: `/admin/counter/sales/${NO_SUCH}`, permission: "sell-at-counter" },
+  "admin.counter.sales.$id.print.tsx": { url: `/admin/counter/sales/${NO_SUCH}/print`, permission: "sell-at-counter" },
+  "admin.counter.sales.$id.promo.tsx": { url: `/admin/counter/sales/${NO_SUCH}/promo`, permission: "sell-at-counter" },
+  "admin.counter.sales.$id.ticket-types.tsx": {
+    url: `/admin/counter/sales/${NO_SUCH}/ticket-types`,
+    permission: "sell-at-counter",
+  },
+  "admin.counter.shows.$id.tsx": { url: `/admin/counter/shows/${NO_SUCH}`, permission: "sell-at-counter" },
   "admin.check-in.$code.tsx": { url: "/admin/check-in/not-a-code", permission: "check-in" },
   "admin.check-in._index.tsx": { url: "/admin/check-in", permission: "check-in" },
   "admin.hall-day.tsx": { url: "/admin/hall-day", permission: "manage-programme" },
@@ -34,6 +44,8 @@ const ROUTES: Record<string, { url: string; permission: StaffPermission | null }
   "admin.shows.$id.move.tsx": { url: `/admin/shows/${NO_SUCH}/move`, permission: "manage-programme" },
   "admin.shows.$id.prices.tsx": { url: `/admin/shows/${NO_SUCH}/prices`, permission: "manage-programme" },
   "admin.staff.tsx": { url: "/admin/staff", permission: "manage-staff" },
+  "admin.takings.tsx": { url: "/admin/takings", permission: "sell-at-counter", postPermission: "manage-staff" },
+  "admin.takings[.csv].tsx": { url: "/admin/takings.csv", permission: "sell-at-counter" },
 };
 
 let site: Site;
@@ -111,7 +123,8 @@ describe("staff roles on every staff route", () => {
     (["manager", "box-office", "door", "customer"] as const).map((who) => ({ file, who, ...route })),
   );
 
-  it.each(cases)("$file for $who: page and post allowed only by the role's rule", async ({ url, permission, who }) => {
+  it.each(cases)("$file for $who: page and post allowed only by the role's rule", async (route) => {
+    const { url, permission, postPermission = permission, who } = route;
     const headers = { Cookie: cookies[who] };
     const page = await fetch(site.url + url, { headers, redirect: "manual" });
     const post = await postForm(site, url, { intent: "nothing" }, headers);
@@ -121,8 +134,11 @@ describe("staff roles on every staff route", () => {
       expect(post.status).toBe(403);
       return;
     }
-    const allowed = permission === null || roleAllows(who, permission);
-    for (const response of [page, post]) {
+    const allows = (needed: StaffPermission | null) => needed === null || roleAllows(who, needed);
+    for (const [response, allowed] of [
+      [page, allows(permission)],
+      [post, allows(postPermission)],
+    ] as const) {
       if (allowed) expect(response.status, `${who} ${response.url}`).not.toBe(403);
       else {
         // The dashboard sends a role that may not see it to Check In; everything else refuses with words.

@@ -11,14 +11,15 @@ type Props = {
   currency: string;
   /** The refusal of the last code posted without JavaScript. */
   reply?: Reply;
+  /** Where the code is posted: the booking's promo code step unless said (the box office counter's own). */
+  action?: string;
 };
 
 /**
  * A held booking's promo code: a field and Apply, or the code's discount and Remove. The server works out the
  * discount and the total; with JavaScript the form posts in place, without it the page answers.
  */
-export function PromoCode({ booking, currency, reply }: Props) {
-  const action = `/my-bookings/${booking.id}/promo`;
+export function PromoCode({ booking, currency, reply, action = `/my-bookings/${booking.id}/promo` }: Props) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<Reply>();
   const message = Object.values((fetcher.data ?? reply)?.error ?? {})

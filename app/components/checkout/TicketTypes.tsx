@@ -21,6 +21,8 @@ type Props = {
   currency: string;
   /** The refusal of the last counts posted without JavaScript. */
   reply?: Reply;
+  /** Where the counts are posted: the booking's tickets step unless said (the box office counter's own). */
+  action?: string;
 };
 
 /**
@@ -30,12 +32,10 @@ type Props = {
  * at once; changing any type but the first makes the first take up the difference, so the counts keep adding up to
  * the seats.
  */
-export function TicketTypes({ booking, offer, currency, reply }: Props) {
+export function TicketTypes({ booking, offer, currency, reply, action = `/my-bookings/${booking.id}/tickets` }: Props) {
   const { certificate } = offer;
   const offered = offer.types.filter((type) => !isBarred(type, certificate));
   const barred = offer.types.filter((type) => isBarred(type, certificate));
-  // The booking's tickets step, where the counts are posted.
-  const action = `/my-bookings/${booking.id}/tickets`;
   const counts = countsOf(booking.tickets);
   const seatCount = booking.tickets.length;
   const hydrated = useHydrated();
