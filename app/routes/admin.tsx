@@ -44,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const MENU = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/schedule", label: "Schedule" },
   { to: "/admin/add-shows", label: "Add Shows" },
   { to: "/admin/list-shows", label: "List Shows" },
   { to: "/admin/list-bookings", label: "List Bookings" },

@@ -9,6 +9,7 @@ test("the admin panel has its own top bar and menu, and shows who is signed in",
   const menu = page.getByRole("navigation", { name: "Admin" });
   for (const [label, path] of [
     ["Dashboard", "/admin"],
+    ["Schedule", "/admin/schedule"],
     ["Add Shows", "/admin/add-shows"],
     ["List Shows", "/admin/list-shows"],
     ["List Bookings", "/admin/list-bookings"],
