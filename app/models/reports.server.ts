@@ -102,22 +102,23 @@ async function noShows(db: Queryable, from: string, to: string) {
   return { byFilm, byShow: byShow.map((show) => ({ ...show, startsAt: new Date(show.startsAt).toISOString() })) };
 }
 
-/** The reports of the cinema days `from` to `to`, each day beside the same day of the period just before. */
+/** Each cinema day from `from` to `to` beside the same day of the period just before, as long. */
+export async function readComparedDays(from: string, to: string, db: Queryable | null = null): Promise<ComparedDay[]> {
+  const reader = db ?? (await getDb());
+  const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  const current = await salesPerDay(reader, from, to);
+  const previous = await salesPerDay(reader, addDays(from, -length), addDays(from, -1));
+  return current.map((sales, index) => ({ day: sales.day, current: sales, previous: previous[index] }));
+}
+
+/** The reports of the cinema days `from` to `to`. */
 export async function readSalesReport(from: string, to: string): Promise<SalesReport> {
   const db = await getDb();
-  const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-  const current = await salesPerDay(db, from, to);
-  const previous = await salesPerDay(db, addDays(from, -length), addDays(from, -1));
-  const days: ComparedDay[] = current.map((sales, index) => ({
-    day: sales.day,
-    current: sales,
-    previous: previous[index],
-  }));
   const { byFilm, byShow } = await noShows(db, from, to);
   return {
     from,
     to,
-    days,
+    days: await readComparedDays(from, to, db),
     channels: await salesByChannel(db, from, to),
     films: await filmSales(db, from, to),
     noShowsByFilm: byFilm,

@@ -52,6 +52,7 @@ const MENU = [
   { to: "/admin/prices", label: "Prices" },
   { to: "/admin/movies", label: "Movies" },
   { to: "/admin/promo-codes", label: "Promo Codes" },
+  { to: "/admin/reports", label: "Reports" },
   // A page load, not a client-side navigation: only its own Permissions-Policy lets the scanner use the camera.
   { to: "/admin/check-in", label: "Check In", reloadDocument: true },
   { to: "/admin/outbox", label: "Outbox" },

@@ -17,6 +17,7 @@ test("the admin panel has its own top bar and menu, and shows who is signed in",
     ["Prices", "/admin/prices"],
     ["Movies", "/admin/movies"],
     ["Promo Codes", "/admin/promo-codes"],
+    ["Reports", "/admin/reports"],
     ["Check In", "/admin/check-in"],
     ["Outbox", "/admin/outbox"],
   ])

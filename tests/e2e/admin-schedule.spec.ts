@@ -7,6 +7,7 @@ import {
   dayLabel,
   freshDay,
 } from "./admin-steps";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { latestFirst, open } from "./steps";
 
@@ -20,7 +21,7 @@ function clock(minutes: number) {
   return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(date);
 }
 
-async function fillRepeat(page: import("@playwright/test").Page, clockTime: string, from: string, until: string) {
+async function fillRepeat(page: Page, clockTime: string, from: string, until: string) {
   await page.getByLabel("Time of day").fill(clockTime);
   await page.getByLabel("From", { exact: true }).fill(from);
   await page.getByLabel("Until", { exact: true }).fill(until);
