@@ -6,16 +6,8 @@ import { PGlite } from "@electric-sql/pglite";
 export const REPORT_READERS = 10;
 export const REPORTS_P99_MS = 300;
 
-/**
- * A year of data to the day before today: six shows a day (every three hours from 08:00 UTC) in each of four halls in
- * use, 12 bookings of two seats a show by 600 customers (a third of them guests), one in 30 cancelled and refunded,
- * four in five of the rest let in. Answers the numbers written.
- * @param {string} dataDir a stopped site's data folder
- */
-export async function writeYearOfSales(dataDir) {
-  const db = new PGlite(path.join(dataDir, "db"));
-  try {
-    await db.exec(`
+/** The statements that write the year (see writeYearOfSales). */
+export const YEAR_OF_SALES_SQL = `
       begin;
       insert into users (uid, email, name, is_guest)
         select case when n % 3 = 0 then 'guest:bench-' || n || '@example.com' else 'bench-reader-' || n end,
@@ -57,7 +49,18 @@ export async function writeYearOfSales(dataDir) {
         from bookings b join bench_bookings bb on bb.id = b.id where b.status = 'paid' and bb.k % 5 <> 0;
       commit;
       analyze;
-    `);
+`;
+
+/**
+ * A year of data to the day before today: six shows a day (every three hours from 08:00 UTC) in each of four halls in
+ * use, 12 bookings of two seats a show by 600 customers (a third of them guests), one in 30 cancelled and refunded,
+ * four in five of the rest let in. Answers the numbers written.
+ * @param {string} dataDir a stopped site's data folder
+ */
+export async function writeYearOfSales(dataDir) {
+  const db = new PGlite(path.join(dataDir, "db"));
+  try {
+    await db.exec(YEAR_OF_SALES_SQL);
     const [counts] = (
       await db.query(
         `select (select count(*)::int from shows) as shows, (select count(*)::int from bookings) as bookings`,
