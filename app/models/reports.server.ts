@@ -60,46 +60,88 @@ async function salesByChannel(db: Queryable, from: string, to: string): Promise<
   return rows.map((row) => ({ ...row, channel: row.channel as Channel }));
 }
 
-// Each screening `s` from `from` to `to` that is not cancelled, with the seats paid for and what they cost.
-const SCREENINGS = `shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
-  left join lateral (
-    select coalesce(sum(cardinality(b.seats)), 0)::int as sold, coalesce(sum(b.amount_cents), 0)::int as revenue,
-      coalesce(sum(cardinality(b.seats)) filter (where not exists (
-        select 1 from check_ins c where c.booking_id = b.id)), 0)::int as unchecked
-    from bookings b where b.show_id = s.id and b.status = 'paid'
-  ) paid on true
-  where s.cancelled_at is null and ${inDays("s.starts_at")}`;
+type Screening = {
+  showId: string;
+  movieId: string;
+  title: string;
+  hallName: string;
+  startsAt: Date;
+  started: boolean;
+  seatCount: number;
+  /** Seats paid for, what they cost, and those of bookings nobody checked in. */
+  sold: number;
+  revenue: number;
+  unchecked: number;
+};
 
-/** Each film's screenings in the period by what they took, with the mean share of their halls' seats sold. */
-async function filmSales(db: Queryable, from: string, to: string): Promise<FilmSales[]> {
-  return db.query<FilmSales>(
-    `select m.id as "movieId", m.title, count(*)::int as screenings, sum(paid.sold)::int as "seatsSold",
-       sum(paid.revenue)::int as "revenueCents", avg(paid.sold::float8 / h.seat_count)::float8 as "averageOccupancy"
-     from ${SCREENINGS}
-     group by m.id, m.title order by "revenueCents" desc, m.title`,
+/** Each screening from `from` to `to` that is not cancelled, with its paid seats: the films and no-shows read it once. */
+async function listScreenings(db: Queryable, from: string, to: string) {
+  return db.query<Screening>(
+    `select s.id as "showId", m.id as "movieId", m.title, h.name as "hallName", s.starts_at as "startsAt",
+       s.starts_at <= now() as started, h.seat_count as "seatCount", paid.sold, paid.revenue, paid.unchecked
+     from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
+       left join lateral (
+         select coalesce(sum(cardinality(b.seats)), 0)::int as sold, coalesce(sum(b.amount_cents), 0)::int as revenue,
+           coalesce(sum(cardinality(b.seats)) filter (where c.booking_id is null), 0)::int as unchecked
+         from bookings b left join check_ins c on c.booking_id = b.id
+         where b.show_id = s.id and b.status = 'paid'
+       ) paid on true
+     where s.cancelled_at is null and ${inDays("s.starts_at")}`,
     [from, to, config.timeZone],
   );
 }
 
+/** The screenings of each film, in the order they came. */
+function byFilm(screenings: Screening[]) {
+  const films = new Map<string, Screening[]>();
+  for (const screening of screenings)
+    films.set(screening.movieId, [...(films.get(screening.movieId) ?? []), screening]);
+  return [...films.values()];
+}
+
+const sum = (screenings: Screening[], figure: (screening: Screening) => number) =>
+  screenings.reduce((total, screening) => total + figure(screening), 0);
+
+/** Each film's screenings by what they took, with the mean share of their halls' seats sold. */
+function filmSales(screenings: Screening[]): FilmSales[] {
+  return byFilm(screenings)
+    .map((shows) => ({
+      movieId: shows[0].movieId,
+      title: shows[0].title,
+      screenings: shows.length,
+      seatsSold: sum(shows, (show) => show.sold),
+      revenueCents: sum(shows, (show) => show.revenue),
+      averageOccupancy: sum(shows, (show) => show.sold / show.seatCount) / shows.length,
+    }))
+    .sort((a, b) => b.revenueCents - a.revenueCents || a.title.localeCompare(b.title));
+}
+
 const NO_SHOW_SHOWS = 20;
 
-/** Paid seats nobody checked in, of the screenings in the period that have started: per film, and the worst shows. */
-async function noShows(db: Queryable, from: string, to: string) {
-  const params = [from, to, config.timeZone];
-  const byFilm = await db.query<NoShows>(
-    `select m.title, sum(paid.sold)::int as "paidSeats", sum(paid.unchecked)::int as "noShowSeats"
-     from ${SCREENINGS} and s.starts_at <= now()
-     group by m.id, m.title having sum(paid.sold) > 0 order by "noShowSeats" desc, m.title`,
-    params,
-  );
-  const byShow = await db.query<ShowNoShows & { startsAt: Date }>(
-    `select s.id as "showId", m.title, h.name as "hallName", s.starts_at as "startsAt", paid.sold as "paidSeats",
-       paid.unchecked as "noShowSeats"
-     from ${SCREENINGS} and s.starts_at <= now() and paid.unchecked > 0
-     order by paid.unchecked desc, s.starts_at limit ${NO_SHOW_SHOWS}`,
-    params,
-  );
-  return { byFilm, byShow: byShow.map((show) => ({ ...show, startsAt: new Date(show.startsAt).toISOString() })) };
+/** Paid seats nobody checked in, of the screenings that have started: per film, and the worst shows. */
+function noShows(screenings: Screening[]) {
+  const started = screenings.filter((screening) => screening.started);
+  const films: NoShows[] = byFilm(started)
+    .map((shows) => ({
+      title: shows[0].title,
+      paidSeats: sum(shows, (show) => show.sold),
+      noShowSeats: sum(shows, (show) => show.unchecked),
+    }))
+    .filter((film) => film.paidSeats > 0)
+    .sort((a, b) => b.noShowSeats - a.noShowSeats || a.title.localeCompare(b.title));
+  const shows: ShowNoShows[] = started
+    .filter((show) => show.unchecked > 0)
+    .sort((a, b) => b.unchecked - a.unchecked || new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime())
+    .slice(0, NO_SHOW_SHOWS)
+    .map((show) => ({
+      showId: show.showId,
+      title: show.title,
+      hallName: show.hallName,
+      startsAt: new Date(show.startsAt).toISOString(),
+      paidSeats: show.sold,
+      noShowSeats: show.unchecked,
+    }));
+  return { films, shows };
 }
 
 /** Each cinema day from `from` to `to` beside the same day of the period just before, as long. */
@@ -114,14 +156,15 @@ export async function readComparedDays(from: string, to: string, db: Queryable |
 /** The reports of the cinema days `from` to `to`. */
 export async function readSalesReport(from: string, to: string): Promise<SalesReport> {
   const db = await getDb();
-  const { byFilm, byShow } = await noShows(db, from, to);
+  const screenings = await listScreenings(db, from, to);
+  const { films, shows } = noShows(screenings);
   return {
     from,
     to,
     days: await readComparedDays(from, to, db),
     channels: await salesByChannel(db, from, to),
-    films: await filmSales(db, from, to),
-    noShowsByFilm: byFilm,
-    noShowsByShow: byShow,
+    films: filmSales(screenings),
+    noShowsByFilm: films,
+    noShowsByShow: shows,
   };
 }
