@@ -23,14 +23,14 @@ test("the dashboard draws this week's revenue beside the week before, with the s
 
 test("the reports change period by a GET form, and each report downloads as CSV", async ({ staffPage: page }) => {
   await open(page, "/admin/reports");
-  await expect(page.getByLabel("Period")).toHaveValue("30");
+  await expect(page.getByLabel("Period", { exact: true })).toHaveValue("30");
   for (const heading of ["Revenue and tickets", "Films", "Sales by channel and refunds", "No-shows"])
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Tickets per day/ })).toBeVisible();
   await page.getByText("Tickets per day as a table").click();
   await expect(page.getByRole("table", { name: "Tickets per day" }).locator("tbody tr")).toHaveCount(30);
 
-  await page.getByLabel("Period").selectOption("7");
+  await page.getByLabel("Period", { exact: true }).selectOption("7");
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/reports\?period=7$/);
   await page.getByText("Tickets per day as a table").click();
