@@ -3,7 +3,8 @@
 // only when it could not measure (a crash), never for a FAIL.
 //
 // BENCH_SECONDS   seconds of load per figure (default 8)
-// BENCH_ONLY      a comma-separated list of parts: pages, js, bookings, soldout, browser, instances (default: all)
+// BENCH_ONLY      a comma-separated list of parts: pages, js, bookings, soldout, browser, instances, reports
+//                 (default: all)
 // BENCH_CPU_PROF  a folder: the site's CPU is profiled into it (scripts/lib/cpu-profile-preload.mjs) and the bench
 //                 prints where its CPU time went
 import { spawnSync } from "node:child_process";
@@ -16,11 +17,12 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { ensureChromium } from "./chromium.mjs";
 import { profileShares } from "./lib/cpu-profile.mjs";
+import { REPORT_READERS, REPORTS_P99_MS, writeYearOfSales } from "./lib/bench-reports.mjs";
 import { postForm, signedInCustomers, signedInStaff, startSite, toastMessage } from "./lib/site.mjs";
 import { startPostgres } from "./postgres.mjs";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const PARTS = new Set((process.env.BENCH_ONLY ?? "pages,js,bookings,soldout,browser,instances").split(","));
+const PARTS = new Set((process.env.BENCH_ONLY ?? "pages,js,bookings,soldout,browser,instances,reports").split(","));
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const CONNECTIONS = 50;
 const CUSTOMERS = 50;
@@ -459,6 +461,33 @@ async function twoInstances() {
 }
 
 /** Stops a site and deletes its data folder. */
+/** The reports page of the last 90 days, read by 10 staff at once, on a year of sales written into the site's data. */
+async function reportsOnAYear() {
+  let site = await startSite();
+  await site.stop();
+  const started = Date.now();
+  const { shows, bookings } = await writeYearOfSales(site.dataDir);
+  console.log(`\nReports: ${shows} shows and ${bookings} bookings written in ${ms(Date.now() - started)}`);
+  site = await startSite({ dataDir: site.dataDir });
+  try {
+    const headers = { ...HEADERS, cookie: await signedInStaff(site) };
+    const url = `${site.url}/admin/reports?period=90`;
+    const response = await fetch(url, { headers, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`/admin/reports answered ${response.status}, not the page`);
+    await warm(site.url, "/admin/reports?period=90", headers, 5);
+    const result = await load({ url, headers, connections: REPORT_READERS });
+    const failed = result.non2xx + result.errors;
+    record(
+      `/admin/reports?period=90 (${REPORT_READERS} staff)`,
+      `${result.requests.average.toFixed(1)} req/s, p99 ${ms(result.latency.p99)}${failed ? `, ${failed} failed` : ""}`,
+      `p99 <= ${REPORTS_P99_MS} ms`,
+      verdict(result.latency.p99 <= REPORTS_P99_MS && failed === 0),
+    );
+  } finally {
+    await removeSite(site);
+  }
+}
+
 async function removeSite(site) {
   await site.stop();
   fs.rmSync(site.dataDir, { recursive: true, force: true });
@@ -492,6 +521,11 @@ const started = `${os.cpus().length} CPUs, load average ${os
   .loadavg()
   .map((l) => l.toFixed(1))
   .join(" ")} at the start`;
+if (PARTS.has("reports")) await reportsOnAYear();
+if ([...PARTS].every((part) => part === "reports")) {
+  printTable();
+  process.exit(0);
+}
 const site = await startSite({
   env: {
     // The booking figures want the race, not the limits that keep one account (or one address) from holding a hall.

@@ -113,6 +113,12 @@ export function AddShowForm({ movies, halls, ticketTypes, matching, search, curr
           listed={times}
           timeChoices={lastResult?.timeChoices}
           timeZone={timeZone}
+          repeat={{
+            clock: fields.repeatClock,
+            from: fields.repeatFrom,
+            until: fields.repeatUntil,
+            weekdays: fields.repeatDays,
+          }}
           busy={busy}
           hydrated={hydrated}
         />

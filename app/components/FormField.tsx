@@ -4,7 +4,7 @@ import type { FieldState } from "~/hooks/use-form-reply";
 type Props = {
   meta: FieldState;
   label: ReactNode;
-  type: "text" | "email" | "password" | "checkbox" | "number" | "date" | "datetime-local";
+  type: "text" | "email" | "password" | "checkbox" | "number" | "date" | "time" | "datetime-local";
   autoComplete?: string;
   /** What the field asks for, shown before anything is typed. */
   note?: string;

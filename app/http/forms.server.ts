@@ -211,7 +211,7 @@ function parseFields(formData: FormData, schema: ZodTypeAny) {
 
 /**
  * Reads a posted form and checks it with its schema. On success it gives the values, `refuse`, which re-renders the
- * form with one message (for the whole form, or for one field), and `update`, which re-renders it with some values
+ * form with its messages (for the whole form, or for one field), and `update`, which re-renders it with some values
  * changed and no message: a step of a form that stores nothing yet, such as adding a time to a list (the field it
  * names as emptied is shown empty). Otherwise it gives the 400 response that re-renders the form with its errors,
  * and the first of those errors for actions that answer with a toast instead. Secret fields (passwords) are never
@@ -238,12 +238,12 @@ export async function readSubmission<Schema extends ZodTypeAny>(
   return {
     ok: true as const,
     value: submission.value as output<Schema>,
-    refuse: (message: string, status: number, field?: string) =>
+    refuse: (message: string | string[], status: number, field?: string) =>
       data(
         submission.reply(
           field
-            ? { fieldErrors: { [field]: [message] }, hideFields: secretFields }
-            : { formErrors: [message], hideFields: secretFields },
+            ? { fieldErrors: { [field]: [message].flat() }, hideFields: secretFields }
+            : { formErrors: [message].flat(), hideFields: secretFields },
         ),
         { status },
       ),

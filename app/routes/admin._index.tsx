@@ -1,22 +1,37 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "~/components/ActivityList";
+import { RevenueChart } from "~/components/SalesReports";
+import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireDashboardStaff } from "~/http/viewer.server";
 import { getDashboard, salesByType, type Figure, type TypeSales } from "~/models/dashboard.server";
+import { readComparedDays } from "~/models/reports.server";
 import { DASHBOARD_PERIODS, dashboardQuerySchema, periodDays, type DashboardPeriod } from "~/schemas/dashboard-period";
 import { parseQuery } from "~/schemas/list-query";
+import { periodDays as reportDays } from "~/schemas/report-period";
+import reportStyles from "~/styles/reports.css";
+import { cinemaToday } from "~/utils/dates";
+import { pageLinks } from "~/utils/page-links";
 import { formatMoney } from "~/utils/money";
 import { plural } from "~/utils/format";
 import { pageMeta } from "~/utils/page-meta";
 import { formatShowTime } from "~/utils/show-display";
 
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: reportStyles }]);
 export const meta = pageMeta("Dashboard – Admin Panel", "The cinema's figures this week and the shows coming up.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireDashboardStaff(request);
   const { period } = parseQuery(dashboardQuerySchema, new URL(request.url).searchParams);
-  return { ...(await getDashboard()), period, sales: await salesByType(periodDays(period)), ...cinemaSettings() };
+  const week = reportDays("7", cinemaToday(config.timeZone));
+  return {
+    ...(await getDashboard()),
+    period,
+    sales: await salesByType(periodDays(period)),
+    week: await readComparedDays(week.from, week.to),
+    ...cinemaSettings(),
+  };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
@@ -79,7 +94,7 @@ function SalesByType({ period, sales, currency }: { period: DashboardPeriod; sal
 }
 
 export default function Dashboard() {
-  const { bookings, revenueCents, users, activeShows, shows, activity, period, sales, currency, timeZone } =
+  const { bookings, revenueCents, users, activeShows, shows, activity, period, sales, week, currency, timeZone } =
     useLoaderData<typeof loader>();
   const cards = [
     { label: "Total Bookings", figure: bookings, value: String(bookings.total) },
@@ -105,6 +120,15 @@ export default function Dashboard() {
         Changes compare the last 7 days with the 7 days before: bookings made (paid or awaiting payment), revenue taken
         net of refunds, users who joined and shows added.
       </p>
+      <section aria-labelledby="week-revenue-title">
+        <h2 id="week-revenue-title">This week against the week before</h2>
+        <RevenueChart days={week} currency={currency} />
+        <p className="admin-note">
+          <Link to="/admin/reports" className="text-link">
+            All reports
+          </Link>
+        </p>
+      </section>
       <SalesByType period={period} sales={sales} currency={currency} />
       <h2 id="next-shows-title">{shows.length === 0 ? "Next Shows" : `Next ${plural(shows.length, "Show")}`}</h2>
       {shows.length === 0 ? (

@@ -11,6 +11,9 @@ import { requireStaff } from "~/http/viewer.server";
 import { readHallDay } from "~/http/hall-day.server";
 import { listHallsInUse } from "~/models/halls.server";
 import { addShowTime, createShows, listMovieChoices, removeShowTime } from "~/models/show-scheduling.server";
+import { addRepeatedTimes } from "~/models/show-repeats.server";
+import { repeatRefusalMessages } from "~/http/repeat-failures.server";
+import { REPEAT_SHOWS, repeatRule } from "~/schemas/show-repeat";
 import { typesOnSale } from "~/models/ticket-types.server";
 import {
   addShowSchema,
@@ -91,6 +94,11 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (step.intent === SHOW_DAY) return withHallDay(form.update({ intent: undefined }), step.hallId, step.time);
+  if (step.intent === REPEAT_SHOWS) {
+    const repeated = await addRepeatedTimes(step, step.times, repeatRule(step));
+    if (!repeated.ok) return form.refuse(repeatRefusalMessages(repeated), 409);
+    return form.update({ intent: undefined, times: repeated.times });
+  }
   const adding = timeToAdd(step);
   if (adding) {
     const added = await addShowTime(step, step.times, adding);

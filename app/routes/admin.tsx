@@ -51,6 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const MENU: { to: string; label: string; permission: StaffPermission; end?: boolean; reloadDocument?: boolean }[] = [
   { to: "/admin", label: "Dashboard", end: true, permission: "manage-bookings" },
+  { to: "/admin/schedule", label: "Schedule", permission: "manage-programme" },
   { to: "/admin/add-shows", label: "Add Shows", permission: "manage-programme" },
   { to: "/admin/list-shows", label: "List Shows", permission: "manage-programme" },
   { to: "/admin/list-bookings", label: "List Bookings", permission: "manage-bookings" },
@@ -61,6 +62,7 @@ const MENU: { to: string; label: string; permission: StaffPermission; end?: bool
   { to: "/admin/movies", label: "Movies", end: true, permission: "manage-programme" },
   { to: "/admin/movies/import", label: "Import from TMDB", permission: "manage-programme" },
   { to: "/admin/promo-codes", label: "Promo Codes", permission: "manage-programme" },
+  { to: "/admin/reports", label: "Reports", permission: "manage-bookings" },
   // A page load, not a client-side navigation: only its own Permissions-Policy lets the scanner use the camera.
   { to: "/admin/check-in", label: "Check In", reloadDocument: true, permission: "check-in" },
   { to: "/admin/outbox", label: "Outbox", permission: "manage-bookings" },

@@ -5,6 +5,7 @@ import { PROJECTIONS, STANDARD_FORMAT } from "~/domain/show-format";
 import { MAX_TICKET_TYPES } from "~/domain/tickets";
 import { toMinorUnits } from "~/utils/money";
 import { parseShowTime } from "~/utils/wall-clock";
+import { REPEAT_SHOWS, repeatFields, repeatRequirements } from "./show-repeat";
 
 export const MAX_SHOW_TIMES = 50;
 const MAX_MOVIE_ID_LENGTH = 100;
@@ -83,6 +84,7 @@ function fieldsFor(currency: string) {
           intent === ADD_TIME ||
           intent === SHOW_DAY ||
           intent === CREATE_SHOW ||
+          intent === REPEAT_SHOWS ||
           namesTime(intent, CHOOSE) ||
           namesTime(intent, REMOVE),
         UNKNOWN_BUTTON,
@@ -116,6 +118,7 @@ function fieldsFor(currency: string) {
     audioDescribed: z.boolean().default(false).describe("Audio described"),
     time: showTime.optional().describe("Date and time"),
     times: z.array(showTime).max(MAX_SHOW_TIMES, TOO_MANY_TIMES).describe("Show times"),
+    ...repeatFields,
   });
 }
 
@@ -125,15 +128,16 @@ type Fields = z.output<ReturnType<typeof fieldsFor>>;
 export type AddShowRequest =
   | (Fields & { intent: typeof ADD_TIME; time: string })
   | (Fields & { intent: typeof SHOW_DAY; time: string; hallId: string })
+  | (Fields & { intent: typeof REPEAT_SHOWS })
   | (Fields & { intent: `${typeof CHOOSE}${string}` })
   | (Fields & { intent: `${typeof REMOVE}${string}` })
   | (Fields & { intent: typeof CREATE_SHOW; movieId: string; hallId: string });
 
 /**
  * The Add Shows form, for prices in `currency`. Each field is checked whenever it is filled in; what must be filled
- * in depends on the button: Add Time needs a time, the hall's day a hall and a time, Create Show a movie, a hall, a
- * price for each ticket type and at least one time. The
- * requirements are checked even while a field is wrong, so a form sent without JavaScript shows every message at once.
+ * in depends on the button: Add Time needs a time, the hall's day a hall and a time, Repeat a time of day and two
+ * dates, Create Show a movie, a hall, a price for each ticket type and at least one time. The requirements are
+ * checked even while a field is wrong, so a form sent without JavaScript shows every message at once.
  */
 function buildSchema(currency: string) {
   return fieldsFor(currency).superRefine((form, context): form is AddShowRequest => {
@@ -142,6 +146,7 @@ function buildSchema(currency: string) {
     if ((form.intent === ADD_TIME || form.intent === SHOW_DAY) && form.time === undefined)
       missing("time", TIME_REQUIRED);
     if (form.intent === SHOW_DAY && !form.hallId) missing("hallId", HALL_REQUIRED);
+    if (form.intent === REPEAT_SHOWS) for (const [field, message] of repeatRequirements(form)) missing(field, message);
     if (form.intent === CREATE_SHOW) {
       if (!form.movieId) missing("movieId", MOVIE_REQUIRED);
       if (!form.hallId) missing("hallId", HALL_REQUIRED);

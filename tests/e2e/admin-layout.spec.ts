@@ -12,6 +12,7 @@ test(
     const menu = page.getByRole("navigation", { name: "Admin" });
     for (const [label, path] of [
       ["Dashboard", "/admin"],
+      ["Schedule", "/admin/schedule"],
       ["Add Shows", "/admin/add-shows"],
       ["List Shows", "/admin/list-shows"],
       ["List Bookings", "/admin/list-bookings"],
@@ -19,6 +20,7 @@ test(
       ["Prices", "/admin/prices"],
       ["Movies", "/admin/movies"],
       ["Promo Codes", "/admin/promo-codes"],
+      ["Reports", "/admin/reports"],
       ["Check In", "/admin/check-in"],
       ["Outbox", "/admin/outbox"],
     ])

@@ -195,3 +195,14 @@ export async function payForBooking(userUid: string, bookingId: string, cardNumb
   if (settled !== "paid") return { ok: false as const, reason: settled, checkoutId };
   return { ok: true as const, booking: (await findBooking(userUid, bookingId))!, checkoutId };
 }
+
+/** The next Sunday of a month (1-12) between two days of it, more than two days from now (at most a year ahead). */
+export function nextSunday(month: number, fromDay: number, toDay: number) {
+  const now = Date.now();
+  for (let year = new Date(now).getUTCFullYear(); ; year++) {
+    for (let day = fromDay; day <= toDay; day++) {
+      const date = new Date(Date.UTC(year, month - 1, day));
+      if (date.getUTCDay() === 0 && date.getTime() > now + 2 * 86_400_000) return date.toISOString().slice(0, 10);
+    }
+  }
+}

@@ -8,18 +8,7 @@ vi.hoisted(() => {
 import { addShowTime, createShows } from "~/models/show-scheduling.server";
 import { listShowsOnDay } from "~/models/shows.server";
 import { getDb } from "~/services/db.server";
-import { addHall, addMovie, showPrices } from "./fixtures";
-
-/** The next Sunday of a month (1-12) between two days of it, more than two days from now (at most a year ahead). */
-function nextSunday(month: number, fromDay: number, toDay: number) {
-  const now = Date.now();
-  for (let year = new Date(now).getUTCFullYear(); ; year++) {
-    for (let day = fromDay; day <= toDay; day++) {
-      const date = new Date(Date.UTC(year, month - 1, day));
-      if (date.getUTCDay() === 0 && date.getTime() > now + 2 * 86_400_000) return date.toISOString().slice(0, 10);
-    }
-  }
-}
+import { addHall, addMovie, nextSunday, showPrices } from "./fixtures";
 
 // New York's clocks go forward on the second Sunday of March and back on the first Sunday of November, at 2:00 AM.
 const springForward = nextSunday(3, 8, 14);

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { FormField } from "~/components/FormField";
 import { HallDay, type HallDayShows } from "~/components/add-show/HallDay";
+import { RepeatTimes } from "~/components/add-show/RepeatTimes";
 import { ADD_TIME, chooseTimeIntent, removeIntent, SHOW_DAY, SHOW_TIME_RANGE } from "~/schemas/add-show";
 import { formatLocalClock, formatLocalDay, formatLocalShowTime } from "~/utils/show-display";
 
@@ -16,6 +17,13 @@ type Props = {
   /** For a time the clocks repeat: its two occurrences, to choose one. */
   timeChoices: string[] | undefined;
   timeZone: string;
+  /** The repeat's fields: a time of day, two dates, the weekdays. */
+  repeat: {
+    clock: FieldMetadata<string>;
+    from: FieldMetadata<string>;
+    until: FieldMetadata<string>;
+    weekdays: FieldMetadata<string[]>;
+  };
   /** Another step is on its way (with JavaScript): its buttons wait. */
   busy: boolean;
   hydrated: boolean;
@@ -35,7 +43,7 @@ export function byDay(times: string[]) {
  * posts the form and the server answers the new list, kept in hidden inputs, so it works without JavaScript.
  */
 export function ScheduleStep(props: Props) {
-  const { hall, halls, hallDay, time, times, listed, timeChoices, timeZone, busy, hydrated } = props;
+  const { hall, halls, hallDay, time, times, listed, timeChoices, timeZone, repeat, busy, hydrated } = props;
   const days = byDay(listed);
   return (
     <fieldset className="add-show-step">
@@ -71,6 +79,7 @@ export function ScheduleStep(props: Props) {
           </button>
         )}
       </div>
+      <RepeatTimes {...repeat} busy={busy} />
       {hallDay ? <HallDay hallDay={hallDay} timeZone={timeZone} /> : null}
       {timeChoices ? (
         <div className="time-choices" role="group" aria-label="Which one?">

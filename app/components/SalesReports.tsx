@@ -1,0 +1,160 @@
+import { Link } from "@remix-run/react";
+import { CHANNEL_LABELS, type ComparedDay, type SalesReport } from "~/domain/reports";
+import { reportCsvPath, type ReportFile, type ReportPeriod } from "~/schemas/report-period";
+import { formatMoney } from "~/utils/money";
+import { formatLocalDay, formatShowTime } from "~/utils/show-display";
+import { BarChart } from "./charts/BarChart";
+import { LineChart } from "./charts/LineChart";
+
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+
+/** Revenue per day beside the period before, as the dashboard and the reports page draw it. */
+export function RevenueChart({ days, currency }: { days: ComparedDay[]; currency: string }) {
+  return (
+    <LineChart
+      title="Revenue per day"
+      xLabel="Day"
+      points={days.map((d) => formatLocalDay(d.day))}
+      yLabel={`Revenue (${currency})`}
+      format={(cents) => formatMoney(cents, currency)}
+      series={[
+        { name: "This period", values: days.map((d) => d.current.revenueCents) },
+        { name: "The period before", values: days.map((d) => d.previous.revenueCents) },
+      ]}
+    />
+  );
+}
+
+function CsvLink({ file, period, what }: { file: ReportFile; period: ReportPeriod; what: string }) {
+  return (
+    <p>
+      <a href={reportCsvPath(file, period)} download>
+        Download {what} as CSV
+      </a>
+    </p>
+  );
+}
+
+type Props = { report: SalesReport; period: ReportPeriod; currency: string; timeZone: string };
+
+/** The reports page's sections: each a chart with its table, or a table, and its CSV file. */
+export function SalesReports({ report, period, currency, timeZone }: Props) {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return (
+    <>
+      <section aria-labelledby="report-days" className="report">
+        <h2 id="report-days">Revenue and tickets</h2>
+        <RevenueChart days={report.days} currency={currency} />
+        <LineChart
+          title="Tickets per day"
+          xLabel="Day"
+          points={report.days.map((d) => formatLocalDay(d.day))}
+          yLabel="Tickets"
+          format={(count) => String(count)}
+          series={[
+            { name: "This period", values: report.days.map((d) => d.current.tickets) },
+            { name: "The period before", values: report.days.map((d) => d.previous.tickets) },
+          ]}
+        />
+        <CsvLink file="days" period={period} what="revenue and tickets per day" />
+      </section>
+      <section aria-labelledby="report-films" className="report">
+        <h2 id="report-films">Films</h2>
+        {report.films.length === 0 ? (
+          <p className="empty-note">No screenings in this period.</p>
+        ) : (
+          <BarChart
+            title="Films by revenue"
+            yLabel="Film"
+            names={report.films.map((film) => film.title)}
+            xLabel={`Revenue (${currency})`}
+            values={report.films.map((film) => film.revenueCents)}
+            format={money}
+            extra={[
+              { header: "Screenings", cells: report.films.map((film) => String(film.screenings)) },
+              { header: "Seats sold", cells: report.films.map((film) => String(film.seatsSold)) },
+              {
+                header: "Average occupancy",
+                cells: report.films.map((film) => percent(film.averageOccupancy)),
+              },
+            ]}
+          />
+        )}
+        <CsvLink file="films" period={period} what="films" />
+      </section>
+      <section aria-labelledby="report-channels" className="report">
+        <h2 id="report-channels">Sales by channel and refunds</h2>
+        <div className="table-scroll">
+          <table className="staff-table">
+            <caption className="visually-hidden">Sales by channel and refunds</caption>
+            <thead>
+              <tr>
+                {["Channel", "Bookings", "Tickets", "Revenue", "Refunds", "Refunded"].map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.channels.map((row) => (
+                <tr key={row.channel}>
+                  <th scope="row">{CHANNEL_LABELS[row.channel]}</th>
+                  <td>{row.bookings}</td>
+                  <td>{row.tickets}</td>
+                  <td>{money(row.revenueCents)}</td>
+                  <td>{row.refunds}</td>
+                  <td>{money(row.refundedCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {report.channels.length === 0 ? <p className="empty-note">Nothing sold or refunded in this period.</p> : null}
+        <CsvLink file="channels" period={period} what="sales by channel" />
+      </section>
+      <section aria-labelledby="report-no-shows" className="report">
+        <h2 id="report-no-shows">No-shows</h2>
+        <p className="admin-note">Paid seats whose ticket was never checked in, of the shows that have started.</p>
+        <div className="table-scroll">
+          <table className="staff-table">
+            <caption className="visually-hidden">No-shows per film</caption>
+            <thead>
+              <tr>
+                <th scope="col">Film</th>
+                <th scope="col">Paid seats</th>
+                <th scope="col">No-shows</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.noShowsByFilm.map((film) => (
+                <tr key={film.title}>
+                  <th scope="row">{film.title}</th>
+                  <td>{film.paidSeats}</td>
+                  <td>{film.noShowSeats}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {report.noShowsByShow.length > 0 ? (
+          <>
+            <h3>Shows with the most no-shows</h3>
+            <ul>
+              {report.noShowsByShow.map((show) => (
+                <li key={show.showId}>
+                  {show.title}, {formatShowTime(show.startsAt, timeZone)}, {show.hallName}: {show.noShowSeats} of{" "}
+                  {show.paidSeats} paid seats not checked in
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <CsvLink file="no-shows" period={period} what="no-shows" />
+      </section>
+      <p>
+        <Link to="/admin/schedule">Open the schedule</Link>
+      </p>
+    </>
+  );
+}
