@@ -1,7 +1,7 @@
 // What the reports page and the dashboard show of sales, as the browser and the server share it.
 
 /** Where a booking was sold, and the name staff see. The counter is one more entry here and in CHANNEL_SQL. */
-export const CHANNEL_LABELS = { online: "Online (signed in)", guest: "Guest" } as const;
+export const CHANNEL_LABELS = { online: "Online (signed in)", guest: "Guest", counter: "Box office counter" } as const;
 export type Channel = keyof typeof CHANNEL_LABELS;
 
 /** A cinema day's paid bookings: what they cost and how many tickets. */

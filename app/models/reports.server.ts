@@ -17,7 +17,7 @@ import { addDays } from "~/utils/dates";
 // sale, its refund counted on the day and in the channel it was given.
 
 /** The channel a booking `b` of the customer `u` was sold through. A counter sale is one more `when` first. */
-const CHANNEL_SQL = `case when u.is_guest then 'guest' else 'online' end`;
+const CHANNEL_SQL = "b.channel";
 
 /** The moments of a range of cinema days, on $1 (first day), $2 (last day), $3 (zone): midnight to midnight. */
 const inDays = (column: string) =>
@@ -54,6 +54,10 @@ async function salesByChannel(db: Queryable, from: string, to: string): Promise<
        select ${CHANNEL_SQL}, 0, 0, 0, 1, p.refunded_cents
        from payments p join bookings b on b.id = p.booking_id join users u on u.uid = b.user_uid
        where p.refunded_cents > 0 and ${inDays("p.refunded_at")}
+       union all
+       select ${CHANNEL_SQL}, 0, 0, 0, 1, cp.amount_cents
+       from counter_payments cp join bookings b on b.id = cp.booking_id
+       where ${inDays("cp.refunded_at")}
      ) sales group by channel order by "revenueCents" desc, channel`,
     [from, to, config.timeZone],
   );

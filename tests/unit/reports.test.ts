@@ -66,6 +66,8 @@ beforeAll(async () => {
   // Online, 1 seat, $10.00, paid 12:00 EDT Sat Oct 24: the week before.
   const b6 = await addBooking(online, shows.weekBefore, ["A1"], { amountCents: 1000 });
   await paidAt(b6, "2026-10-24T16:00:00Z");
+  // Bookings a guest made online are marked so, as the guest booking path marks them.
+  await db.query("update bookings set channel = 'guest' where user_uid = $1", [guest]);
   // A hold, never paid: in no figure.
   await addBooking(online, shows.saturday, ["A3"], { status: "pending", amountCents: 1000 });
 });
