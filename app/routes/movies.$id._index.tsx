@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { Artwork } from "~/components/Artwork";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
 import { FavouriteButton } from "~/components/FavouriteButton";
@@ -41,7 +42,15 @@ export default function MovieDetail() {
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
         <Backdrop src={movie.backdropUrl} className="movie-backdrop" />
-        <img className="movie-poster" src={movie.posterUrl} alt={`${movie.title} poster`} width={300} height={450} />
+        <Artwork
+          className="movie-poster"
+          src={movie.posterUrl}
+          kind="poster"
+          sizes="300px"
+          alt={`${movie.title} poster`}
+          width={300}
+          height={450}
+        />
         <div className="movie-info">
           <p className="badge">{languageBadge(movie.originalLanguage)}</p>
           <h1 id="movie-title">{movie.title}</h1>
