@@ -50,7 +50,8 @@ export async function readFilmUpload(request: Request) {
       if (part.filename === undefined) {
         const value = await collect(part, MAX_FORM_BYTES);
         if (value === null) throw new FormTooLarge();
-        text.append(part.name, value.toString("utf8"));
+        // A file field left empty may come without a file name: it is no text of the form.
+        if (!FILE_FIELD.test(part.name)) text.append(part.name, value.toString("utf8"));
         return undefined;
       }
       const index = FILE_FIELD.exec(part.name)?.[1];

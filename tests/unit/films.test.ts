@@ -37,7 +37,7 @@ async function counts() {
   return row;
 }
 
-describe("saveFilm", () => {
+describe("saveFilm", { timeout: 60_000 }, () => {
   it("adds a film staff typed, with its artwork at hashed addresses and no vote average", async () => {
     const saved = await saveFilm(await draft(), { source: "staff" });
     expect(saved).toMatchObject({ ok: true, title: "The Last Reel" });
@@ -139,7 +139,7 @@ describe("saveFilm", () => {
   });
 });
 
-describe("setFilmRetired", () => {
+describe("setFilmRetired", { timeout: 60_000 }, () => {
   it("takes a film off the customer pages and brings it back; its shows stay", async () => {
     const saved = await saveFilm(await draft({ title: "Quiet Harvest", genres: ["Harvest Noir"] }), {
       source: "staff",
