@@ -40,6 +40,8 @@ export const FILM_FIELDS = [
 ] as const;
 export type FilmField = (typeof FILM_FIELDS)[number];
 
+export const TRAILER_HOSTS: Record<FilmTrailer["kind"], string> = { youtube: "YouTube", vimeo: "Vimeo" };
+
 /** The address a trailer plays at, on its own host: opened only when the visitor presses play. */
 export function trailerUrl(trailer: FilmTrailer) {
   return trailer.kind === "youtube"

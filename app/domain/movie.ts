@@ -1,3 +1,5 @@
+import type { FilmTrailer } from "./film-draft";
+
 // The catalogue as pages show it: plain types, shared by the models that read it and the components that draw it.
 
 export type Genre = { id: number; name: string };
@@ -19,6 +21,8 @@ export type MovieSummary = {
 };
 
 export type Movie = MovieSummary & {
+  /** A trailer on YouTube or Vimeo that staff linked, played on its host only when the visitor presses play. */
+  videoTrailer: FilmTrailer | null;
   posterUrl: string;
   overview: string;
   tagline: string;

@@ -92,7 +92,7 @@ export async function getMovie(id: string): Promise<Movie | null> {
   const db = await getDb();
   const [movie] = await db.query<Omit<Movie, "cast"> & { casts: StoredCastMember[] }>(
     `select ${SUMMARY_COLUMNS}, m.poster_path as "posterUrl", m.overview, m.tagline, m.casts,
-       m.original_language as "originalLanguage", m.vote_count as "voteCount",
+       m.original_language as "originalLanguage", m.vote_count as "voteCount", m.trailer as "videoTrailer",
        (select c.description from certificates c where c.code = m.certificate) as "certificateDescription"
      from movies m where m.id = $1 and ${NOT_RETIRED}`,
     [id],

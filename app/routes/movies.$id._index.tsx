@@ -9,6 +9,7 @@ import { MovieShowTimes } from "~/components/MovieShowTimes";
 import { CertificateBadge } from "~/components/CertificateBadge";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
+import { TRAILER_HOSTS, trailerUrl } from "~/domain/film-draft";
 import type { loadMoviePage } from "~/http/movie-page.server";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
@@ -67,9 +68,15 @@ export default function MovieDetail() {
             {releaseYear(movie.releaseDate)}
           </p>
           <div className="actions">
-            <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
-              Watch Trailer
-            </Link>
+            {movie.videoTrailer ? (
+              <a href={trailerUrl(movie.videoTrailer)} className="button button-ghost" rel="noreferrer">
+                Watch Trailer<span className="visually-hidden"> on {TRAILER_HOSTS[movie.videoTrailer.kind]}</span>
+              </a>
+            ) : (
+              <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
+                Watch Trailer
+              </Link>
+            )}
             <a href="#times" className="button">
               Buy Tickets
             </a>
