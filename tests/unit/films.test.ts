@@ -53,6 +53,7 @@ describe("saveFilm", { timeout: 60_000 }, () => {
       certificate: "12A",
       genres: [{ name: "Drama" }, { name: "Comedy" }],
       cast: [{ name: "Ada Quill", character: "Nell" }],
+      videoTrailer: { kind: "youtube", id: "dQw4w9WgXcQ" },
     });
     expect(movie!.posterUrl).toMatch(/^\/images\/[0-9a-f]{64}\/300x450\.jpg$/);
     expect(movie!.backdropUrl).toMatch(/^\/images\/[0-9a-f]{64}\/1280x720\.jpg$/);
