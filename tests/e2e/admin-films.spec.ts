@@ -121,6 +121,7 @@ test("staff add a film with a poster, schedule it, customers see it; edited, ret
   const bookingUrl = customer.url();
 
   // Edited: the new title everywhere, the poster kept.
+  await open(staff, "/admin/movies");
   await edit.click();
   await expect(staff.getByRole("heading", { name: `Edit ${title}` })).toBeVisible();
   await expect(staff.getByLabel("Actor 1")).toHaveValue("Ada Quill");
