@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates offline SVG artwork (posters, backdrops, cast portraits) for the
-// sample catalogue in data/movies.json and data/trailers.json.
+// sample catalogue in app/models/sample-films.json and data/trailers.json.
 //
 // Usage: node scripts/generate-artwork.mjs
 //
@@ -18,7 +18,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "public", "artwork");
 const FONT = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif";
 
-const movies = JSON.parse(readFileSync(join(ROOT, "data", "movies.json"), "utf8"));
+const movies = JSON.parse(readFileSync(join(ROOT, "app", "models", "sample-films.json"), "utf8"));
 const trailers = JSON.parse(readFileSync(join(ROOT, "data", "trailers.json"), "utf8"));
 
 // ---------------------------------------------------------------- helpers

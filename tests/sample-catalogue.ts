@@ -13,7 +13,7 @@ export type SampleMovie = {
 };
 export type SampleTrailer = { id: string; movie_id: string; title: string; video_url: string };
 
-export const sampleMovies: SampleMovie[] = JSON.parse(fs.readFileSync("data/movies.json", "utf8"));
+export const sampleMovies: SampleMovie[] = JSON.parse(fs.readFileSync("app/models/sample-films.json", "utf8"));
 export const sampleTrailers: SampleTrailer[] = JSON.parse(fs.readFileSync("data/trailers.json", "utf8"));
 export const latestFirst = [...sampleMovies].sort((a, b) => b.release_date.localeCompare(a.release_date));
 export const movieById = (id: string) => sampleMovies.find((m) => m.id === id)!;

@@ -7,6 +7,7 @@ import { formatDate, formatShowTime } from "~/utils/show-display";
 import { formatMoney } from "~/utils/money";
 import { Facts } from "./Facts";
 import { HoldCountdown } from "./HoldCountdown";
+import { Artwork } from "./Artwork";
 
 type Props = {
   booking: Booking;
@@ -35,7 +36,15 @@ export function BookingCard({
 
   return (
     <article className="booking-card" aria-labelledby={titleId}>
-      <img src={booking.movie.posterUrl} alt="" width={300} height={450} loading="lazy" className="booking-poster" />
+      <Artwork
+        src={booking.movie.posterUrl}
+        kind="poster"
+        sizes="150px"
+        width={300}
+        height={450}
+        loading="lazy"
+        className="booking-poster"
+      />
       <div className="booking-body">
         <Title id={titleId}>{booking.movie.title}</Title>
         <p className="booking-meta">

@@ -1,5 +1,6 @@
 import type { CastMember } from "~/domain/movie";
 import { shortenText } from "~/utils/format";
+import { Artwork } from "./Artwork";
 
 const CHARACTER_SHOWN_LENGTH = 15;
 
@@ -12,7 +13,13 @@ export function CastList({ cast }: { cast: CastMember[] }) {
     <ul className="cast-list">
       {cast.map((member, index) => (
         <li key={`${member.name}-${index}`} className="cast-member">
-          <img src={member.photoUrl} alt="" width={185} height={278} loading="lazy" />
+          {member.photoUrl ? (
+            <Artwork src={member.photoUrl} kind="photo" sizes="185px" width={185} height={278} loading="lazy" />
+          ) : (
+            <span className="cast-photo-missing" aria-hidden="true">
+              {member.name.slice(0, 1)}
+            </span>
+          )}
           <strong>{member.name}</strong>
           <small>{member.department}</small>
           <span className="cast-character">as {shortenText(member.character, CHARACTER_SHOWN_LENGTH)}</span>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { MovieSummary } from "~/domain/movie";
 import { formatRuntime, genreLine, releaseYear } from "~/utils/format";
+import { Artwork } from "./Artwork";
 import { CertificateBadge } from "./CertificateBadge";
 import { Rating } from "./Rating";
 
@@ -14,9 +15,10 @@ export function MovieCard({ movie, priority = false }: { movie: MovieSummary; pr
   return (
     <article className="movie-card">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="movie-card-image">
-        <img
+        <Artwork
           src={movie.backdropUrl}
-          alt=""
+          kind="backdrop"
+          sizes="(min-width: 1100px) 25vw, (min-width: 640px) 50vw, 100vw"
           width={1280}
           height={720}
           loading={priority ? "eager" : "lazy"}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { CertificateBadge } from "~/components/CertificateBadge";
 import { seatPagePath } from "~/domain/seat-page-paths";
 import { formatRuntime } from "~/utils/format";
+import { Artwork } from "./Artwork";
 
 type Props = {
   day: string;
@@ -23,7 +24,7 @@ export function WhatsOnMovies({ day, movies }: Props) {
       {movies.map((movie) => (
         <li key={movie.id}>
           <article className="whats-on-movie" aria-labelledby={`whats-on-${movie.id}`}>
-            <img src={movie.posterUrl} alt="" width={80} height={120} loading="lazy" />
+            <Artwork src={movie.posterUrl} kind="poster" sizes="80px" width={80} height={120} loading="lazy" />
             <div>
               <h2 id={`whats-on-${movie.id}`}>
                 <Link to={`/movies/${movie.id}`}>{movie.title}</Link>

@@ -1,7 +1,10 @@
+import type { FilmTrailer } from "./film-draft";
+
 // The catalogue as pages show it: plain types, shared by the models that read it and the components that draw it.
 
 export type Genre = { id: number; name: string };
-export type CastMember = { name: string; photoUrl: string; character: string; department: string };
+/** A cast member; `photoUrl` is null for one added without a photo. */
+export type CastMember = { name: string; photoUrl: string | null; character: string; department: string };
 
 /** What a movie card and the home hero show; kept small because it is sent to the browser too. */
 export type MovieSummary = {
@@ -10,13 +13,16 @@ export type MovieSummary = {
   backdropUrl: string;
   genres: Genre[];
   releaseDate: string;
-  voteAverage: number;
+  /** The average of TMDB's votes for an imported film; null for a film added by hand (decision 66). */
+  voteAverage: number | null;
   runtime: number;
   /** The film's age rating (12A, 15, ...), or null when staff have not rated it. */
   certificate: string | null;
 };
 
 export type Movie = MovieSummary & {
+  /** A trailer on YouTube or Vimeo that staff linked, played on its host only when the visitor presses play. */
+  videoTrailer: FilmTrailer | null;
   posterUrl: string;
   overview: string;
   tagline: string;

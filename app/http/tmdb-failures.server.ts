@@ -1,4 +1,5 @@
 import type { ImportFailure } from "~/models/tmdb-import.server";
+import { saveFilmRefusal } from "./film-form.server";
 import { TMDB_KEY_ADDRESS } from "~/schemas/tmdb-import";
 
 // What staff are told when TMDB cannot answer, and the status of the import form's answer.
@@ -37,6 +38,11 @@ export function tmdbFailure(failure: ImportFailure): { message: string; status: 
       return {
         message: `TMDB does not give the ${listed(failure.missing)} of ${failure.title || "this film"} yet, so it cannot be imported. Please try again when it does.`,
         status: 409,
+      };
+    case "not-saved":
+      return {
+        message: `${failure.title} could not be imported: ${saveFilmRefusal(failure.failure)?.message ?? "it was not found."}`,
+        status: 422,
       };
   }
 }

@@ -13,13 +13,20 @@ export async function listCertificates(): Promise<Certificate[]> {
   );
 }
 
-export type RatedMovie = { id: string; title: string; releaseDate: string; certificate: string | null };
+export type RatedMovie = {
+  id: string;
+  title: string;
+  releaseDate: string;
+  certificate: string | null;
+  retired: boolean;
+};
 
-/** Every film with its certificate, by title: the list staff rate them from. */
+/** Every film with its certificate, by title, retired ones too: the list staff rate and edit them from. */
 export async function listMovieRatings(): Promise<RatedMovie[]> {
   const db = await getDb();
   return db.query<RatedMovie>(
-    `select id, title, to_char(release_date, 'YYYY-MM-DD') as "releaseDate", certificate
+    `select id, title, to_char(release_date, 'YYYY-MM-DD') as "releaseDate", certificate,
+       retired_at is not null as retired
      from movies order by lower(title), id`,
   );
 }

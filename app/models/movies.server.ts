@@ -11,19 +11,21 @@ const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path as "backdropUrl", m.genr
   to_char(m.release_date, 'YYYY-MM-DD') as "releaseDate", m.vote_average as "voteAverage", m.runtime, m.certificate`;
 
 // The cast is stored as the sample catalogue spells it.
-type StoredCastMember = { name: string; profile_path: string; character: string; known_for_department: string };
+type StoredCastMember = { name: string; profile_path: string | null; character: string; known_for_department: string };
 
 const ORDER_BY: Record<MovieSort, string> = {
   latest: "m.release_date desc, m.id",
-  rating: "m.vote_average desc, m.vote_count desc, m.id",
+  rating: "m.vote_average desc nulls last, m.vote_count desc, m.id",
   title: "lower(m.title), m.id",
 };
 
 /** Which movies a list draws from: the whole catalogue, or one customer's favourites. */
 export type MovieScope = { favouritesOf?: string };
 
+// A retired film is on no customer page (its shows and bookings stay).
+const NOT_RETIRED = "m.retired_at is null";
 // $1 is the customer whose favourites the list is limited to, or null for the whole catalogue.
-const IN_SCOPE = `($1::text is null or exists (select 1 from favourites f where f.user_uid = $1 and f.movie_id = m.id))`;
+const IN_SCOPE = `${NOT_RETIRED} and ($1::text is null or exists (select 1 from favourites f where f.user_uid = $1 and f.movie_id = m.id))`;
 
 /**
  * Movies of the scope matching the filters; page N holds the first N pages, so "Load More" grows the list.
@@ -59,7 +61,7 @@ export async function listMovies(filters: MovieFilters, scope: MovieScope = {}) 
 export async function listGenres(): Promise<string[]> {
   const db = await getDb();
   const rows = await db.query<{ name: string }>(
-    "select distinct g->>'name' as name from movies, jsonb_array_elements(genres) g order by 1",
+    `select distinct g->>'name' as name from movies m, jsonb_array_elements(m.genres) g where ${NOT_RETIRED} order by 1`,
   );
   return rows.map((r) => r.name);
 }
@@ -78,9 +80,10 @@ export async function browseMovies(requested: MovieFilters, scope: MovieScope = 
 
 export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
   const db = await getDb();
-  return db.query<MovieSummary>(`select ${SUMMARY_COLUMNS} from movies m order by ${ORDER_BY.latest} limit $1`, [
-    limit,
-  ]);
+  return db.query<MovieSummary>(
+    `select ${SUMMARY_COLUMNS} from movies m where ${NOT_RETIRED} order by ${ORDER_BY.latest} limit $1`,
+    [limit],
+  );
 }
 
 /** One movie with the first CAST_SHOWN cast members, the most any page shows. */
@@ -89,9 +92,9 @@ export async function getMovie(id: string): Promise<Movie | null> {
   const db = await getDb();
   const [movie] = await db.query<Omit<Movie, "cast"> & { casts: StoredCastMember[] }>(
     `select ${SUMMARY_COLUMNS}, m.poster_path as "posterUrl", m.overview, m.tagline, m.casts,
-       m.original_language as "originalLanguage", m.vote_count as "voteCount",
+       m.original_language as "originalLanguage", m.vote_count as "voteCount", m.trailer as "videoTrailer",
        (select c.description from certificates c where c.code = m.certificate) as "certificateDescription"
-     from movies m where m.id = $1`,
+     from movies m where m.id = $1 and ${NOT_RETIRED}`,
     [id],
   );
   if (!movie) return null;
@@ -113,7 +116,7 @@ export async function listRecommended(movie: Pick<Movie, "id" | "genres">, limit
   return db.query<MovieSummary>(
     `select ${SUMMARY_COLUMNS}
      from movies m
-     where m.id <> $1
+     where m.id <> $1 and ${NOT_RETIRED}
      order by (select count(*) from jsonb_array_elements(m.genres) g
                where g->>'name' = any($2::text[])) desc, ${ORDER_BY.latest}
      limit $3`,

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
 import { config } from "~/config.server";
+import type { FilmDraft } from "~/domain/film-draft";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
@@ -8,9 +10,12 @@ import { sampleDaySchedule } from "~/domain/sample-schedule";
 import { getDb, type Database } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { addDays, cinemaToday } from "~/utils/dates";
+import { existingFilmIds, saveFilm } from "./films.server";
+import sampleFilms from "./sample-films.json";
 import { minorUnitDigits } from "~/utils/money";
 
 const SAMPLE_DIR = path.resolve("data");
+const PUBLIC_DIR = path.resolve("public");
 export const SAMPLE_SCHEDULE_DAYS = 14;
 // A long-running site keeps two weeks of upcoming sample shows: this often it looks whether the cinema's day has
 // turned, which costs no query, and schedules the new last day within seconds of midnight.
@@ -20,24 +25,55 @@ async function readJson<T>(file: string): Promise<T> {
   return JSON.parse(await fs.readFile(path.join(SAMPLE_DIR, file), "utf8")) as T;
 }
 
-// The sample files keep the field names of the movie database they imitate.
-type SampleMovie = {
-  id: string;
-  title: string;
-  overview: string;
-  tagline: string;
-  poster_path: string;
-  backdrop_path: string;
-  genres: unknown[];
-  casts: unknown[];
-  release_date: string;
-  original_language: string | null;
-  vote_average: number;
-  vote_count: number;
-  runtime: number;
-  /** A code of the certificates table, or null for a film not rated. */
-  certificate: string | null;
-};
+// The sample films keep the field names of the movie database they imitate. They are part of the build, so nothing
+// reads them at run time, and come in through saveFilm as any film does (decision 65).
+type SampleFilm = (typeof sampleFilms)[number];
+
+/** A sample picture, drawn as SVG: made a JPEG here, as staff's uploads may not be SVG. */
+async function samplePicture(address: string) {
+  const svg = await fs.readFile(path.join(PUBLIC_DIR, address));
+  return sharp(svg).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function sampleDraft(film: SampleFilm): Promise<FilmDraft> {
+  return {
+    title: film.title,
+    synopsis: film.overview,
+    tagline: film.tagline,
+    runtimeMinutes: film.runtime,
+    releaseDate: film.release_date,
+    originalLanguage: film.original_language ?? "",
+    genres: film.genres.map((genre) => genre.name),
+    cast: await Promise.all(
+      film.casts.map(async (member) => ({
+        name: member.name,
+        character: member.character,
+        photo: await samplePicture(member.profile_path),
+      })),
+    ),
+    certificate: film.certificate,
+    trailer: null,
+    poster: await samplePicture(film.poster_path),
+    backdrop: await samplePicture(film.backdrop_path),
+    tmdbId: null,
+    voteAverage: film.vote_average,
+  };
+}
+
+/** Saves the sample films the catalogue does not have yet, as an import would: running it twice changes nothing. */
+async function seedSampleFilms(db: Database) {
+  const existing = await existingFilmIds(
+    sampleFilms.map((film) => film.id),
+    db,
+  );
+  const missing = sampleFilms.filter((sample) => !existing.has(sample.id));
+  const drafts = await Promise.all(missing.map(sampleDraft));
+  for (const [index, film] of missing.entries()) {
+    const saved = await saveFilm(drafts[index], { id: film.id, source: "import", db });
+    if (!saved.ok) throw new Error(`The sample film ${film.title} was refused: ${JSON.stringify(saved)}`);
+  }
+}
+
 type SampleTrailer = {
   id: string;
   movie_id: string;
@@ -52,9 +88,9 @@ type SampleTrailer = {
 
 type SampleHall = { name: string; layout: string; extras: TypeExtras };
 
-/** Inserts the sample movies, trailers and halls that are not there yet; running it twice changes nothing. */
+/** Inserts the sample films, trailers and halls that are not there yet; running it twice changes nothing. */
 export async function seedCatalogue(db: Database) {
-  const movies = await readJson<SampleMovie[]>("movies.json");
+  await seedSampleFilms(db);
   const trailers = await readJson<SampleTrailer[]>("trailers.json");
   const halls = await readJson<SampleHall[]>("halls.json");
   await db.transaction(async (tx) => {
@@ -64,30 +100,6 @@ export async function seedCatalogue(db: Database) {
       await tx.query(
         `insert into halls (name, layout, seat_count, type_extras) values ($1, $2, $3, $4) on conflict (name) do nothing`,
         [hall.name, JSON.stringify(parsed.layout), layoutSeats(parsed.layout).length, JSON.stringify(hall.extras)],
-      );
-    }
-    for (const m of movies) {
-      await tx.query(
-        `insert into movies (id, title, overview, tagline, poster_path, backdrop_path, genres, casts,
-           release_date, original_language, vote_average, vote_count, runtime, certificate)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         on conflict (id) do nothing`,
-        [
-          m.id,
-          m.title,
-          m.overview,
-          m.tagline,
-          m.poster_path,
-          m.backdrop_path,
-          JSON.stringify(m.genres),
-          JSON.stringify(m.casts),
-          m.release_date,
-          m.original_language,
-          m.vote_average,
-          m.vote_count,
-          m.runtime,
-          m.certificate,
-        ],
       );
     }
     for (const [position, t] of trailers.entries()) {

@@ -27,7 +27,7 @@ export async function listMovieChoices(search: string, limit = MOVIE_CHOICES) {
   const rows = await db.query<MovieChoice & { matching: number }>(
     `select id, title, poster_path as "posterPath", runtime, to_char(release_date, 'YYYY') as "releaseYear",
        count(*) over ()::int as matching
-     from movies where strpos(lower(title), lower($1::text)) > 0
+     from movies where retired_at is null and strpos(lower(title), lower($1::text)) > 0
      order by release_date desc, id limit $2`,
     [search, limit],
   );
@@ -189,7 +189,10 @@ export async function createShows(
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [movie] = await tx.query<{ title: string }>("select title from movies where id = $1", [movieId]);
+      const [movie] = await tx.query<{ title: string }>(
+        "select title from movies where id = $1 and retired_at is null",
+        [movieId],
+      );
       if (!movie) return { ok: false as const, reason: "no-movie" as const };
       const [hall] = await lockHallInUse(tx, hallId);
       if (!hall) return { ok: false as const, reason: "no-hall" as const };

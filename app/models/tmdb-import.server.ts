@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import type { FilmDraft } from "~/domain/film-draft";
 import { listCertificates } from "~/models/certificates.server";
+import { saveFilm, type SaveFilmFailure } from "~/models/films.server";
 import {
   tmdbClient,
   type TmdbClient,
@@ -158,27 +159,27 @@ export async function draftFromTmdbId(id: number, client = importClient()): Prom
 /** What a draft from TMDB can lack that the site needs to sell a film. */
 export type MissingFilmDetail = "title" | "runtime" | "release date";
 
-export type ImportFailure = TmdbFailure | { reason: "incomplete"; title: string; missing: MissingFilmDetail[] };
+export type ImportFailure =
+  | TmdbFailure
+  | { reason: "incomplete"; title: string; missing: MissingFilmDetail[] }
+  | { reason: "not-saved"; title: string; failure: SaveFilmFailure };
 
 const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Takes a film imported from TMDB into the catalogue. For now it checks the draft has what a film for sale needs and
- * answers it; the films model's save is connected where marked.
+ * Takes a film imported from TMDB into the catalogue, once it has what a film for sale needs: a new film, or the film
+ * imported before under the same TMDB id, whose fields staff changed by hand are kept (saveFilm).
  */
 export async function importFilm(
   draft: FilmDraft,
-): Promise<
-  { ok: true; draft: FilmDraft } | { ok: false; reason: "incomplete"; title: string; missing: MissingFilmDetail[] }
-> {
+): Promise<{ ok: true; id: string; title: string } | ({ ok: false } & Exclude<ImportFailure, TmdbFailure>)> {
   const missing: MissingFilmDetail[] = [];
   if (!draft.title) missing.push("title");
   if (!(draft.runtimeMinutes > 0)) missing.push("runtime");
   if (!RELEASE_DATE.test(draft.releaseDate) || draft.releaseDate.startsWith("0000")) missing.push("release date");
   if (missing.length > 0) return { ok: false, reason: "incomplete", title: draft.title, missing };
-  // MERGE (issue 59, item 3): the one place an imported film is saved. Call the films model's save of a FilmDraft
-  // here, in place of answering the draft as it came.
-  return { ok: true, draft };
+  const saved = await saveFilm(draft, { source: "import" });
+  return saved.ok ? saved : { ok: false, reason: "not-saved", title: draft.title, failure: saved };
 }
 
 /** A film on TMDB, by its id, imported: its details read, its images downloaded, the draft taken in. */

@@ -59,7 +59,7 @@ export async function listWhatsOn(day: string, filters: WhatsOnFilters): Promise
          m.certificate
        from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
          left join lateral (${standardTicketSql("s")}) standard on true
-       where s.starts_at > now() and s.cancelled_at is null and ${cinemaDaySql("s.starts_at", "$2")} = $1
+       where s.starts_at > now() and s.cancelled_at is null and m.retired_at is null and ${cinemaDaySql("s.starts_at", "$2")} = $1
          and ${START_MINUTE_SQL} >= $3 and ${START_MINUTE_SQL} < $4
          and ($5 = '' or s.projection = $5) and (not $6 or s.subtitled) and (not $7 or s.audio_described)
      ) shows

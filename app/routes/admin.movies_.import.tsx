@@ -44,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { message, status } = tmdbFailure(imported);
     return form.refuse(message, status, "reference");
   }
-  return redirectWithSuccess("/admin/movies/import", `${imported.draft.title} was imported from TMDB`);
+  return redirectWithSuccess(`/admin/movies/${imported.id}`, `${imported.title} was imported from TMDB`);
 }
 
 export default function ImportFromTmdb() {

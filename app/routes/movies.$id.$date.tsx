@@ -8,6 +8,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
+import { Artwork } from "~/components/Artwork";
 import { CertificateBadge } from "~/components/CertificateBadge";
 import { PROCEED_NOTE_ID, SeatChoice } from "~/components/seat-page/SeatChoice";
 import { SeatMap } from "~/components/seat-page/SeatMap";
@@ -121,7 +122,14 @@ export default function SeatPage() {
       <Form method="post" className="seat-form" aria-describedby="seat-form-errors">
         <input type="hidden" name="requestToken" value={page.requestToken} />
         <aside className="seat-summary">
-          <img src={page.movie.posterUrl} alt="" width={300} height={450} className="seat-poster" />
+          <Artwork
+            src={page.movie.posterUrl}
+            kind="poster"
+            sizes="150px"
+            width={300}
+            height={450}
+            className="seat-poster"
+          />
           <div>
             <h1 id="seat-page-title">{page.movie.title}</h1>
             <p className="seat-day">{page.dayLabel}</p>

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { Artwork } from "~/components/Artwork";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
 import { FavouriteButton } from "~/components/FavouriteButton";
@@ -8,6 +9,7 @@ import { MovieShowTimes } from "~/components/MovieShowTimes";
 import { CertificateBadge } from "~/components/CertificateBadge";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
+import { TRAILER_HOSTS, trailerUrl } from "~/domain/film-draft";
 import type { loadMoviePage } from "~/http/movie-page.server";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
@@ -42,7 +44,15 @@ export default function MovieDetail() {
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
         <Backdrop src={movie.backdropUrl} className="movie-backdrop" />
-        <img className="movie-poster" src={movie.posterUrl} alt={`${movie.title} poster`} width={300} height={450} />
+        <Artwork
+          className="movie-poster"
+          src={movie.posterUrl}
+          kind="poster"
+          sizes="300px"
+          alt={`${movie.title} poster`}
+          width={300}
+          height={450}
+        />
         <div className="movie-info">
           <p className="badge">{languageBadge(movie.originalLanguage)}</p>
           <h1 id="movie-title">{movie.title}</h1>
@@ -59,9 +69,15 @@ export default function MovieDetail() {
             {releaseYear(movie.releaseDate)}
           </p>
           <div className="actions">
-            <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
-              Watch Trailer
-            </Link>
+            {movie.videoTrailer ? (
+              <a href={trailerUrl(movie.videoTrailer)} className="button button-ghost" rel="noreferrer">
+                Watch Trailer<span className="visually-hidden"> on {TRAILER_HOSTS[movie.videoTrailer.kind]}</span>
+              </a>
+            ) : (
+              <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
+                Watch Trailer
+              </Link>
+            )}
             <a href="#times" className="button">
               Buy Tickets
             </a>

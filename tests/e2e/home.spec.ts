@@ -19,7 +19,8 @@ test("the hero features the latest movie with its genres, year and runtime", { t
 
 test("the hero's backdrop is an image the browser fetches first", { tag: "@display" }, async ({ page }) => {
   const backdrop = page.getByRole("region", { name: featured.title }).locator("img");
-  await expect(backdrop).toHaveAttribute("src", `/artwork/backdrops/${featured.id}.svg`);
+  await expect(backdrop).toHaveAttribute("src", /^\/images\/[0-9a-f]{64}\/1280x720\.jpg$/);
+  await expect(backdrop).toHaveAttribute("srcset", /^\/images\/.+ 640w, .+ 1280w, .+ 1920w$/);
   await expect(backdrop).toHaveAttribute("alt", ""); // decorative: the heading says what it shows
   await expect(backdrop).toHaveAttribute("fetchpriority", "high");
   await expect(backdrop).not.toHaveAttribute("loading", "lazy");

@@ -42,7 +42,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL", () => {
     expect(result.movies.length).toBeGreaterThan(0);
     expect(result.movies.every((m) => m.title.toLowerCase().includes("night"))).toBe(true);
     const drama = await listMovies({ search: "", genre: "Drama", sort: "rating", page: 1 });
-    const ratings = drama.movies.map((m) => m.voteAverage);
+    const ratings = drama.movies.map((m) => m.voteAverage ?? -1);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     expect(await listShowDays(result.movies[0].id)).not.toHaveLength(0);
   });

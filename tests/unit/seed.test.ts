@@ -11,7 +11,9 @@ import {
 import { getDb, migrate, openDatabase, type Queryable } from "~/services/db.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 
-const sampleMovies: { id: string; runtime: number }[] = JSON.parse(readFileSync("data/movies.json", "utf8"));
+const sampleMovies: { id: string; runtime: number }[] = JSON.parse(
+  readFileSync("app/models/sample-films.json", "utf8"),
+);
 const movieCount = sampleMovies.length;
 const trailerCount = JSON.parse(readFileSync("data/trailers.json", "utf8")).length;
 const hallNames = JSON.parse(readFileSync("data/halls.json", "utf8")).map((hall: { name: string }) => hall.name);

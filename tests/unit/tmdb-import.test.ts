@@ -1,9 +1,11 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { config } from "~/config.server";
 import { tmdbFailure, tmdbRateLimitedMessage } from "~/http/tmdb-failures.server";
 import { certificateFor, draftFromTmdb, draftFromTmdbId, importFilm, trailerOf } from "~/models/tmdb-import.server";
 import { TMDB_REFERENCE_INVALID, TMDB_REFERENCE_REQUIRED, tmdbIdOf, tmdbImportSchema } from "~/schemas/tmdb-import";
 import { tmdbClient, type TmdbReleaseDates, type TmdbVideo } from "~/services/tmdb.server";
+import { getDb } from "~/services/db.server";
 import { LIGHTHOUSE_KEEPER, NORTHERN_LIGHTS } from "../tmdb/films";
 
 const BBFC = ["U", "PG", "12A", "15", "18"];
@@ -151,8 +153,31 @@ describe("a TMDB id or address pasted", () => {
 describe("importing a draft", () => {
   const draft = draftFromTmdb(LIGHTHOUSE_KEEPER, lighthouseImages, { country: "GB", keptCertificates: BBFC });
 
-  it("takes a draft with what a film for sale needs", async () => {
-    expect(await importFilm(draft)).toEqual({ ok: true, draft });
+  it("saves a draft with what a film for sale needs, once, under its TMDB id", async () => {
+    const picture = await sharp({ create: { width: 600, height: 900, channels: 3, background: "#335577" } })
+      .jpeg()
+      .toBuffer();
+    const withPictures = {
+      ...draft,
+      poster: picture,
+      backdrop: picture,
+      cast: draft.cast.map((member) => ({ ...member, photo: picture })),
+    };
+    const imported = await importFilm(withPictures);
+    expect(imported).toMatchObject({ ok: true, title: draft.title });
+    expect(await importFilm(withPictures)).toEqual(imported);
+    const db = await getDb();
+    const rows = await db.query<{ title: string }>("select title from movies where tmdb_id = $1", [draft.tmdbId]);
+    expect(rows).toEqual([{ title: draft.title }]);
+  });
+
+  it("refuses a draft whose pictures are not pictures, saving nothing", async () => {
+    const refused = await importFilm({ ...draft, tmdbId: 999_001 });
+    expect(refused).toMatchObject({ ok: false, reason: "not-saved", title: draft.title });
+    if (refused.ok) return;
+    expect(tmdbFailure(refused).message).toMatch(new RegExp(`^${draft.title} could not be imported: `));
+    const db = await getDb();
+    expect(await db.query("select 1 from movies where tmdb_id = 999001")).toEqual([]);
   });
 
   it("refuses one TMDB has no runtime or release date for yet, and says which", async () => {

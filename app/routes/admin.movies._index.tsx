@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/FormField";
 import { TableScroll } from "~/components/StaffList";
 import { readSubmission } from "~/http/forms.server";
@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/page-meta";
 
 export const meta = pageMeta(
   "Movies – Admin Panel",
-  "Each film's age rating, shown to customers and used at checkout.",
+  "The films on sale: add one, edit or retire it, and set its age rating.",
 );
 
 const FAILURES = { "movie-not-found": MOVIE_NOT_FOUND, "unknown-certificate": CERTIFICATE_UNKNOWN } as const;
@@ -43,6 +43,11 @@ export default function Movies() {
   return (
     <section aria-labelledby="movies-title">
       <h1 id="movies-title">Movies</h1>
+      <p>
+        <Link to="/admin/movies/new" className="button">
+          Add Film
+        </Link>
+      </p>
       <FormErrors id="movie-rating-errors" errors={Object.values(reply?.error ?? {}).flatMap((list) => list ?? [])} />
       <p>
         Each film&apos;s certificate shows on its card and page. A ticket type with an oldest age (Child) is not sold
@@ -66,12 +71,18 @@ export default function Movies() {
               <th scope="col">Movie</th>
               <th scope="col">Year</th>
               <th scope="col">Certificate</th>
+              <th scope="col">On sale</th>
             </tr>
           </thead>
           <tbody>
             {movies.map((movie) => (
               <tr key={movie.id}>
-                <th scope="row">{movie.title}</th>
+                <th scope="row">
+                  <Link to={`/admin/movies/${movie.id}`}>
+                    {movie.title}
+                    <span className="visually-hidden">: edit</span>
+                  </Link>
+                </th>
                 <td>{releaseYear(movie.releaseDate)}</td>
                 <td>
                   <Form method="post" className="movie-rating-form">
@@ -89,6 +100,16 @@ export default function Movies() {
                     </select>
                     <button type="submit" className="button button-ghost button-small" disabled={submitting}>
                       Save<span className="visually-hidden"> the certificate of {movie.title}</span>
+                    </button>
+                  </Form>
+                </td>
+                <td>
+                  <Form method="post" action={`/admin/movies/${movie.id}/status`} className="movie-status-form">
+                    <input type="hidden" name="retired" value={movie.retired ? "" : "on"} />
+                    {movie.retired ? <span>Retired </span> : null}
+                    <button type="submit" className="button button-ghost button-small" disabled={submitting}>
+                      {movie.retired ? "Bring Back" : "Retire"}
+                      <span className="visually-hidden"> {movie.title}</span>
                     </button>
                   </Form>
                 </td>

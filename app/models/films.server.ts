@@ -1,0 +1,311 @@
+import { randomBytes } from "node:crypto";
+import type { ArtworkKind } from "~/domain/artwork";
+import { FILM_FIELDS, type FilmDraft, type FilmField, type FilmTrailer } from "~/domain/film-draft";
+import type { Genre } from "~/domain/movie";
+import { getDb, isForeignKeyViolation, type Database, type Queryable } from "~/services/db.server";
+import { checkArtwork, storeArtwork, type ArtworkProblem, type CheckedArtwork } from "./artwork.server";
+
+// The one way films come in and change (decision 65): staff's form, the sample catalogue and an import all save a
+// FilmDraft here. Staff's changes are remembered per field, and an import leaves those fields alone.
+
+/** Who is saving: staff by hand (their changes are remembered), or an import or the sample catalogue. */
+export type FilmSource = "staff" | "import";
+
+/** Where a picture of the draft is: the poster, the backdrop, or the photo of the cast member at an index. */
+export type ArtworkField = "poster" | "backdrop" | `cast.${number}.photo`;
+
+export type SaveFilmFailure =
+  | { reason: "not-found" }
+  | { reason: "poster-missing" }
+  | { reason: "unknown-certificate" }
+  | { reason: "bad-artwork"; field: ArtworkField; problem: ArtworkProblem };
+
+export type SaveFilmResult = { ok: true; id: string; title: string } | ({ ok: false } & SaveFilmFailure);
+
+// A film's row as saving reads and writes it; casts keep the sample catalogue's spelling.
+type StoredCastMember = { name: string; profile_path: string | null; character: string; known_for_department: string };
+type StoredFilm = {
+  title: string;
+  overview: string;
+  tagline: string;
+  runtime: number;
+  release_date: string;
+  original_language: string | null;
+  genres: Genre[];
+  casts: StoredCastMember[];
+  certificate: string | null;
+  trailer: FilmTrailer | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+  vote_average: number | null;
+  tmdb_id: number | null;
+  edited_fields: FilmField[];
+};
+
+type WrittenFilm = Omit<StoredFilm, "vote_average" | "tmdb_id" | "edited_fields">;
+
+const COLUMN_OF: Record<FilmField, keyof WrittenFilm> = {
+  title: "title",
+  synopsis: "overview",
+  tagline: "tagline",
+  runtimeMinutes: "runtime",
+  releaseDate: "release_date",
+  originalLanguage: "original_language",
+  genres: "genres",
+  cast: "casts",
+  certificate: "certificate",
+  trailer: "trailer",
+  poster: "poster_path",
+  backdrop: "backdrop_path",
+};
+
+const STORED_COLUMNS = `title, overview, tagline, runtime, to_char(release_date, 'YYYY-MM-DD') as release_date,
+  original_language, genres, casts, certificate, trailer, poster_path, backdrop_path, vote_average, tmdb_id,
+  edited_fields`;
+
+type CheckedPictures = {
+  poster: CheckedArtwork | null;
+  backdrop: CheckedArtwork | null;
+  photos: (CheckedArtwork | null)[];
+};
+
+async function checkPictures(draft: FilmDraft): Promise<CheckedPictures | SaveFilmFailure> {
+  const check = async (bytes: Uint8Array | null, field: ArtworkField) => {
+    if (!bytes) return null;
+    const checked = await checkArtwork(bytes);
+    if (!checked.ok) throw { reason: "bad-artwork", field, problem: checked.problem } satisfies SaveFilmFailure;
+    return checked.artwork;
+  };
+  try {
+    return {
+      poster: await check(draft.poster, "poster"),
+      backdrop: await check(draft.backdrop, "backdrop"),
+      photos: await Promise.all(draft.cast.map((member, index) => check(member.photo, `cast.${index}.photo`))),
+    };
+  } catch (failure) {
+    if (failure && typeof failure === "object" && "reason" in failure) return failure as SaveFilmFailure;
+    throw failure;
+  }
+}
+
+/** The catalogue's genres, by name in lower case: a genre typed in other letter case is the same genre. */
+async function knownGenres(tx: Queryable) {
+  const rows = await tx.query<{ id: number; name: string }>(
+    `select distinct (g->>'id')::int as id, g->>'name' as name from movies, jsonb_array_elements(genres) g`,
+  );
+  return new Map(rows.map((genre) => [genre.name.toLowerCase(), genre]));
+}
+
+async function genresOf(tx: Queryable, names: string[]): Promise<Genre[]> {
+  const known = await knownGenres(tx);
+  let nextId = Math.max(0, ...[...known.values()].map((genre) => genre.id)) + 1;
+  const genres: Genre[] = [];
+  for (const name of names) {
+    const key = name.trim().toLowerCase();
+    if (!key || genres.some((genre) => genre.name.toLowerCase() === key)) continue;
+    const genre = known.get(key) ?? { id: nextId++, name: name.trim() };
+    known.set(key, genre);
+    genres.push(genre);
+  }
+  return genres;
+}
+
+/** A value as JSON with its objects' keys in order: jsonb gives them back sorted, so compare them so. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, part: unknown) =>
+    part && typeof part === "object" && !Array.isArray(part)
+      ? Object.fromEntries(Object.entries(part).sort(([a], [b]) => a.localeCompare(b)))
+      : part,
+  );
+}
+
+/** A new film's address: its title in lower-case words and a few random letters, so two films may share a title. */
+function newFilmId(title: string) {
+  const words = title
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40)
+    .replace(/-$/, "");
+  return `${words || "film"}-${randomBytes(3).toString("hex")}`;
+}
+
+async function readStored(tx: Queryable, id: string | null, tmdbId: number | null) {
+  const [row] = await tx.query<StoredFilm & { id: string }>(
+    `select id, ${STORED_COLUMNS} from movies
+     where ($1::text is not null and id = $1) or ($1::text is null and tmdb_id = $2) for update`,
+    [id, tmdbId],
+  );
+  return row ?? null;
+}
+
+/**
+ * Saves a film from a draft: a new one (`id` null, or an id no film has yet: the sample catalogue keeps its own), or
+ * the film with that id, or for an import with no id the film with the draft's TMDB id. Pictures are checked first,
+ * so a bad one changes nothing. Staff saving marks each field whose value they changed as edited by hand; an import
+ * saving a film that exists changes only the fields nobody edited. A picture left null keeps the film's own. `db` is
+ * the site's database unless the sample catalogue seeds another.
+ */
+export async function saveFilm(
+  draft: FilmDraft,
+  { id = null, source, db: database }: { id?: string | null; source: FilmSource; db?: Database },
+): Promise<SaveFilmResult> {
+  const pictures = await checkPictures(draft);
+  if ("reason" in pictures) return { ok: false, ...pictures };
+  const db = database ?? (await getDb());
+  try {
+    return await db.transaction(async (tx): Promise<SaveFilmResult> => {
+      const stored = await readStored(tx, id, id === null ? draft.tmdbId : null);
+      if (!stored && id !== null && source === "staff") return { ok: false, reason: "not-found" };
+      if (!stored && !pictures.poster) return { ok: false, reason: "poster-missing" };
+      const picture = async (checked: CheckedArtwork | null, kind: ArtworkKind) =>
+        checked ? storeArtwork(tx, checked, kind) : null;
+      const posterPath = (await picture(pictures.poster, "poster")) ?? stored!.poster_path;
+      const photos = await Promise.all(pictures.photos.map((checked) => picture(checked, "photo")));
+      const casts: StoredCastMember[] = draft.cast.map((member, index) => ({
+        name: member.name,
+        character: member.character,
+        profile_path: photos[index] ?? stored?.casts.find((old) => old.name === member.name)?.profile_path ?? null,
+        known_for_department: "Acting",
+      }));
+      const wanted: WrittenFilm = {
+        title: draft.title,
+        overview: draft.synopsis,
+        tagline: draft.tagline,
+        runtime: draft.runtimeMinutes,
+        release_date: draft.releaseDate,
+        original_language: draft.originalLanguage || null,
+        genres: await genresOf(tx, draft.genres),
+        casts,
+        certificate: draft.certificate,
+        trailer: draft.trailer,
+        poster_path: posterPath,
+        backdrop_path: (await picture(pictures.backdrop, "backdrop")) ?? stored?.backdrop_path ?? null,
+      };
+      const changed = FILM_FIELDS.filter(
+        (field) => !stored || canonical(stored[COLUMN_OF[field]]) !== canonical(wanted[COLUMN_OF[field]]),
+      );
+      const edited = new Set<FilmField>(stored?.edited_fields ?? []);
+      if (source === "staff") for (const field of changed) edited.add(field);
+      const kept = (field: FilmField) => stored && source === "import" && edited.has(field);
+      const row = Object.fromEntries(
+        FILM_FIELDS.map((field) => [
+          COLUMN_OF[field],
+          kept(field) ? stored![COLUMN_OF[field]] : wanted[COLUMN_OF[field]],
+        ]),
+      ) as WrittenFilm;
+      const values = [
+        row.title,
+        row.overview,
+        row.tagline,
+        row.runtime,
+        row.release_date,
+        row.original_language,
+        JSON.stringify(row.genres),
+        JSON.stringify(row.casts),
+        row.certificate,
+        row.trailer === null ? null : JSON.stringify(row.trailer),
+        row.poster_path,
+        row.backdrop_path,
+        source === "import" ? draft.voteAverage : (stored?.vote_average ?? null),
+        draft.tmdbId ?? stored?.tmdb_id ?? null,
+        [...edited],
+      ];
+      if (!stored) {
+        const newId = id ?? newFilmId(draft.title);
+        await tx.query(
+          `insert into movies (title, overview, tagline, runtime, release_date, original_language, genres, casts,
+             certificate, trailer, poster_path, backdrop_path, vote_average, tmdb_id, edited_fields, id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12, $11), $13, $14, $15, $16)`,
+          [...values, newId],
+        );
+        return { ok: true, id: newId, title: row.title };
+      }
+      await tx.query(
+        `update movies set title = $1, overview = $2, tagline = $3, runtime = $4, release_date = $5,
+           original_language = $6, genres = $7, casts = $8, certificate = $9, trailer = $10, poster_path = $11,
+           backdrop_path = coalesce($12, $11), vote_average = $13, tmdb_id = $14, edited_fields = $15
+         where id = $16`,
+        [...values, stored.id],
+      );
+      return { ok: true, id: stored.id, title: row.title };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "unknown-certificate" };
+    throw error;
+  }
+}
+
+/** The fields of a film staff changed by hand, in FILM_FIELDS' order; null when no film has the id. */
+export async function editedFields(id: string): Promise<FilmField[] | null> {
+  const db = await getDb();
+  const [row] = await db.query<{ edited_fields: FilmField[] }>("select edited_fields from movies where id = $1", [id]);
+  return row ? FILM_FIELDS.filter((field) => row.edited_fields.includes(field)) : null;
+}
+
+/** Which films exist of some ids: the sample catalogue saves only those that do not. */
+export async function existingFilmIds(ids: string[], db: Queryable) {
+  const rows = await db.query<{ id: string }>("select id from movies where id = any($1::text[])", [ids]);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A film as staff edit it. */
+export type FilmForEditing = {
+  id: string;
+  title: string;
+  synopsis: string;
+  tagline: string;
+  runtimeMinutes: number;
+  releaseDate: string;
+  originalLanguage: string;
+  genres: string[];
+  cast: { name: string; character: string; photoUrl: string | null }[];
+  certificate: string | null;
+  trailer: FilmTrailer | null;
+  posterUrl: string;
+  backdropUrl: string;
+  retired: boolean;
+};
+
+export async function getFilmForEditing(id: string): Promise<FilmForEditing | null> {
+  if (id.includes("\u0000")) return null;
+  const db = await getDb();
+  const [row] = await db.query<StoredFilm & { id: string; retired: boolean }>(
+    `select id, ${STORED_COLUMNS}, retired_at is not null as retired from movies where id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    synopsis: row.overview,
+    tagline: row.tagline,
+    runtimeMinutes: row.runtime,
+    releaseDate: row.release_date,
+    originalLanguage: row.original_language ?? "",
+    genres: row.genres.map((genre) => genre.name),
+    cast: row.casts.map((member) => ({
+      name: member.name,
+      character: member.character,
+      photoUrl: member.profile_path,
+    })),
+    certificate: row.certificate,
+    trailer: row.trailer,
+    posterUrl: row.poster_path ?? "",
+    backdropUrl: row.backdrop_path ?? "",
+    retired: row.retired,
+  };
+}
+
+/**
+ * Retires a film (it leaves the customer pages and Add Shows; its shows and their bookings stay) or brings it back.
+ */
+export async function setFilmRetired(id: string, retired: boolean) {
+  const db = await getDb();
+  const [row] = await db.query<{ title: string }>(
+    `update movies set retired_at = case when $2 then coalesce(retired_at, now()) end where id = $1 returning title`,
+    [id, retired],
+  );
+  return row ? { ok: true as const, title: row.title } : { ok: false as const, reason: "not-found" as const };
+}
