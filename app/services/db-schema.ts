@@ -7,6 +7,14 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A json or jsonb column: what JSON.parse gives. */
 export type Json = ColumnType<unknown, string, string>;
 
+export interface ArtworkTable {
+  hash: string;
+  image: Uint8Array;
+  width: number;
+  height: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface BookedSeatsTable {
   show_id: string;
   seat: string;
@@ -37,6 +45,8 @@ export interface BookingsTable {
   cancelled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   confirmed_without_payment: Generated<boolean>;
   calendar_sequence: Generated<number>;
+  channel: Generated<string>;
+  sold_by_staff_uid: string | null;
 }
 
 export interface CatalogueVersionTable {
@@ -76,6 +86,19 @@ export interface CheckoutsTable {
   returned_because: string | null;
 }
 
+export interface CounterPaymentsTable {
+  booking_id: string;
+  staff_uid: string;
+  method: string;
+  amount_cents: number;
+  tendered_cents: number | null;
+  takings_day: Timestamp;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  refunded_by_staff_uid: string | null;
+  refunded_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  refund_takings_day: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface FavouritesTable {
   user_uid: string;
   movie_id: string;
@@ -111,10 +134,14 @@ export interface MoviesTable {
   casts: ColumnType<unknown, string | undefined, string>;
   release_date: Timestamp;
   original_language: string | null;
-  vote_average: Generated<number>;
+  vote_average: number | null;
   vote_count: Generated<number>;
   runtime: number;
   certificate: string | null;
+  retired_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  edited_fields: Generated<string[]>;
+  tmdb_id: number | null;
+  trailer: ColumnType<unknown, string | null, string | null>;
 }
 
 export interface OutboxTable {
@@ -223,6 +250,35 @@ export interface ShowsTable {
   audio_described: Generated<boolean>;
 }
 
+export interface StaffChangesTable {
+  id: Generated<number>;
+  staff_uid: string | null;
+  staff_name: string;
+  kind: string;
+  subject: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface StaffInvitationsTable {
+  id: Generated<string>;
+  email: string;
+  role: string;
+  invited_by: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  accepted_by: string | null;
+}
+
+export interface TakingsDaysTable {
+  day: Timestamp;
+  closed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  closed_by_staff_uid: string | null;
+  figures: ColumnType<unknown, string | null, string | null>;
+}
+
 export interface TestGatewayCheckoutsTable {
   id: string;
   idempotency_key: string;
@@ -281,11 +337,11 @@ export interface UsersTable {
   email: string | null;
   name: Generated<string>;
   photo_url: string | null;
-  is_staff: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_sign_in_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   is_guest: Generated<boolean>;
   email_verified: boolean | null;
+  staff_role: string | null;
 }
 
 export interface WaitlistEntriesTable {
@@ -299,6 +355,7 @@ export interface WaitlistEntriesTable {
 }
 
 export interface DB {
+  artwork: ArtworkTable;
   booked_seats: BookedSeatsTable;
   booking_tickets: BookingTicketsTable;
   bookings: BookingsTable;
@@ -306,6 +363,7 @@ export interface DB {
   certificates: CertificatesTable;
   check_ins: CheckInsTable;
   checkouts: CheckoutsTable;
+  counter_payments: CounterPaymentsTable;
   favourites: FavouritesTable;
   gateway_events: GatewayEventsTable;
   halls: HallsTable;
@@ -321,6 +379,9 @@ export interface DB {
   sessions: SessionsTable;
   show_prices: ShowPricesTable;
   shows: ShowsTable;
+  staff_changes: StaffChangesTable;
+  staff_invitations: StaffInvitationsTable;
+  takings_days: TakingsDaysTable;
   test_gateway_checkouts: TestGatewayCheckoutsTable;
   test_gateway_events: TestGatewayEventsTable;
   ticket_types: TicketTypesTable;

@@ -21,6 +21,7 @@ const TYPES = {
   date: "Timestamp",
   json: "Json",
   jsonb: "Json",
+  bytea: "Uint8Array",
 };
 
 const COLUMNS_SQL = `select c.table_name, c.column_name, c.udt_name, c.is_nullable = 'YES' as nullable,
