@@ -21,6 +21,8 @@ export type FilmDraft = {
   backdrop: Uint8Array | null;
   tmdbId: number | null;
   voteAverage: number | null;
+  /** How many votes that average is of (TMDB's); null for a film added by hand. */
+  voteCount: number | null;
 };
 
 /** The fields of a film whose hand edits are remembered: an import later leaves those alone. */

@@ -144,5 +144,6 @@ export function filmDraftOf(form: FilmForm, files: Map<string, UploadedFile>): F
     backdrop: files.get("backdrop")?.bytes ?? null,
     tmdbId: null,
     voteAverage: null,
+    voteCount: null,
   };
 }

@@ -211,13 +211,15 @@ export async function saveFilm(
         source === "import" ? draft.voteAverage : (stored?.vote_average ?? null),
         draft.tmdbId ?? stored?.tmdb_id ?? null,
         [...edited],
+        source === "import" ? draft.voteCount : null,
       ];
       if (!stored) {
         const newId = id ?? newFilmId(draft.title);
         await tx.query(
           `insert into movies (title, overview, tagline, runtime, release_date, original_language, genres, casts,
-             certificate, trailer, poster_path, backdrop_path, vote_average, tmdb_id, edited_fields, id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12, $11), $13, $14, $15, $16)`,
+             certificate, trailer, poster_path, backdrop_path, vote_average, tmdb_id, edited_fields, vote_count, id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12, $11), $13, $14, $15, coalesce($16, 0),
+             $17)`,
           [...values, newId],
         );
         return { ok: true, id: newId, title: row.title };
@@ -225,8 +227,9 @@ export async function saveFilm(
       await tx.query(
         `update movies set title = $1, overview = $2, tagline = $3, runtime = $4, release_date = $5,
            original_language = $6, genres = $7, casts = $8, certificate = $9, trailer = $10, poster_path = $11,
-           backdrop_path = coalesce($12, $11), vote_average = $13, tmdb_id = $14, edited_fields = $15
-         where id = $16`,
+           backdrop_path = coalesce($12, $11), vote_average = $13, tmdb_id = $14, edited_fields = $15,
+           vote_count = coalesce($16::int, vote_count)
+         where id = $17`,
         [...values, stored.id],
       );
       return { ok: true, id: stored.id, title: row.title };

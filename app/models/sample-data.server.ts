@@ -57,6 +57,7 @@ async function sampleDraft(film: SampleFilm): Promise<FilmDraft> {
     backdrop: await samplePicture(film.backdrop_path),
     tmdbId: null,
     voteAverage: film.vote_average,
+    voteCount: film.vote_count,
   };
 }
 

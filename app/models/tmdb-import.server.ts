@@ -100,6 +100,7 @@ export function draftFromTmdb(
     tmdbId: details.id,
     // A film no one has voted on has no rating, not 0.
     voteAverage: details.vote_count > 0 ? Math.round(details.vote_average * 10) / 10 : null,
+    voteCount: details.vote_count > 0 ? details.vote_count : null,
   };
 }
 

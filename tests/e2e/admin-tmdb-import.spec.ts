@@ -76,7 +76,11 @@ withTmdb(
     const imported = fake.requests.slice(before);
     expect(imported.filter((request) => request.path === "/3/movie/1001")).toHaveLength(1);
     expect(imported.filter((request) => request.path.startsWith("/t/p/"))).toHaveLength(14);
+    // The film is saved and its editor opens, for staff to check it before scheduling it.
+    await expect(page).toHaveURL(/\/admin\/movies\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name: "Edit The Lighthouse Keeper" })).toBeVisible();
 
+    await open(page, "/admin/movies/import");
     await page.getByLabel("TMDB id or address").fill("https://www.themoviedb.org/movie/999999-no-such-film");
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByLabel("TMDB id or address")).toHaveAccessibleDescription(

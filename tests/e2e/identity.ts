@@ -36,7 +36,8 @@ async function call(
 export async function createAccount({ staff = false, prefix = "customer" } = {}): Promise<Account> {
   const email = uniqueEmail(prefix);
   const password = "Passw0rd-test";
-  const name = staff ? "Test Staff" : "Test Customer";
+  // Staff are told apart by name where pages list them (takings, the record of changes): each has one of their own.
+  const name = staff ? `Test Staff ${email.split("@")[0].slice(-6)}` : "Test Customer";
   const { localId } = await call(`${toolkit()}/accounts:signUp?key=demo-api-key`, {
     email,
     password,

@@ -26,6 +26,7 @@ const draft = async (changes: Partial<FilmDraft> = {}): Promise<FilmDraft> => ({
   backdrop: await picture(1280, 720, "#33a"),
   tmdbId: null,
   voteAverage: null,
+  voteCount: null,
   ...changes,
 });
 
