@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { readSubmission } from "~/http/forms.server";
 import { notFound } from "~/http/not-found.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
@@ -6,7 +6,12 @@ import { requireStaff } from "~/http/viewer.server";
 import { setFilmRetired } from "~/models/films.server";
 import { filmStatusSchema } from "~/schemas/film-status";
 
-// The Movies list's Retire and Bring Back buttons post here.
+// The Movies list's Retire and Bring Back buttons post here; the address itself leads back to that list.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "manage-programme");
+  throw redirect("/admin/movies");
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, filmStatusSchema);

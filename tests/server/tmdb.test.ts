@@ -174,7 +174,8 @@ describe("the import page", () => {
     const before = fake.requests.length;
     const answer = await importing("https://www.themoviedb.org/movie/1001-the-lighthouse-keeper");
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("location")).toBe("/admin/movies/import");
+    // The film is saved, and its editor opens for staff to check it.
+    expect(answer.headers.get("location")).toMatch(/^\/admin\/movies\/the-lighthouse-keeper-[0-9a-f]{6}$/);
     expect(toastMessage(answer.headers.get("set-cookie"))).toBe("The Lighthouse Keeper was imported from TMDB");
     const images = fake.requests.slice(before).filter((request) => request.path.startsWith("/t/p/"));
     // The poster, the backdrop and the first 12 of the cast: each once.
