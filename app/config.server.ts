@@ -179,7 +179,9 @@ export const environmentSchema = z.object({
   ).describe("where TMDB API requests go; default https://api.themoviedb.org (tests point it at a local server)"),
   TMDB_IMAGE_URL: optional(
     z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12112"),
-  ).describe("where imported images are downloaded from; default https://image.tmdb.org"),
+  ).describe(
+    "TMDB's image host, from which imported images are downloaded once; must be set with a TMDB key (docs/operations.md)",
+  ),
   TMDB_TIMEOUT_SECONDS: integer(1, 60).describe(
     "how long a request to TMDB may take before staff are told it is unreachable; default 10",
   ),
@@ -289,6 +291,12 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       "Configuration error:\n  SESSION_SECRET: must be set with DATABASE_URL, the same on every instance",
     );
   }
+  // No remote host is built in: a cinema that turns the TMDB import on names the image host too.
+  if ((env.TMDB_API_KEY || env.TMDB_READ_ACCESS_TOKEN) && !env.TMDB_IMAGE_URL) {
+    throw new ConfigurationError(
+      "Configuration error:\n  TMDB_IMAGE_URL: must be set with TMDB_API_KEY or TMDB_READ_ACCESS_TOKEN (TMDB's image host)",
+    );
+  }
   const dataDir = env.DATA_DIR?.startsWith(MEMORY) ? MEMORY : path.resolve(env.DATA_DIR ?? ".data");
   const projectId = env.FIREBASE_PROJECT_ID ?? DEFAULT_PROJECT_ID;
   // No Firebase project configured: the site brings its own Auth emulator (npm start runs it).
@@ -357,7 +365,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       readAccessToken: env.TMDB_READ_ACCESS_TOKEN ?? null,
       region: env.TMDB_REGION ?? "GB",
       apiUrl: env.TMDB_API_URL ?? "https://api.themoviedb.org",
-      imageUrl: env.TMDB_IMAGE_URL ?? "https://image.tmdb.org",
+      imageUrl: env.TMDB_IMAGE_URL ?? "",
       timeoutMs: (env.TMDB_TIMEOUT_SECONDS ?? 10) * 1000,
     },
     authSyncUrl: env.AUTH_SYNC_URL ?? null,

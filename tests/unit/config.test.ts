@@ -108,6 +108,14 @@ describe("configuration", () => {
       });
     });
 
+    it("names no remote host for TMDB: a key needs the image host set beside it", () => {
+      expect(loadConfig({}).tmdb.imageUrl).toBe("");
+      expect(() => loadConfig({ TMDB_API_KEY: "k" })).toThrow(/TMDB_IMAGE_URL: must be set with TMDB_API_KEY/);
+      expect(loadConfig({ TMDB_API_KEY: "k", TMDB_IMAGE_URL: "https://images.example" }).tmdb.imageUrl).toBe(
+        "https://images.example",
+      );
+    });
+
     it("asks for each key Stripe needs, and refuses what is not one", () => {
       expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
         "Configuration error:\n  STRIPE_SECRET_KEY: must be set with PAYMENT_PROVIDER=stripe\n  STRIPE_WEBHOOK_SECRET: must be set with PAYMENT_PROVIDER=stripe",
