@@ -41,7 +41,7 @@ export default function Movies() {
   const reply = useActionData<typeof action>() as Reply | undefined;
   const submitting = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="movies-title">
+    <section aria-labelledby="movies-title" className="cards-on-phone">
       <h1 id="movies-title">Movies</h1>
       <p>
         <Link to="/admin/movies/new" className="button">
@@ -83,8 +83,8 @@ export default function Movies() {
                     <span className="visually-hidden">: edit</span>
                   </Link>
                 </th>
-                <td>{releaseYear(movie.releaseDate)}</td>
-                <td>
+                <td data-label="Year">{releaseYear(movie.releaseDate)}</td>
+                <td data-label="Certificate">
                   <Form method="post" className="movie-rating-form">
                     <input type="hidden" name="movieId" value={movie.id} />
                     <label htmlFor={`certificate-${movie.id}`} className="visually-hidden">
@@ -103,7 +103,7 @@ export default function Movies() {
                     </button>
                   </Form>
                 </td>
-                <td>
+                <td data-label="On sale">
                   <Form method="post" action={`/admin/movies/${movie.id}/status`} className="movie-status-form">
                     <input type="hidden" name="retired" value={movie.retired ? "" : "on"} />
                     {movie.retired ? <span>Retired </span> : null}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors } from "~/components/FormField";
+import { TableScroll } from "~/components/StaffList";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/staff-roles";
 import { cinemaSettings } from "~/http/cinema.server";
 import { readSubmission } from "~/http/forms.server";
@@ -69,7 +70,7 @@ export default function Staff() {
     : Object.values(reply?.error ?? {}).flatMap((e) => e ?? []);
   const emailErrors = invitedBefore ? [...(reply?.error?.email ?? []), ...(reply?.error?.role ?? [])] : [];
   return (
-    <section aria-labelledby="staff-title" className="staff-page">
+    <section aria-labelledby="staff-title" className="staff-page cards-on-phone">
       <h1 id="staff-title">Staff</h1>
       <FormErrors id="staff-errors" errors={pageErrors} />
       <p>
@@ -117,53 +118,55 @@ export default function Staff() {
         </>
       ) : null}
       <h2>Members</h2>
-      <table className="staff-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Remove</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.uid}>
-              <td>
-                {member.name}
-                {member.uid === me ? " (you)" : ""}
-              </td>
-              <td>{member.email}</td>
-              <td>
-                <Form method="post" className="staff-role-form">
-                  <input type="hidden" name="uid" value={member.uid} />
-                  <label htmlFor={`role-${member.uid}`} className="visually-hidden">
-                    Role of {member.name}
-                  </label>
-                  <RoleSelect id={`role-${member.uid}`} value={member.role} />
-                  <button type="submit" name="intent" value={CHANGE_ROLE} className="button button-small">
-                    Change Role
-                  </button>
-                </Form>
-              </td>
-              <td>
-                <Form method="post">
-                  <input type="hidden" name="uid" value={member.uid} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={REMOVE}
-                    className="button button-ghost button-small"
-                    aria-label={`Remove ${member.name}`}
-                  >
-                    Remove
-                  </button>
-                </Form>
-              </td>
+      <TableScroll label="Staff members">
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Remove</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.uid}>
+                <th scope="row">
+                  {member.name}
+                  {member.uid === me ? " (you)" : ""}
+                </th>
+                <td data-label="Email">{member.email}</td>
+                <td data-label="Role">
+                  <Form method="post" className="staff-role-form">
+                    <input type="hidden" name="uid" value={member.uid} />
+                    <label htmlFor={`role-${member.uid}`} className="visually-hidden">
+                      Role of {member.name}
+                    </label>
+                    <RoleSelect id={`role-${member.uid}`} value={member.role} />
+                    <button type="submit" name="intent" value={CHANGE_ROLE} className="button button-small">
+                      Change Role
+                    </button>
+                  </Form>
+                </td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="uid" value={member.uid} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={REMOVE}
+                      className="button button-ghost button-small"
+                      aria-label={`Remove ${member.name}`}
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }

@@ -56,7 +56,7 @@ export default function Takings() {
   const money = (cents: number) => formatMoney(cents, currency);
   const busy = useNavigation().state === "submitting";
   return (
-    <section className="takings" aria-labelledby="takings-title">
+    <section className="takings cards-on-phone" aria-labelledby="takings-title">
       <h1 id="takings-title">Takings</h1>
       <Form method="get" className="takings-day">
         <label htmlFor="takings-day">Day</label>
@@ -82,7 +82,7 @@ export default function Takings() {
         </div>
       </dl>
       <TableScroll label="Takings by staff member and payment method">
-        <table className="takings-table">
+        <table className="staff-table takings-table">
           <caption>By staff member and payment method</caption>
           <thead>
             <tr>
@@ -104,12 +104,12 @@ export default function Takings() {
               report.rows.map((row) => (
                 <tr key={`${row.staff ?? ""}:${row.method}`}>
                   <th scope="row">{row.staff ?? "Online"}</th>
-                  <td>{TAKINGS_METHOD_LABELS[row.method]}</td>
-                  <td>{row.sales}</td>
-                  <td>{money(row.salesCents)}</td>
-                  <td>{row.refunds}</td>
-                  <td>{money(row.refundsCents)}</td>
-                  <td>{money(row.netCents)}</td>
+                  <td data-label="Paid by">{TAKINGS_METHOD_LABELS[row.method]}</td>
+                  <td data-label="Sales">{row.sales}</td>
+                  <td data-label="Taken">{money(row.salesCents)}</td>
+                  <td data-label="Refunds">{row.refunds}</td>
+                  <td data-label="Refunded">{money(row.refundsCents)}</td>
+                  <td data-label="Net">{money(row.netCents)}</td>
                 </tr>
               ))
             )}
