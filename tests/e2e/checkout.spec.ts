@@ -111,7 +111,6 @@ test("at laptop widths the summary and Pay stay beside the steps, in view; the p
   customerPage: page,
   jsEnabled,
 }) => {
-  test.fixme(true, "in the whole suite, with JavaScript on and off, Pay was below the view at 1280 × 800");
   await page.setViewportSize({ width: 1280, height: 800 });
   const { path } = bookingSlot(0, jsEnabled, { cancellable: true });
   await bookSeats(page, jsEnabled, path, ["F8", "F9"]);
