@@ -39,6 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+export { revalidateAfterEveryPost as shouldRevalidate } from "~/utils/revalidation";
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, "sell-at-counter");
   const form = await readSubmission(request, counterSeatsSchema);

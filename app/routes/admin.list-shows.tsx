@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ShowListFilters } from "~/components/ShowListFilters";
 import { FilterLinks, PageJump, SortHeader, StaffList } from "~/components/StaffList";
 import { cinemaSettings } from "~/http/cinema.server";
@@ -49,9 +50,12 @@ const PERIODS: Record<ShowPeriod, string> = { upcoming: "Upcoming", past: "Past"
 
 export default function ListShows() {
   const { query, shows, total, pageCount, movies, halls, currency, timeZone } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const link = (changes: Partial<ShowListQuery>) =>
     `/admin/list-shows${listQuery({ ...query, page: 1, ...changes }, SHOW_LIST_DEFAULTS)}`;
   const sortLink = (sort: ShowListQuery["sort"], dir: ShowListQuery["dir"]) => link({ sort, dir });
+  // The server never sees the fragment: the row it names is marked once the page runs (a move within the site).
+  const targeted = useHydrated() ? location.hash : "";
   return (
     <section aria-labelledby="list-shows-title" className="cards-on-phone">
       <h1 id="list-shows-title">List Shows</h1>
@@ -82,7 +86,7 @@ export default function ListShows() {
         {shows.map((show) => {
           const when = formatShowTime(show.startsAt, timeZone);
           return (
-            <tr key={show.id} id={`show-${show.id}`}>
+            <tr key={show.id} id={`show-${show.id}`} aria-current={targeted === `#show-${show.id}` || undefined}>
               <th scope="row">{show.title}</th>
               <td>
                 <time dateTime={show.startsAt}>{when}</time>

@@ -1,12 +1,4 @@
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { Artwork } from "~/components/Artwork";
 import { CertificateBadge } from "~/components/CertificateBadge";
@@ -45,9 +37,7 @@ export const meta = withErrorMeta<typeof loadSeatPage>(({ data }) => [
 /** The seat map's id: the anchor a chosen time lands on. */
 const SEAT_MAP_ID = "seats";
 
-// A refused booking (409) is when the seat map most needs fresh occupancy; Remix skips reloading after a 4xx.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod === "POST" || defaultShouldRevalidate;
+export { revalidateAfterEveryPost as shouldRevalidate } from "~/utils/revalidation";
 
 export default function SeatPage() {
   const page = useLoaderData<typeof loadSeatPage>();

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { data, redirectDocument } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import { BookingCard } from "~/components/BookingCard";
 import { FormErrors } from "~/components/FormField";
@@ -59,9 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-// A refused start (a 4xx) may mean the hold ran out meanwhile: the page is read again to say so.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod === "POST" || defaultShouldRevalidate;
+export { revalidateAfterEveryPost as shouldRevalidate } from "~/utils/revalidation";
 
 /**
  * Pay sends the customer to the gateway's hosted page, a whole page load (Stripe's is another site). The form has no

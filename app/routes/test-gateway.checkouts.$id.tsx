@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { CardForm } from "~/components/test-gateway/CardForm";
@@ -31,9 +31,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { page, attempt: randomUUID() };
 }
 
-// A refused card (a 402) is read again too: the page's new attempt empties the security code.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod === "POST" || defaultShouldRevalidate;
+export { revalidateAfterEveryPost as shouldRevalidate } from "~/utils/revalidation";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const page = await pageOrNotFound(params.id);
