@@ -23,6 +23,7 @@ const SEAT_FIGURES_SQL = `(
     count(*) as bookings
   from bookings b group by b.show_id
 )`;
+/** The seat figures joined to the shows `s` of a query written as text (the dashboard's). */
 export const SEAT_FIGURES_JOIN = `left join ${SEAT_FIGURES_SQL} seat_figures on seat_figures.show_id = s.id`;
 
 /** The seat figures as a table to join a typed query's shows `s` to. */
