@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { ARTWORK_SIZES, artworkUrl, type ArtworkFormat, type ArtworkKind } from "~/domain/artwork";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 // Film artwork (decision 65): each picture checked by its content, kept once in the database by its hash, and made
 // into the sizes pages ask for when first asked.
@@ -79,10 +80,11 @@ export async function contentFormatName(bytes: Uint8Array) {
 
 /** Keeps a checked picture (once, however often it is saved) and answers its address at a kind's page size. */
 export async function storeArtwork(tx: Queryable, artwork: CheckedArtwork, kind: ArtworkKind) {
-  await tx.query(
-    "insert into artwork (hash, image, width, height) values ($1, $2, $3, $4) on conflict (hash) do nothing",
-    [artwork.hash, artwork.image, artwork.width, artwork.height],
-  );
+  await typed(tx)
+    .insertInto("artwork")
+    .values({ hash: artwork.hash, image: artwork.image, width: artwork.width, height: artwork.height })
+    .onConflict((conflict) => conflict.column("hash").doNothing())
+    .execute();
   return artworkUrl(artwork.hash, defaultSize(kind));
 }
 
@@ -103,7 +105,7 @@ let madeBytes = 0;
 
 async function makeVariant(hash: string, width: number, height: number, format: ArtworkFormat) {
   const db = await getDb();
-  const [row] = await db.query<{ image: Uint8Array }>("select image from artwork where hash = $1", [hash]);
+  const row = await typed(db).selectFrom("artwork").select("image").where("hash", "=", hash).executeTakeFirst();
   if (!row) return null;
   const resized = sharp(row.image).resize(width, height, { fit: "cover", position: "attention" });
   return format === "webp"

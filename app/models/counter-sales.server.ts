@@ -1,8 +1,11 @@
+import { sql, type Kysely } from "kysely";
 import { config } from "~/config.server";
 import type { Booking, PayRefusal } from "~/domain/booking";
 import { changeDueCents, type CounterPayment } from "~/domain/counter";
 import type { Hall } from "~/domain/hall";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import type { DB } from "~/services/db-schema";
+import { typed } from "~/services/typed-db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
 import { findBooking, lockPayableBooking, occupiedSeats } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
@@ -10,7 +13,7 @@ import { getHall } from "./halls.server";
 import { queueBookingPaid } from "./notifications.server";
 import { bookSeats } from "./seat-booking.server";
 import type { SeatAsk } from "./seat-memory.server";
-import { cinemaDaySql } from "./shows.server";
+import { cinemaDay } from "./shows.server";
 import { recordStaffChange } from "./staff-changes.server";
 import { lockOpenTakingsDay } from "./takings.server";
 import { userNameSql } from "./users.server";
@@ -31,14 +34,26 @@ export type CounterShow = {
   freeSeats: number;
 };
 
-const COUNTER_SHOW_SELECT = `select s.id, s.movie_id as "movieId", m.title, s.starts_at as "startsAt",
-    ${cinemaDaySql("s.starts_at", "$1")} as day, h.name as "hallName",
-    h.seat_count - (select count(*)::int from booked_seats bs join bookings b on b.id = bs.booking_id
-                    where bs.show_id = s.id and ${holdsSeatsSql("b")}) as "freeSeats"
-  from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
-  where s.cancelled_at is null and s.starts_at > now()`;
+/** The shows still to start that the counter sells, with their cinema day and the seats still free. */
+const counterShows = (db: Kysely<DB>) =>
+  db
+    .selectFrom("shows as s")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .innerJoin("halls as h", "h.id", "s.hall_id")
+    .select([
+      "s.id",
+      "s.movie_id as movieId",
+      "m.title",
+      "s.starts_at as startsAt",
+      cinemaDay("s.starts_at", config.timeZone).as("day"),
+      "h.name as hallName",
+      sql<number>`h.seat_count - (select count(*) from booked_seats bs join bookings b on b.id = bs.booking_id
+        where bs.show_id = s.id and ${sql.raw(holdsSeatsSql("b"))})`.as("freeSeats"),
+    ])
+    .where("s.cancelled_at", "is", null)
+    .where("s.starts_at", ">", sql<Date>`now()`);
 
-const toCounterShow = (row: CounterShow & { startsAt: Date | string }): CounterShow => ({
+const toCounterShow = (row: Omit<CounterShow, "startsAt"> & { startsAt: Date }): CounterShow => ({
   ...row,
   startsAt: new Date(row.startsAt).toISOString(),
 });
@@ -46,10 +61,7 @@ const toCounterShow = (row: CounterShow & { startsAt: Date | string }): CounterS
 /** The shows still to start, today's next first: what the counter sells. */
 export async function listCounterShows(limit = 40): Promise<CounterShow[]> {
   const db = await getDb();
-  const rows = await db.query<CounterShow>(`${COUNTER_SHOW_SELECT} order by s.starts_at, m.title limit $2`, [
-    config.timeZone,
-    limit,
-  ]);
+  const rows = await counterShows(typed(db)).orderBy("s.starts_at").orderBy("m.title").limit(limit).execute();
   return rows.map(toCounterShow);
 }
 
@@ -58,11 +70,10 @@ export async function findCounterShow(
   showId: string,
 ): Promise<{ show: CounterShow; hall: Hall; occupied: string[] } | null> {
   const db = await getDb();
-  const [row] = await db.query<CounterShow & { hallId: string }>(
-    `${COUNTER_SHOW_SELECT.replace('h.name as "hallName"', 'h.name as "hallName", h.id as "hallId"')}
-     and s.id::text = $2`,
-    [config.timeZone, showId],
-  );
+  const row = await counterShows(typed(db))
+    .select("h.id as hallId")
+    .where((eb) => eb(eb.cast<string>("s.id", "text"), "=", showId))
+    .executeTakeFirst();
   if (!row) return null;
   const { hallId, ...show } = row;
   const hall = (await getHall(hallId, db))!;
@@ -89,23 +100,26 @@ export type CounterSale = {
 /** A booking made at the counter; null for any other booking or none. */
 export async function findCounterSale(bookingId: string, tx?: Queryable): Promise<CounterSale | null> {
   const db = tx ?? (await getDb());
-  const [row] = await db.query<{
-    customerUid: string;
-    customerEmail: string | null;
-    payment: (Omit<CounterPayment, "changeCents" | "paidAt"> & { paidAt: string }) | null;
-  }>(
-    `select b.user_uid as "customerUid", customer.email as "customerEmail",
-       case when p.booking_id is null then null else json_build_object(
-         'method', p.method, 'amountCents', p.amount_cents, 'tenderedCents', p.tendered_cents, 'paidAt', p.created_at,
-         'soldBy', ${userNameSql("seller")}, 'refundedAt', p.refunded_at, 'refundedBy', ${userNameSql("refunder")})
-       end as payment
-     from bookings b join users customer on customer.uid = b.user_uid
-       left join counter_payments p on p.booking_id = b.id
-       left join users seller on seller.uid = p.staff_uid
-       left join users refunder on refunder.uid = p.refunded_by_staff_uid
-     where b.id::text = $1 and b.channel = 'counter'`,
-    [bookingId],
-  );
+  const row = await typed(db)
+    .selectFrom("bookings as b")
+    .innerJoin("users as customer", "customer.uid", "b.user_uid")
+    .leftJoin("counter_payments as p", "p.booking_id", "b.id")
+    .leftJoin("users as seller", "seller.uid", "p.staff_uid")
+    .leftJoin("users as refunder", "refunder.uid", "p.refunded_by_staff_uid")
+    .select([
+      "b.user_uid as customerUid",
+      "customer.email as customerEmail",
+      // JSON's dates are text.
+      sql<(Omit<CounterPayment, "changeCents" | "paidAt"> & { paidAt: string }) | null>`case
+        when p.booking_id is null then null
+        else json_build_object('method', p.method, 'amountCents', p.amount_cents, 'tenderedCents', p.tendered_cents,
+          'paidAt', p.created_at, 'soldBy', ${sql.raw(userNameSql("seller"))}, 'refundedAt', p.refunded_at,
+          'refundedBy', ${sql.raw(userNameSql("refunder"))})
+      end`.as("payment"),
+    ])
+    .where((eb) => eb(eb.cast<string>("b.id", "text"), "=", bookingId))
+    .where("b.channel", "=", sql.lit("counter"))
+    .executeTakeFirst();
   if (!row) return null;
   const booking = await findBooking(row.customerUid, bookingId, { tx: db });
   if (!booking) return null;
@@ -163,19 +177,23 @@ export async function takeCounterPayment(
         amountCents: booking.amountCents,
         tenderedCents: input.tenderedCents,
       };
-    await tx.query("update bookings set status = 'paid', paid_at = now() where id = $1", [booking.id]);
-    await tx.query(
-      `insert into counter_payments (booking_id, staff_uid, method, amount_cents, tendered_cents, takings_day)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [
-        booking.id,
-        staffUid,
-        input.method,
-        booking.amountCents,
-        input.method === "cash" ? input.tenderedCents : null,
-        day,
-      ],
-    );
+    const db = typed(tx);
+    await db
+      .updateTable("bookings")
+      .set({ status: sql.lit("paid"), paid_at: sql<Date>`now()` })
+      .where("id", "=", booking.id)
+      .execute();
+    await db
+      .insertInto("counter_payments")
+      .values({
+        booking_id: booking.id,
+        staff_uid: staffUid,
+        method: input.method,
+        amount_cents: booking.amountCents,
+        tendered_cents: input.method === "cash" ? input.tenderedCents : null,
+        takings_day: day,
+      })
+      .execute();
     const paid = (await findBooking(sale.customerUid, booking.id, { tx }))!;
     await queueBookingPaid(tx, sale.customerUid, paid);
     await recordStaffChange(tx, {
@@ -215,11 +233,11 @@ export async function refundCounterSale(
       if (booking.status !== "paid" || !sale.payment) return { ok: false as const, reason: "not-paid" as const };
       if (booking.checkedIn) return { ok: false as const, reason: "checked-in" as const };
       await cancelLockedBooking(tx, booking);
-      await tx.query(
-        `update counter_payments set refunded_at = now(), refunded_by_staff_uid = $2, refund_takings_day = $3
-         where booking_id = $1`,
-        [booking.id, staffUid, day],
-      );
+      await typed(tx)
+        .updateTable("counter_payments")
+        .set({ refunded_at: sql<Date>`now()`, refunded_by_staff_uid: staffUid, refund_takings_day: day })
+        .where("booking_id", "=", booking.id)
+        .execute();
       await offerFreedSeats(tx, booking.showId);
       await recordStaffChange(tx, {
         staffUid,

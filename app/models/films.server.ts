@@ -1,8 +1,11 @@
+import { sql, type Kysely } from "kysely";
 import { randomBytes } from "node:crypto";
 import type { ArtworkKind } from "~/domain/artwork";
 import { FILM_FIELDS, type FilmDraft, type FilmField, type FilmTrailer } from "~/domain/film-draft";
 import type { Genre } from "~/domain/movie";
 import { getDb, isForeignKeyViolation, type Database, type Queryable } from "~/services/db.server";
+import type { DB } from "~/services/db-schema";
+import { typed } from "~/services/typed-db.server";
 import { checkArtwork, storeArtwork, type ArtworkProblem, type CheckedArtwork } from "./artwork.server";
 
 // The one way films come in and change (decision 65): staff's form, the sample catalogue and an import all save a
@@ -35,7 +38,7 @@ type StoredFilm = {
   casts: StoredCastMember[];
   certificate: string | null;
   trailer: FilmTrailer | null;
-  poster_path: string | null;
+  poster_path: string;
   backdrop_path: string | null;
   vote_average: number | null;
   tmdb_id: number | null;
@@ -59,9 +62,28 @@ const COLUMN_OF: Record<FilmField, keyof WrittenFilm> = {
   backdrop: "backdrop_path",
 };
 
-const STORED_COLUMNS = `title, overview, tagline, runtime, to_char(release_date, 'YYYY-MM-DD') as release_date,
-  original_language, genres, casts, certificate, trailer, poster_path, backdrop_path, vote_average, tmdb_id,
-  edited_fields`;
+/** The columns of a stored film, its JSON as saving writes it. */
+const storedColumns = (db: Kysely<DB>) =>
+  db
+    .selectFrom("movies")
+    .select([
+      "id",
+      "title",
+      "overview",
+      "tagline",
+      "runtime",
+      sql<string>`to_char(release_date, 'YYYY-MM-DD')`.as("release_date"),
+      "original_language",
+      sql<Genre[]>`genres`.as("genres"),
+      sql<StoredCastMember[]>`casts`.as("casts"),
+      "certificate",
+      sql<FilmTrailer | null>`trailer`.as("trailer"),
+      "poster_path",
+      "backdrop_path",
+      "vote_average",
+      "tmdb_id",
+      sql<FilmField[]>`edited_fields`.as("edited_fields"),
+    ]);
 
 type CheckedPictures = {
   poster: CheckedArtwork | null;
@@ -90,9 +112,9 @@ async function checkPictures(draft: FilmDraft): Promise<CheckedPictures | SaveFi
 
 /** The catalogue's genres, by name in lower case: a genre typed in other letter case is the same genre. */
 async function knownGenres(tx: Queryable) {
-  const rows = await tx.query<{ id: number; name: string }>(
-    `select distinct (g->>'id')::int as id, g->>'name' as name from movies, jsonb_array_elements(genres) g`,
-  );
+  // A genre's id is a JSON number, read as one.
+  const { rows } = await sql<Genre>`select distinct g->'id' as id, g->>'name' as name
+    from movies, jsonb_array_elements(genres) g`.execute(typed(tx));
   return new Map(rows.map((genre) => [genre.name.toLowerCase(), genre]));
 }
 
@@ -132,11 +154,10 @@ function newFilmId(title: string) {
 }
 
 async function readStored(tx: Queryable, id: string | null, tmdbId: number | null) {
-  const [row] = await tx.query<StoredFilm & { id: string }>(
-    `select id, ${STORED_COLUMNS} from movies
-     where ($1::text is not null and id = $1) or ($1::text is null and tmdb_id = $2) for update`,
-    [id, tmdbId],
-  );
+  const stored = storedColumns(typed(tx));
+  const row = await (id !== null ? stored.where("id", "=", id) : stored.where("tmdb_id", "=", tmdbId))
+    .forUpdate()
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -195,43 +216,38 @@ export async function saveFilm(
           kept(field) ? stored![COLUMN_OF[field]] : wanted[COLUMN_OF[field]],
         ]),
       ) as WrittenFilm;
-      const values = [
-        row.title,
-        row.overview,
-        row.tagline,
-        row.runtime,
-        row.release_date,
-        row.original_language,
-        JSON.stringify(row.genres),
-        JSON.stringify(row.casts),
-        row.certificate,
-        row.trailer === null ? null : JSON.stringify(row.trailer),
-        row.poster_path,
-        row.backdrop_path,
-        source === "import" ? draft.voteAverage : (stored?.vote_average ?? null),
-        draft.tmdbId ?? stored?.tmdb_id ?? null,
-        [...edited],
-        source === "import" ? draft.voteCount : null,
-      ];
+      const written = {
+        title: row.title,
+        overview: row.overview,
+        tagline: row.tagline,
+        runtime: row.runtime,
+        release_date: row.release_date,
+        original_language: row.original_language,
+        genres: JSON.stringify(row.genres),
+        casts: JSON.stringify(row.casts),
+        certificate: row.certificate,
+        trailer: row.trailer === null ? null : JSON.stringify(row.trailer),
+        poster_path: row.poster_path,
+        backdrop_path: row.backdrop_path ?? row.poster_path,
+        vote_average: source === "import" ? draft.voteAverage : (stored?.vote_average ?? null),
+        tmdb_id: draft.tmdbId ?? stored?.tmdb_id ?? null,
+        edited_fields: [...edited],
+      };
+      const voteCount = source === "import" ? draft.voteCount : null;
+      const db = typed(tx);
       if (!stored) {
         const newId = id ?? newFilmId(draft.title);
-        await tx.query(
-          `insert into movies (title, overview, tagline, runtime, release_date, original_language, genres, casts,
-             certificate, trailer, poster_path, backdrop_path, vote_average, tmdb_id, edited_fields, vote_count, id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12, $11), $13, $14, $15, coalesce($16, 0),
-             $17)`,
-          [...values, newId],
-        );
+        await db
+          .insertInto("movies")
+          .values({ ...written, vote_count: voteCount ?? 0, id: newId })
+          .execute();
         return { ok: true, id: newId, title: row.title };
       }
-      await tx.query(
-        `update movies set title = $1, overview = $2, tagline = $3, runtime = $4, release_date = $5,
-           original_language = $6, genres = $7, casts = $8, certificate = $9, trailer = $10, poster_path = $11,
-           backdrop_path = coalesce($12, $11), vote_average = $13, tmdb_id = $14, edited_fields = $15,
-           vote_count = coalesce($16::int, vote_count)
-         where id = $17`,
-        [...values, stored.id],
-      );
+      await db
+        .updateTable("movies")
+        .set({ ...written, vote_count: voteCount ?? sql<number>`vote_count` })
+        .where("id", "=", stored.id)
+        .execute();
       return { ok: true, id: stored.id, title: row.title };
     });
   } catch (error) {
@@ -243,13 +259,17 @@ export async function saveFilm(
 /** The fields of a film staff changed by hand, in FILM_FIELDS' order; null when no film has the id. */
 export async function editedFields(id: string): Promise<FilmField[] | null> {
   const db = await getDb();
-  const [row] = await db.query<{ edited_fields: FilmField[] }>("select edited_fields from movies where id = $1", [id]);
+  const row = await typed(db).selectFrom("movies").select("edited_fields").where("id", "=", id).executeTakeFirst();
   return row ? FILM_FIELDS.filter((field) => row.edited_fields.includes(field)) : null;
 }
 
 /** Which films exist of some ids: the sample catalogue saves only those that do not. */
 export async function existingFilmIds(ids: string[], db: Queryable) {
-  const rows = await db.query<{ id: string }>("select id from movies where id = any($1::text[])", [ids]);
+  const rows = await typed(db)
+    .selectFrom("movies")
+    .select("id")
+    .where(sql<boolean>`id = any(${ids}::text[])`)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -274,10 +294,10 @@ export type FilmForEditing = {
 export async function getFilmForEditing(id: string): Promise<FilmForEditing | null> {
   if (id.includes("\u0000")) return null;
   const db = await getDb();
-  const [row] = await db.query<StoredFilm & { id: string; retired: boolean }>(
-    `select id, ${STORED_COLUMNS}, retired_at is not null as retired from movies where id = $1`,
-    [id],
-  );
+  const row = await storedColumns(typed(db))
+    .select(sql<boolean>`retired_at is not null`.as("retired"))
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
@@ -306,9 +326,11 @@ export async function getFilmForEditing(id: string): Promise<FilmForEditing | nu
  */
 export async function setFilmRetired(id: string, retired: boolean) {
   const db = await getDb();
-  const [row] = await db.query<{ title: string }>(
-    `update movies set retired_at = case when $2 then coalesce(retired_at, now()) end where id = $1 returning title`,
-    [id, retired],
-  );
+  const row = await typed(db)
+    .updateTable("movies")
+    .set({ retired_at: retired ? sql<Date>`coalesce(retired_at, now())` : null })
+    .where("id", "=", id)
+    .returning("title")
+    .executeTakeFirst();
   return row ? { ok: true as const, title: row.title } : { ok: false as const, reason: "not-found" as const };
 }

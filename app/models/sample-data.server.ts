@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,6 +9,7 @@ import { layoutSeats } from "~/domain/hall-layout";
 import { parseLayout } from "~/domain/hall-layout-text";
 import { sampleDaySchedule } from "~/domain/sample-schedule";
 import { getDb, type Database } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { logger } from "~/services/logger.server";
 import { addDays, cinemaToday } from "~/utils/dates";
 import { existingFilmIds, saveFilm } from "./films.server";
@@ -95,21 +97,38 @@ export async function seedCatalogue(db: Database) {
   const trailers = await readJson<SampleTrailer[]>("trailers.json");
   const halls = await readJson<SampleHall[]>("halls.json");
   await db.transaction(async (tx) => {
+    const typedTx = typed(tx);
     for (const hall of halls) {
       const parsed = parseLayout(hall.layout);
       if (!parsed.ok) throw new Error(`The sample hall ${hall.name} is not a hall: ${parsed.problems.join(" ")}`);
-      await tx.query(
-        `insert into halls (name, layout, seat_count, type_extras) values ($1, $2, $3, $4) on conflict (name) do nothing`,
-        [hall.name, JSON.stringify(parsed.layout), layoutSeats(parsed.layout).length, JSON.stringify(hall.extras)],
-      );
+      await typedTx
+        .insertInto("halls")
+        .values({
+          name: hall.name,
+          layout: JSON.stringify(parsed.layout),
+          seat_count: layoutSeats(parsed.layout).length,
+          type_extras: JSON.stringify(hall.extras),
+        })
+        .onConflict((conflict) => conflict.column("name").doNothing())
+        .execute();
     }
     for (const [position, t] of trailers.entries()) {
-      await tx.query(
-        `insert into trailers (id, movie_id, title, description, duration, views, image, video_url, captions_url, position)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         on conflict (id) do nothing`,
-        [t.id, t.movie_id, t.title, t.description, t.duration, t.views, t.image, t.video_url, t.captions_url, position],
-      );
+      await typedTx
+        .insertInto("trailers")
+        .values({
+          id: t.id,
+          movie_id: t.movie_id,
+          title: t.title,
+          description: t.description,
+          duration: t.duration,
+          views: t.views,
+          image: t.image,
+          video_url: t.video_url,
+          captions_url: t.captions_url,
+          position,
+        })
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .execute();
     }
   });
 }
@@ -121,15 +140,25 @@ export async function seedCatalogue(db: Database) {
 export async function scheduleSampleShows(db: Database, timeZone: string, today = cinemaToday(timeZone)) {
   const days = Array.from({ length: SAMPLE_SCHEDULE_DAYS }, (_, i) => addDays(today, i));
   await db.transaction(async (tx) => {
-    const fresh = await tx.query<{ day: string }>(
-      `insert into sample_schedule_days (day) select unnest($1::date[])
-       on conflict do nothing returning to_char(day, 'YYYY-MM-DD') as day`,
-      [days],
-    );
+    const typedTx = typed(tx);
+    const fresh = await typedTx
+      .insertInto("sample_schedule_days")
+      .columns(["day"])
+      .expression(sql`select unnest(${days}::date[])`)
+      .onConflict((conflict) => conflict.doNothing())
+      .returning(sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"))
+      .execute();
     if (fresh.length === 0) return;
-    const movies = await tx.query<{ id: string; runtime: number }>("select id, runtime from movies order by id");
+    const movies = await typedTx.selectFrom("movies").select(["id", "runtime"]).orderBy("id").execute();
     // The halls are locked as staff adding shows lock them, so the overlap check below is not raced.
-    const halls = await tx.query<{ id: string }>("select id from halls where in_use order by name, id for update");
+    const halls = await typedTx
+      .selectFrom("halls")
+      .select("id")
+      .where("in_use", "=", true)
+      .orderBy("name")
+      .orderBy("id")
+      .forUpdate()
+      .execute();
     const rows = fresh.flatMap(({ day }) =>
       sampleDaySchedule(day, movies, halls, config.cleaningMinutes).map(({ price, ...show }) => ({
         day,
@@ -140,11 +169,13 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
     // A show staff added on a day before it was generated keeps its place: sample shows that overlap it are left out.
     // Each sells the price list's first type on sale at its sample price, and every other type at its list price but
     // never above that.
-    await tx.query(
-      `with new as (
-         select m as movie_id, h::uuid as hall_id, (d::date + t::time) at time zone $6 as starts_at, p as price_cents,
-           pr as projection, st as subtitled, ad as audio_described
-         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $8::text[], $9::boolean[], $10::boolean[])
+    await sql`with new as (
+         select m as movie_id, h::uuid as hall_id, (d::date + t::time) at time zone ${timeZone} as starts_at,
+           p as price_cents, pr as projection, st as subtitled, ad as audio_described
+         from unnest(${rows.map((r) => r.movieId)}::text[], ${rows.map((r) => r.hallId)}::text[],
+           ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.time)}::text[],
+           cast(${rows.map((r) => r.priceCents)} as integer[]), ${rows.map((r) => r.format.projection)}::text[],
+           ${rows.map((r) => r.format.subtitled)}::boolean[], ${rows.map((r) => r.format.audioDescribed)}::boolean[])
            as s(m, h, d, t, p, pr, st, ad)
        ),
        added as (
@@ -154,8 +185,8 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
          where not exists (
            select 1 from shows old join movies om on om.id = old.movie_id
            where old.hall_id = new.hall_id and old.cancelled_at is null
-             and old.starts_at < new.starts_at + make_interval(mins => nm.runtime + $7)
-             and new.starts_at < old.starts_at + make_interval(mins => om.runtime + $7)
+             and old.starts_at < new.starts_at + make_interval(mins => nm.runtime + ${config.cleaningMinutes})
+             and new.starts_at < old.starts_at + make_interval(mins => om.runtime + ${config.cleaningMinutes})
          )
          returning id, hall_id, starts_at
        ),
@@ -166,19 +197,8 @@ export async function scheduleSampleShows(db: Database, timeZone: string, today 
        insert into show_prices (show_id, ticket_type_id, price_cents)
        select added.id, on_sale.id,
          case when on_sale.place = 1 then new.price_cents else least(on_sale.price_cents, new.price_cents) end
-       from added join new on new.hall_id = added.hall_id and new.starts_at = added.starts_at cross join on_sale`,
-      [
-        rows.map((r) => r.movieId),
-        rows.map((r) => r.hallId),
-        rows.map((r) => r.day),
-        rows.map((r) => r.time),
-        rows.map((r) => r.priceCents),
-        timeZone,
-        config.cleaningMinutes,
-        rows.map((r) => r.format.projection),
-        rows.map((r) => r.format.subtitled),
-        rows.map((r) => r.format.audioDescribed),
-      ],
+       from added join new on new.hall_id = added.hall_id and new.starts_at = added.starts_at cross join on_sale`.execute(
+      typedTx,
     );
   });
 }

@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import type { FreeSlot, ScheduleDay, ScheduledShow, ScheduleWeek } from "~/domain/schedule";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { addDays } from "~/utils/dates";
 import { listHallsInUse } from "./halls.server";
-import { cinemaDaySql } from "./shows.server";
+import { cinemaDay } from "./shows.server";
 
 // The schedule: a week of each hall's shows, each holding the hall for its film and the cleaning after it, with the
 // free time between them.
@@ -13,13 +15,6 @@ export const SHORTEST_FREE_SLOT_MINUTES = 30;
 /** The day the timeline draws at least: 10:00 to midnight, widened to the week's earliest and latest shows. */
 const DAY_OPENS = 10 * 60;
 const DAY_CLOSES = 24 * 60;
-
-type ShowRow = Omit<ScheduledShow, "kind" | "startsAt" | "filmEnds" | "to"> & {
-  startsAt: Date;
-  hallId: string;
-  day: string;
-  runtime: number;
-};
 
 /** The shows of a hall's day with the free slots between them, within the hours `[opens, closes)`. */
 function withFreeSlots(shows: ScheduledShow[], opens: number, closes: number) {
@@ -41,21 +36,40 @@ function withFreeSlots(shows: ScheduledShow[], opens: number, closes: number) {
 export async function readScheduleWeek(monday: string): Promise<ScheduleWeek> {
   const db = await getDb();
   const halls = await listHallsInUse();
-  const rows = await db.query<ShowRow>(
-    `select s.id, s.movie_id as "movieId", s.hall_id as "hallId", m.title, s.starts_at as "startsAt",
-       ${cinemaDaySql("s.starts_at", "$3")} as day,
-       (extract(hour from s.starts_at at time zone $3) * 60 + extract(minute from s.starts_at at time zone $3))::int
-         as "from",
-       m.runtime, h.seat_count as capacity, coalesce(paid.sold, 0)::int as sold
-     from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
-       left join lateral (
-         select sum(cardinality(b.seats)) as sold from bookings b where b.show_id = s.id and b.status = 'paid'
-       ) paid on true
-     where s.cancelled_at is null and h.in_use
-       and ${cinemaDaySql("s.starts_at", "$3")} between $1 and $2
-     order by s.starts_at`,
-    [monday, addDays(monday, 6), config.timeZone],
-  );
+  const zone = config.timeZone;
+  const day = cinemaDay("s.starts_at", zone);
+  const rows = await typed(db)
+    .selectFrom("shows as s")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .innerJoin("halls as h", "h.id", "s.hall_id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("bookings as b")
+          .select(sql<number | null>`sum(cardinality(b.seats))`.as("sold"))
+          .whereRef("b.show_id", "=", "s.id")
+          .where("b.status", "=", sql.lit("paid"))
+          .as("paid"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      "s.id",
+      "s.movie_id as movieId",
+      "s.hall_id as hallId",
+      "m.title",
+      "s.starts_at as startsAt",
+      day.as("day"),
+      sql<number>`extract(hour from s.starts_at at time zone ${zone}) * 60
+        + extract(minute from s.starts_at at time zone ${zone})`.as("from"),
+      "m.runtime",
+      "h.seat_count as capacity",
+      sql<number>`coalesce(paid.sold, 0)`.as("sold"),
+    ])
+    .where("s.cancelled_at", "is", null)
+    .where("h.in_use", "=", true)
+    .where((eb) => eb.between(day, monday, addDays(monday, 6)))
+    .orderBy("s.starts_at")
+    .execute();
   const shows = rows.map(({ day, hallId, startsAt, runtime, ...show }): [string, ScheduledShow] => [
     `${day} ${hallId}`,
     {

@@ -1,3 +1,4 @@
+import { sql, type Selectable } from "kysely";
 import { formatShowTime } from "~/utils/show-display";
 import { recordStaffChange } from "./staff-changes.server";
 import { config } from "~/config.server";
@@ -5,7 +6,9 @@ import { STANDARD_FORMAT, type ShowFormat } from "~/domain/show-format";
 import type { MovieChoice } from "~/domain/staff";
 import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
-import { cinemaDaySql } from "./shows.server";
+import type { HallsTable, MoviesTable, ShowsTable } from "~/services/db-schema";
+import { typed } from "~/services/typed-db.server";
+import { cinemaDay } from "./shows.server";
 import { setShowPrices } from "./ticket-types.server";
 import { addDays } from "~/utils/dates";
 import { isUuid } from "~/utils/uuid";
@@ -24,13 +27,22 @@ export const MOVIE_CHOICES = 100;
 /** The movies staff can schedule whose title contains `search`, newest first, at most MOVIE_CHOICES of them. */
 export async function listMovieChoices(search: string, limit = MOVIE_CHOICES) {
   const db = await getDb();
-  const rows = await db.query<MovieChoice & { matching: number }>(
-    `select id, title, poster_path as "posterPath", runtime, to_char(release_date, 'YYYY') as "releaseYear",
-       count(*) over ()::int as matching
-     from movies where retired_at is null and strpos(lower(title), lower($1::text)) > 0
-     order by release_date desc, id limit $2`,
-    [search, limit],
-  );
+  const rows: (MovieChoice & { matching: number })[] = await typed(db)
+    .selectFrom("movies")
+    .select([
+      "id",
+      "title",
+      "poster_path as posterPath",
+      "runtime",
+      sql<string>`to_char(release_date, 'YYYY')`.as("releaseYear"),
+      sql<number>`count(*) over ()`.as("matching"),
+    ])
+    .where("retired_at", "is", null)
+    .where(sql<boolean>`strpos(lower(title), lower(${search}::text)) > 0`)
+    .orderBy("release_date", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return { movies: rows.map(({ matching: _, ...movie }) => movie), matching: rows[0]?.matching ?? 0 };
 }
 
@@ -57,10 +69,10 @@ type ProblemRow = {
   reason: "past" | "too-far" | "duplicate" | "overlap" | "overlap-listed";
   time: string;
   other: string | null;
-  otherAt: Date | null;
-  title: string;
-  runtime: number;
-  hallName: string;
+  otherAt: Selectable<ShowsTable>["starts_at"] | null;
+  title: Selectable<MoviesTable>["title"];
+  runtime: Selectable<MoviesTable>["runtime"];
+  hallName: Selectable<HallsTable>["name"];
 };
 
 function toProblem({ reason, time, other, otherAt, title, runtime, hallName }: ProblemRow): ScheduleProblem {
@@ -98,16 +110,17 @@ export async function scheduleProblems(
   candidates: Candidate[],
   movingShowId: string | null = null,
 ) {
-  const rows = await db.query<ProblemRow>(
-    `with candidate as (
-       select * from unnest($3::text[], $4::timestamptz[]) as c(local, starts_at)
+  const { rows } = await sql<ProblemRow>`with candidate as (
+       select * from unnest(${candidates.map((c) => c.time)}::text[],
+         ${candidates.map((c) => c.startsAt.toISOString())}::timestamptz[]) as c(local, starts_at)
      ), movie as (
-       select title, runtime, make_interval(mins => runtime + $5) as held from movies where id = $1
+       select title, runtime, make_interval(mins => runtime + ${config.cleaningMinutes}) as held
+       from movies where id = ${movieId}
      ), hall as (
-       select id, name from halls where id = $2
+       select id, name from halls where id = ${hallId}
      )
      select 1 as rank, 'past' as reason, c.local as time, null as other, null::timestamptz as "otherAt",
-            null as title, null::int as runtime, null as "hallName"
+            null as title, cast(null as integer) as runtime, null as "hallName"
        from candidate c where c.starts_at <= now()
      union all
      select 2, 'too-far', c.local, null, null, null, null, null
@@ -117,24 +130,15 @@ export async function scheduleProblems(
             case when s.starts_at = c.starts_at then 'duplicate' else 'overlap' end,
             c.local, null, s.starts_at, other.title, other.runtime, h.name
        from candidate c cross join movie m cross join hall h
-       join shows s on s.hall_id = h.id and s.cancelled_at is null and s.id is distinct from $6::uuid
+       join shows s on s.hall_id = h.id and s.cancelled_at is null and s.id is distinct from ${movingShowId}::uuid
        join movies other on other.id = s.movie_id
        where s.starts_at < c.starts_at + m.held
-         and c.starts_at < s.starts_at + make_interval(mins => other.runtime + $5)
+         and c.starts_at < s.starts_at + make_interval(mins => other.runtime + ${config.cleaningMinutes})
      union all
      select 5, 'overlap-listed', later.local, earlier.local, null, m.title, m.runtime, (select name from hall)
        from candidate earlier cross join movie m
        join candidate later on later.starts_at > earlier.starts_at and later.starts_at < earlier.starts_at + m.held
-     order by rank, time`,
-    [
-      movieId,
-      hallId,
-      candidates.map((c) => c.time),
-      candidates.map((c) => c.startsAt.toISOString()),
-      config.cleaningMinutes,
-      movingShowId,
-    ],
-  );
+     order by rank, time`.execute(typed(db));
   return rows.map(toProblem);
 }
 
@@ -189,10 +193,13 @@ export async function createShows(
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [movie] = await tx.query<{ title: string }>(
-        "select title from movies where id = $1 and retired_at is null",
-        [movieId],
-      );
+      const db = typed(tx);
+      const movie = await db
+        .selectFrom("movies")
+        .select("title")
+        .where("id", "=", movieId)
+        .where("retired_at", "is", null)
+        .executeTakeFirst();
       if (!movie) return { ok: false as const, reason: "no-movie" as const };
       const [hall] = await lockHallInUse(tx, hallId);
       if (!hall) return { ok: false as const, reason: "no-hall" as const };
@@ -200,23 +207,22 @@ export async function createShows(
       if (problem) return { ok: false as const, ...problem };
       // The price list as it is now, under its rows' share lock: a type taken off sale since the page was opened is
       // not sold by these shows, nor one added since, as by the shows made before it. None left is refused.
-      const onSale = await tx.query<{ id: string }>("select id from ticket_types where retired_at is null for share");
+      const onSale = await db
+        .selectFrom("ticket_types")
+        .select("id")
+        .where("retired_at", "is", null)
+        .forShare()
+        .execute();
       const sold = Object.fromEntries(Object.entries(prices).filter(([id]) => onSale.some((type) => type.id === id)));
       if (Object.keys(sold).length === 0) return { ok: false as const, reason: "price-list-changed" as const };
-      const created = await tx.query<{ id: string; day: string; startsAt: Date }>(
-        `insert into shows (movie_id, hall_id, starts_at, projection, subtitled, audio_described)
-         select $1, $2, t, $5, $6, $7 from unnest($3::timestamptz[]) as t
-         returning id, starts_at as "startsAt", ${cinemaDaySql("starts_at", "$4")} as day`,
-        [
-          movieId,
-          hallId,
-          candidates.map((c) => c.startsAt.toISOString()),
-          config.timeZone,
-          format.projection,
-          format.subtitled,
-          format.audioDescribed,
-        ],
-      );
+      const { rows: created } = await sql<{
+        id: Selectable<ShowsTable>["id"];
+        startsAt: Selectable<ShowsTable>["starts_at"];
+        day: string;
+      }>`insert into shows (movie_id, hall_id, starts_at, projection, subtitled, audio_described)
+         select ${movieId}, ${hallId}, t, ${format.projection}, ${format.subtitled}, ${format.audioDescribed}
+         from unnest(${candidates.map((c) => c.startsAt.toISOString())}::timestamptz[]) as t
+         returning id, starts_at as "startsAt", ${cinemaDay("starts_at", config.timeZone)} as day`.execute(db);
       await setShowPrices(
         tx,
         created.map((show) => show.id),
@@ -244,9 +250,13 @@ export async function createShows(
 
 export function lockHallInUse(tx: Queryable, hallId: string) {
   if (!isUuid(hallId)) return Promise.resolve([]);
-  return tx.query<{ id: string; name: string }>("select id, name from halls where id = $1 and in_use for update", [
-    hallId,
-  ]);
+  return typed(tx)
+    .selectFrom("halls")
+    .select(["id", "name"])
+    .where("id", "=", hallId)
+    .where("in_use", "=", true)
+    .forUpdate()
+    .execute();
 }
 
 /** A show of a hall's day, holding the hall until `freeAt` (its runtime and the cleaning after it). */
@@ -259,17 +269,21 @@ export type HallDayShow = { title: string; startsAt: string; freeAt: string };
 export async function listHallDay(hallId: string, day: string): Promise<HallDayShow[]> {
   const db = await getDb();
   if (!isUuid(hallId)) return [];
-  const rows = await db.query<{ title: string; startsAt: Date; freeAt: Date }>(
-    `select m.title, s.starts_at as "startsAt",
-       s.starts_at + make_interval(mins => m.runtime + $3) as "freeAt"
-     from shows s join movies m on m.id = s.movie_id
-     where s.hall_id = $1 and s.cancelled_at is null
-       and ${cinemaDaySql("s.starts_at", "$4")} between $5 and $2
-       and to_char((s.starts_at + make_interval(mins => m.runtime + $3)) at time zone $4, 'YYYY-MM-DD HH24:MI:SS')
-         > $2 || ' 00:00:00'
-     order by s.starts_at`,
-    [hallId, day, config.cleaningMinutes, config.timeZone, addDays(day, -1)],
-  );
+  const freeAt = sql<Date>`s.starts_at + make_interval(mins => m.runtime + ${config.cleaningMinutes})`;
+  const rows = await typed(db)
+    .selectFrom("shows as s")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .select(["m.title", "s.starts_at as startsAt", freeAt.as("freeAt")])
+    .where("s.hall_id", "=", hallId)
+    .where("s.cancelled_at", "is", null)
+    .where((eb) => eb.between(cinemaDay("s.starts_at", config.timeZone), addDays(day, -1), day))
+    .where(
+      sql<string>`to_char((${freeAt}) at time zone ${config.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
+      ">",
+      `${day} 00:00:00`,
+    )
+    .orderBy("s.starts_at")
+    .execute();
   return rows.map((row) => ({
     title: row.title,
     startsAt: new Date(row.startsAt).toISOString(),

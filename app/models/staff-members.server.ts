@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import { STAFF_ROLE_LABELS, type StaffRole } from "~/domain/staff-roles";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { queueStaffInvitation } from "./notifications.server";
 import { endAllSessionsIn } from "./sessions.server";
 import { recordStaffChange } from "./staff-changes.server";
@@ -20,16 +22,28 @@ export type StaffResult<T = object> = ({ ok: true } & T) | { ok: false; reason: 
 
 /** The staff and the invitations still open, for the Staff page. */
 export async function listStaff() {
-  const db = await getDb();
-  const members = await db.query<StaffMember>(
-    `select uid, ${userNameSql("users")} as name, coalesce(email, '') as email, staff_role as role
-     from users where staff_role is not null order by lower(${userNameSql("users")}), uid`,
-  );
-  const invitations = await db.query<Omit<OpenInvitation, "expiresAt"> & { expiresAt: Date }>(
-    `select i.id, i.email, i.role, ${userNameSql("users")} as "invitedBy", i.expires_at as "expiresAt"
-     from staff_invitations i join users on users.uid = i.invited_by
-     where i.accepted_at is null and i.expires_at > now() order by i.created_at desc`,
-  );
+  const db = typed(await getDb());
+  const name = sql.raw<string>(userNameSql("users"));
+  const members = await db
+    .selectFrom("users")
+    .select([
+      "uid",
+      name.as("name"),
+      sql<string>`coalesce(email, '')`.as("email"),
+      sql<StaffRole>`staff_role`.as("role"),
+    ])
+    .where("staff_role", "is not", null)
+    .orderBy(sql`lower(${name})`)
+    .orderBy("uid")
+    .execute();
+  const invitations = await db
+    .selectFrom("staff_invitations as i")
+    .innerJoin("users", "users.uid", "i.invited_by")
+    .select(["i.id", "i.email", sql<StaffRole>`i.role`.as("role"), name.as("invitedBy"), "i.expires_at as expiresAt"])
+    .where("i.accepted_at", "is", null)
+    .where("i.expires_at", ">", sql<Date>`now()`)
+    .orderBy("i.created_at", "desc")
+    .execute();
   return {
     members,
     invitations: invitations.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() })),
@@ -38,15 +52,25 @@ export async function listStaff() {
 
 /** Locks the actor's row and every manager's, and answers whether the actor is (still) a manager. */
 async function lockManagers(tx: Queryable, actorUid: string) {
-  const managers = await tx.query<{ uid: string }>(
-    "select uid from users where staff_role = 'manager' or uid = $1 order by uid for update",
-    [actorUid],
-  );
-  const [actor] = await tx.query<{ role: StaffRole | null }>("select staff_role as role from users where uid = $1", [
-    actorUid,
-  ]);
-  const count = await tx.query<{ n: number }>("select count(*)::int as n from users where staff_role = 'manager'");
-  return { isManager: actor?.role === "manager", managerCount: count[0].n, locked: managers.length };
+  const db = typed(tx);
+  const managers = await db
+    .selectFrom("users")
+    .select("uid")
+    .where((eb) => eb.or([eb("staff_role", "=", sql.lit("manager")), eb("uid", "=", actorUid)]))
+    .orderBy("uid")
+    .forUpdate()
+    .execute();
+  const actor = await db
+    .selectFrom("users")
+    .select("staff_role as role")
+    .where("uid", "=", actorUid)
+    .executeTakeFirst();
+  const { n } = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("staff_role", "=", sql.lit("manager"))
+    .executeTakeFirstOrThrow();
+  return { isManager: actor?.role === "manager", managerCount: n, locked: managers.length };
 }
 
 /**
@@ -63,17 +87,43 @@ export async function inviteStaff(
     return await db.transaction(async (tx): Promise<StaffResult> => {
       const { isManager } = await lockManagers(tx, managerUid);
       if (!isManager) return { ok: false, reason: "not-manager" };
-      const staff = await tx.query("select 1 from users where lower(email) = $1 and staff_role is not null", [email]);
+      const db = typed(tx);
+      const staff = await db
+        .selectFrom("users")
+        .select(sql<number>`1`.as("one"))
+        .where(sql<string>`lower(email)`, "=", email)
+        .where("staff_role", "is not", null)
+        .execute();
       if (staff.length > 0) return { ok: false, reason: "already-staff" };
-      const [row] = await tx.query<{ id: string; invitedBy: string }>(
-        `insert into staff_invitations (email, role, invited_by, expires_at)
-         values ($1, $2, $3, now() + make_interval(days => $4))
-         on conflict (lower(email)) where accepted_at is null
-         do update set role = excluded.role, invited_by = excluded.invited_by, created_at = now(),
-           expires_at = excluded.expires_at
-         returning id, (select ${userNameSql("users")} from users where uid = $3) as "invitedBy"`,
-        [email, invitation.role, managerUid, config.staff.invitationDays],
-      );
+      const row = await db
+        .insertInto("staff_invitations")
+        .values({
+          email,
+          role: invitation.role,
+          invited_by: managerUid,
+          expires_at: sql<Date>`now() + make_interval(days => ${config.staff.invitationDays})`,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .expression(sql`lower(email)`)
+            .where("accepted_at", "is", null)
+            .doUpdateSet((eb) => ({
+              role: eb.ref("excluded.role"),
+              invited_by: eb.ref("excluded.invited_by"),
+              created_at: sql<Date>`now()`,
+              expires_at: eb.ref("excluded.expires_at"),
+            })),
+        )
+        .returning((eb) => [
+          "id",
+          eb
+            .selectFrom("users")
+            .select(sql.raw<string>(userNameSql("users")).as("name"))
+            .where("uid", "=", managerUid)
+            .$asScalar()
+            .as("invitedBy"),
+        ])
+        .executeTakeFirstOrThrow();
       await recordStaffChange(tx, {
         staffUid: managerUid,
         kind: "staff-invited",
@@ -95,11 +145,16 @@ const role = (value: StaffRole) => ({ role: STAFF_ROLE_LABELS[value] });
 /** An invitation as its page shows it, open or not; null when there is none with this id. */
 export async function findInvitation(id: string) {
   const db = await getDb();
-  const [row] = await db.query<{ email: string; role: StaffRole; acceptedAt: Date | null; expired: boolean }>(
-    `select email, role, accepted_at as "acceptedAt", expires_at <= now() as expired
-     from staff_invitations where id = $1`,
-    [id],
-  );
+  const row = await typed(db)
+    .selectFrom("staff_invitations")
+    .select([
+      "email",
+      sql<StaffRole>`role`.as("role"),
+      "accepted_at as acceptedAt",
+      sql<boolean>`expires_at <= now()`.as("expired"),
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -110,26 +165,36 @@ export async function findInvitation(id: string) {
 export async function acceptInvitation(uid: string, invitationId: string): Promise<StaffResult<{ role: StaffRole }>> {
   const db = await getDb();
   return db.transaction(async (tx): Promise<StaffResult<{ role: StaffRole }>> => {
-    const [invitation] = await tx.query<{ email: string; role: StaffRole; accepted: boolean; expired: boolean }>(
-      `select email, role, accepted_at is not null as accepted, expires_at <= now() as expired
-       from staff_invitations where id = $1 for update`,
-      [invitationId],
-    );
+    const db = typed(tx);
+    const invitation = await db
+      .selectFrom("staff_invitations")
+      .select([
+        "email",
+        sql<StaffRole>`role`.as("role"),
+        sql<boolean>`accepted_at is not null`.as("accepted"),
+        sql<boolean>`expires_at <= now()`.as("expired"),
+      ])
+      .where("id", "=", invitationId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!invitation) return { ok: false, reason: "not-found" };
     if (invitation.accepted) return { ok: false, reason: "used" };
     if (invitation.expired) return { ok: false, reason: "expired" };
-    const [user] = await tx.query<{ email: string | null; verified: boolean | null; role: StaffRole | null }>(
-      `select email, email_verified as verified, staff_role as role from users where uid = $1 for update`,
-      [uid],
-    );
+    const user = await db
+      .selectFrom("users")
+      .select(["email", "email_verified as verified", "staff_role as role"])
+      .where("uid", "=", uid)
+      .forUpdate()
+      .executeTakeFirst();
     if (user?.email?.toLowerCase() !== invitation.email.toLowerCase()) return { ok: false, reason: "wrong-address" };
     if (user.verified !== true) return { ok: false, reason: "unverified" };
     if (user.role) return { ok: false, reason: "already-staff" };
-    await tx.query("update users set staff_role = $2 where uid = $1", [uid, invitation.role]);
-    await tx.query("update staff_invitations set accepted_at = now(), accepted_by = $2 where id = $1", [
-      invitationId,
-      uid,
-    ]);
+    await db.updateTable("users").set({ staff_role: invitation.role }).where("uid", "=", uid).execute();
+    await db
+      .updateTable("staff_invitations")
+      .set({ accepted_at: sql<Date>`now()`, accepted_by: uid })
+      .where("id", "=", invitationId)
+      .execute();
     await recordStaffChange(tx, {
       staffUid: uid,
       kind: "staff-added",
@@ -156,14 +221,17 @@ export async function setStaffRole(
   const result = await db.transaction(async (tx): Promise<StaffResult> => {
     const { isManager, managerCount } = await lockManagers(tx, managerUid);
     if (!isManager) return { ok: false, reason: "not-manager" };
-    const [member] = await tx.query<{ role: StaffRole | null; email: string | null }>(
-      "select staff_role as role, email from users where uid = $1 for update",
-      [memberUid],
-    );
+    const db = typed(tx);
+    const member = await db
+      .selectFrom("users")
+      .select([sql<StaffRole | null>`staff_role`.as("role"), "email"])
+      .where("uid", "=", memberUid)
+      .forUpdate()
+      .executeTakeFirst();
     if (!member?.role) return { ok: false, reason: "not-found" };
     if (member.role === newRole) return { ok: true };
     if (member.role === "manager" && managerCount === 1) return { ok: false, reason: "last-manager" };
-    await tx.query("update users set staff_role = $2 where uid = $1", [memberUid, newRole]);
+    await db.updateTable("users").set({ staff_role: newRole }).where("uid", "=", memberUid).execute();
     if (!newRole) forgetSessions = await endAllSessionsIn(tx, memberUid);
     await recordStaffChange(tx, {
       staffUid: managerUid,

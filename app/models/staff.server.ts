@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import type { DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { config } from "~/config.server";
 import type { StaffRole } from "~/domain/staff-roles";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { recordStaffChange } from "./staff-changes.server";
 
@@ -44,14 +46,16 @@ export function staffGrantAtSignIn(token: DecodedIdToken): boolean | undefined {
 export async function applyStaffGrant(uid: string, grant: boolean, claims?: StaffClaims): Promise<StaffRole | null> {
   const db = await getDb();
   const role = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ role: StaffRole | null; email: string | null }>(
-      "select staff_role as role, email from users where uid = $1 for update",
-      [uid],
-    );
+    const row = await typed(tx)
+      .selectFrom("users")
+      .select([sql<StaffRole | null>`staff_role`.as("role"), "email"])
+      .where("uid", "=", uid)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return null;
     const wanted: StaffRole | null = grant ? "manager" : null;
     if (row.role === wanted) return row.role;
-    await tx.query("update users set staff_role = $2 where uid = $1", [uid, wanted]);
+    await typed(tx).updateTable("users").set({ staff_role: wanted }).where("uid", "=", uid).execute();
     await recordStaffChange(tx, {
       staffUid: null,
       kind: wanted ? "staff-added" : "staff-removed",

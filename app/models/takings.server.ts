@@ -1,9 +1,10 @@
+import { sql, type NotNull } from "kysely";
 import { config } from "~/config.server";
 import { TAKINGS_METHOD_LABELS, type TakingsMethod } from "~/domain/counter";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { toCsv } from "~/utils/csv";
 import { formatAmount } from "~/utils/money";
-import { cinemaDaySql } from "./shows.server";
 import { recordStaffChange } from "./staff-changes.server";
 import { userNameSql } from "./users.server";
 
@@ -33,7 +34,8 @@ export type TakingsReport = {
   closed: { at: string; by: string } | null;
 };
 
-const TODAY_SQL = `${cinemaDaySql("now()", "$1")}::date`;
+/** Today in the cinema's zone, as a date. */
+const today = () => sql<Date>`(now() at time zone ${config.timeZone})::date`;
 
 /**
  * Today's takings day, share-locked for a counter sale or refund in the caller's transaction; null when a manager
@@ -41,38 +43,41 @@ const TODAY_SQL = `${cinemaDaySql("now()", "$1")}::date`;
  * day closed.
  */
 export async function lockOpenTakingsDay(tx: Queryable): Promise<string | null> {
-  await tx.query(`insert into takings_days (day) values (${TODAY_SQL}) on conflict (day) do nothing`, [
-    config.timeZone,
-  ]);
-  const [row] = await tx.query<{ day: string; closed: boolean }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, closed_at is not null as closed
-     from takings_days where day = ${TODAY_SQL} for share`,
-    [config.timeZone],
-  );
+  const db = typed(tx);
+  await db
+    .insertInto("takings_days")
+    .values({ day: today() })
+    .onConflict((conflict) => conflict.column("day").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("takings_days")
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"), sql<boolean>`closed_at is not null`.as("closed")])
+    .where("day", "=", today())
+    .forShare()
+    .executeTakeFirstOrThrow();
   return row.closed ? null : row.day;
 }
 
 /** The figures of a day as they stand now, by staff member and method; online last. */
 async function liveTakings(db: Queryable, day: string): Promise<TakingsRow[]> {
-  const rows = await db.query<Omit<TakingsRow, "netCents">>(
-    `with movements (staff_uid, method, sales, sales_cents, refunds, refunds_cents) as (
-       select staff_uid, method, 1, amount_cents, 0, 0 from counter_payments where takings_day = $1::date
+  const { rows } = await sql<Omit<TakingsRow, "netCents">>`with movements (staff_uid, method, sales, sales_cents,
+         refunds, refunds_cents) as (
+       select staff_uid, method, 1, amount_cents, 0, 0 from counter_payments where takings_day = ${day}::date
        union all
        select refunded_by_staff_uid, method, 0, 0, 1, amount_cents from counter_payments
-         where refund_takings_day = $1::date
+         where refund_takings_day = ${day}::date
        union all
-       select null, 'online', 1, amount_cents, 0, 0 from payments where (created_at at time zone $2)::date = $1::date
+       select null, 'online', 1, amount_cents, 0, 0 from payments
+         where (created_at at time zone ${config.timeZone})::date = ${day}::date
        union all
        select null, 'online', 0, 0, 1, coalesce(refunded_cents, amount_cents) from payments
          where refunded_at is not null and refund_status is distinct from 'failed'
-           and (refunded_at at time zone $2)::date = $1::date)
-     select (select ${userNameSql("u")} from users u where u.uid = m.staff_uid) as staff, m.method,
-       sum(sales)::int as sales, sum(sales_cents)::int as "salesCents",
-       sum(refunds)::int as refunds, sum(refunds_cents)::int as "refundsCents"
+           and (refunded_at at time zone ${config.timeZone})::date = ${day}::date)
+     select (select ${sql.raw(userNameSql("u"))} from users u where u.uid = m.staff_uid) as staff, m.method,
+       sum(sales) as sales, sum(sales_cents) as "salesCents", sum(refunds) as refunds,
+       sum(refunds_cents) as "refundsCents"
      from movements m group by m.staff_uid, m.method
-     order by m.staff_uid is null, staff, m.method`,
-    [day, config.timeZone],
-  );
+     order by m.staff_uid is null, staff, m.method`.execute(typed(db));
   return rows.map((row) => ({ ...row, netCents: row.salesCents - row.refundsCents }));
 }
 
@@ -85,11 +90,14 @@ export function summarizeTakings(rows: TakingsRow[]) {
 /** A day's takings: the figures it was closed with, or as they stand now while it is open. */
 export async function takingsReport(day: string): Promise<TakingsReport> {
   const db = await getDb();
-  const [closed] = await db.query<{ at: Date; by: string; rows: TakingsRow[] }>(
-    `select t.closed_at as at, ${userNameSql("u")} as by, t.figures as rows
-     from takings_days t join users u on u.uid = t.closed_by_staff_uid where t.day = $1::date and t.closed_at is not null`,
-    [day],
-  );
+  const closed = await typed(db)
+    .selectFrom("takings_days as t")
+    .innerJoin("users as u", "u.uid", "t.closed_by_staff_uid")
+    .select(["t.closed_at as at", sql.raw<string>(userNameSql("u")).as("by"), sql<TakingsRow[]>`t.figures`.as("rows")])
+    .where("t.day", "=", sql<Date>`${day}::date`)
+    .where("t.closed_at", "is not", null)
+    .$narrowType<{ at: NotNull }>()
+    .executeTakeFirst();
   const rows = closed ? closed.rows : await liveTakings(db, day);
   return {
     day,
@@ -112,19 +120,27 @@ export async function closeTakingsDay(
 ): Promise<{ ok: true } | { ok: false; reason: CloseDayFailure }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.query("insert into takings_days (day) values ($1::date) on conflict (day) do nothing", [day]);
-    const [row] = await tx.query<{ closed: boolean; future: boolean }>(
-      `select closed_at is not null as closed, day > ${TODAY_SQL} as future
-       from takings_days where day = $2::date for update`,
-      [config.timeZone, day],
-    );
+    const db = typed(tx);
+    const date = sql<Date>`${day}::date`;
+    await db
+      .insertInto("takings_days")
+      .values({ day: date })
+      .onConflict((conflict) => conflict.column("day").doNothing())
+      .execute();
+    const row = await db
+      .selectFrom("takings_days")
+      .select([sql<boolean>`closed_at is not null`.as("closed"), sql<boolean>`day > ${today()}`.as("future")])
+      .where("day", "=", date)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (row.future) return { ok: false as const, reason: "not-over" as const };
     if (row.closed) return { ok: false as const, reason: "already-closed" as const };
     const rows = await liveTakings(tx, day);
-    await tx.query(
-      "update takings_days set closed_at = now(), closed_by_staff_uid = $2, figures = $3 where day = $1::date",
-      [day, staffUid, JSON.stringify(rows)],
-    );
+    await db
+      .updateTable("takings_days")
+      .set({ closed_at: sql<Date>`now()`, closed_by_staff_uid: staffUid, figures: JSON.stringify(rows) })
+      .where("day", "=", date)
+      .execute();
     await recordStaffChange(tx, { staffUid, kind: "takings-closed", subject: day, before: null, after: rows });
     return { ok: true as const };
   });
