@@ -7,6 +7,7 @@ import { getDb, isForeignKeyViolation, type Database, type Queryable } from "~/s
 import type { DB } from "~/services/db-schema";
 import { typed } from "~/services/typed-db.server";
 import { checkArtwork, storeArtwork, type ArtworkProblem, type CheckedArtwork } from "./artwork.server";
+import { recordStaffChange } from "./staff-changes.server";
 
 // The one way films come in and change (decision 65): staff's form, the sample catalogue and an import all save a
 // FilmDraft here. Staff's changes are remembered per field, and an import leaves those fields alone.
@@ -170,7 +171,12 @@ async function readStored(tx: Queryable, id: string | null, tmdbId: number | nul
  */
 export async function saveFilm(
   draft: FilmDraft,
-  { id = null, source, db: database }: { id?: string | null; source: FilmSource; db?: Database },
+  {
+    id = null,
+    source,
+    db: database,
+    staffUid,
+  }: { id?: string | null; source: FilmSource; db?: Database; staffUid?: string },
 ): Promise<SaveFilmResult> {
   const pictures = await checkPictures(draft);
   if ("reason" in pictures) return { ok: false, ...pictures };
@@ -235,6 +241,7 @@ export async function saveFilm(
       };
       const voteCount = source === "import" ? draft.voteCount : null;
       const db = typed(tx);
+      if (staffUid) await recordFilmChange(tx, staffUid, stored, row);
       if (!stored) {
         const newId = id ?? newFilmId(draft.title);
         await db
@@ -254,6 +261,37 @@ export async function saveFilm(
     if (isForeignKeyViolation(error)) return { ok: false, reason: "unknown-certificate" };
     throw error;
   }
+}
+
+/** Fields the record of changes shows by value; the others (synopsis, genres, cast, trailer, pictures) by name. */
+const FIELDS_SHOWN_BY_VALUE = new Set<FilmField>([
+  "title",
+  "runtimeMinutes",
+  "releaseDate",
+  "originalLanguage",
+  "certificate",
+]);
+
+/**
+ * Writes a staff member's save of a film in the record of changes (decision 70), in the save's transaction: a film
+ * added, or the fields that changed with what they were and became. A save that changed nothing is not a change.
+ */
+async function recordFilmChange(tx: Queryable, staffUid: string, stored: StoredFilm | null, row: WrittenFilm) {
+  const changed = FILM_FIELDS.filter(
+    (field) => !stored || canonical(stored[COLUMN_OF[field]]) !== canonical(row[COLUMN_OF[field]]),
+  );
+  if (stored && changed.length === 0) return;
+  const described = (film: StoredFilm | WrittenFilm) =>
+    Object.fromEntries(
+      changed.map((field) => [field, FIELDS_SHOWN_BY_VALUE.has(field) ? film[COLUMN_OF[field]] : "changed"]),
+    );
+  await recordStaffChange(tx, {
+    staffUid,
+    kind: stored ? "film-changed" : "film-added",
+    subject: row.title,
+    before: stored ? described(stored) : null,
+    after: stored ? described(row) : { title: row.title, runtimeMinutes: row.runtime, releaseDate: row.release_date },
+  });
 }
 
 /** The fields of a film staff changed by hand, in FILM_FIELDS' order; null when no film has the id. */
@@ -324,13 +362,17 @@ export async function getFilmForEditing(id: string): Promise<FilmForEditing | nu
 /**
  * Retires a film (it leaves the customer pages and Add Shows; its shows and their bookings stay) or brings it back.
  */
-export async function setFilmRetired(id: string, retired: boolean) {
+export async function setFilmRetired(id: string, retired: boolean, staffUid: string) {
   const db = await getDb();
-  const row = await typed(db)
-    .updateTable("movies")
-    .set({ retired_at: retired ? sql<Date>`coalesce(retired_at, now())` : null })
-    .where("id", "=", id)
-    .returning("title")
-    .executeTakeFirst();
-  return row ? { ok: true as const, title: row.title } : { ok: false as const, reason: "not-found" as const };
+  return db.transaction(async (tx) => {
+    const row = await typed(tx)
+      .updateTable("movies")
+      .set({ retired_at: retired ? sql<Date>`coalesce(retired_at, now())` : null })
+      .where("id", "=", id)
+      .returning("title")
+      .executeTakeFirst();
+    if (!row) return { ok: false as const, reason: "not-found" as const };
+    await recordStaffChange(tx, { staffUid, kind: retired ? "film-retired" : "film-restored", subject: row.title });
+    return { ok: true as const, title: row.title };
+  });
 }

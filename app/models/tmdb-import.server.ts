@@ -173,19 +173,20 @@ const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export async function importFilm(
   draft: FilmDraft,
+  staffUid?: string,
 ): Promise<{ ok: true; id: string; title: string } | ({ ok: false } & Exclude<ImportFailure, TmdbFailure>)> {
   const missing: MissingFilmDetail[] = [];
   if (!draft.title) missing.push("title");
   if (!(draft.runtimeMinutes > 0)) missing.push("runtime");
   if (!RELEASE_DATE.test(draft.releaseDate) || draft.releaseDate.startsWith("0000")) missing.push("release date");
   if (missing.length > 0) return { ok: false, reason: "incomplete", title: draft.title, missing };
-  const saved = await saveFilm(draft, { source: "import" });
+  const saved = await saveFilm(draft, { source: "import", staffUid });
   return saved.ok ? saved : { ok: false, reason: "not-saved", title: draft.title, failure: saved };
 }
 
 /** A film on TMDB, by its id, imported: its details read, its images downloaded, the draft taken in. */
-export async function importFromTmdb(id: number, client = importClient()) {
+export async function importFromTmdb(id: number, staffUid: string, client = importClient()) {
   const draft = await draftFromTmdbId(id, client);
   if (!draft.ok) return draft;
-  return importFilm(draft.value);
+  return importFilm(draft.value, staffUid);
 }

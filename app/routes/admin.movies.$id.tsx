@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const film = await requireFilm(params.id);
   const upload = await readFilmUpload(request);
   if (!upload.ok) return data(formError(upload.message), { status: 400 });
@@ -77,7 +77,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const mismatch = await nameMismatchMessage(field, file);
     if (mismatch) return form.refuse(mismatch, 400, field);
   }
-  const saved = await saveFilm(filmDraftOf(form.value, upload.files), { id: film ? params.id : null, source: "staff" });
+  const saved = await saveFilm(filmDraftOf(form.value, upload.files), {
+    id: film ? params.id : null,
+    source: "staff",
+    staffUid: staff.uid,
+  });
   if (saved.ok) return redirectWithSuccess("/admin/movies", `${saved.title} saved.`);
   const refusal = saveFilmRefusal(saved);
   if (!refusal) throw notFound("There is no film at this address any more.");

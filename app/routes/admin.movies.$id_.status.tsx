@@ -13,10 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, filmStatusSchema);
   if (!form.ok) return redirectWithError("/admin/movies", form.message);
-  const result = await setFilmRetired(params.id ?? "", form.value.retired);
+  const result = await setFilmRetired(params.id ?? "", form.value.retired, staff.uid);
   if (!result.ok) throw notFound("There is no film at this address any more.");
   return redirectWithSuccess(
     "/admin/movies",

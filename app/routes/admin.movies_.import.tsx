@@ -36,10 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request, "manage-programme");
+  const staff = await requireStaff(request, "manage-programme");
   const form = await readSubmission(request, tmdbImportSchema);
   if (!form.ok) return form.response;
-  const imported = await importFromTmdb(form.value.reference);
+  const imported = await importFromTmdb(form.value.reference, staff.uid);
   if (!imported.ok) {
     const { message, status } = tmdbFailure(imported);
     return form.refuse(message, status, "reference");

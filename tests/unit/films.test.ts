@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { FilmDraft } from "~/domain/film-draft";
 import { editedFields, getFilmForEditing, saveFilm, setFilmRetired } from "~/models/films.server";
 import { getMovie, listGenres, listMovies, listNowShowing } from "~/models/movies.server";
+import { listStaffChanges } from "~/models/staff-changes.server";
+import { staffChangeListSchema } from "~/schemas/staff-changes";
 import { getDb } from "~/services/db.server";
-import { movieFilters } from "./fixtures";
+import { addUser, movieFilters } from "./fixtures";
 
 const picture = (width: number, height: number, colour = "#a33") =>
   sharp({ create: { width, height, channels: 3, background: colour } })
@@ -141,8 +143,59 @@ describe("saveFilm", { timeout: 60_000 }, () => {
   });
 });
 
+const changesBy = async (uid: string) =>
+  (await listStaffChanges({ ...staffChangeListSchema.parse({}), staff: uid })).changes
+    .map(({ kind, subject, before, after }) => ({ kind, subject, before, after }))
+    .reverse();
+
+describe("the record of changes", { timeout: 60_000 }, () => {
+  it("keeps who added a film, what they changed with its values before and after, and nothing for a save that changed nothing", async () => {
+    await addUser("film-editor");
+    const first = await draft({ title: "Lantern Keepers" });
+    const saved = await saveFilm(first, { source: "staff", staffUid: "film-editor" });
+    const id = saved.ok ? saved.id : "";
+    await saveFilm(
+      { ...first, runtimeMinutes: 111, synopsis: "Two keepers, one lamp.", poster: null, backdrop: null, cast: [] },
+      {
+        id,
+        source: "staff",
+        staffUid: "film-editor",
+      },
+    );
+    await saveFilm(
+      { ...first, runtimeMinutes: 111, synopsis: "Two keepers, one lamp.", poster: null, backdrop: null, cast: [] },
+      {
+        id,
+        source: "staff",
+        staffUid: "film-editor",
+      },
+    );
+    // The sample catalogue and imports without staff write no line.
+    await saveFilm(await draft({ title: "Nobody's Film" }), { source: "import" });
+    await setFilmRetired(id, true, "film-editor");
+    await setFilmRetired(id, false, "film-editor");
+    expect(await changesBy("film-editor")).toEqual([
+      {
+        kind: "film-added",
+        subject: "Lantern Keepers",
+        before: null,
+        after: { title: "Lantern Keepers", runtimeMinutes: 104, releaseDate: "2027-03-05" },
+      },
+      {
+        kind: "film-changed",
+        subject: "Lantern Keepers",
+        before: { synopsis: "changed", runtimeMinutes: 104, cast: "changed" },
+        after: { synopsis: "changed", runtimeMinutes: 111, cast: "changed" },
+      },
+      { kind: "film-retired", subject: "Lantern Keepers", before: null, after: null },
+      { kind: "film-restored", subject: "Lantern Keepers", before: null, after: null },
+    ]);
+  });
+});
+
 describe("setFilmRetired", { timeout: 60_000 }, () => {
   it("takes a film off the customer pages and brings it back; its shows stay", async () => {
+    await addUser("film-staff");
     const saved = await saveFilm(await draft({ title: "Quiet Harvest", genres: ["Harvest Noir"] }), {
       source: "staff",
     });
@@ -153,16 +206,16 @@ describe("setFilmRetired", { timeout: 60_000 }, () => {
        select $1, id, now() + interval '3 days' from halls limit 1`,
       [id],
     );
-    expect(await setFilmRetired(id, true)).toEqual({ ok: true, title: "Quiet Harvest" });
+    expect(await setFilmRetired(id, true, "film-staff")).toEqual({ ok: true, title: "Quiet Harvest" });
     expect(await getMovie(id)).toBeNull();
     expect((await listMovies(movieFilters({ search: "quiet harvest" }))).movies).toEqual([]);
     expect((await listNowShowing(1000)).map((m) => m.id)).not.toContain(id);
     expect(await listGenres()).not.toContain("Harvest Noir");
     expect(await db.query("select id from shows where movie_id = $1", [id])).toHaveLength(1);
 
-    expect(await setFilmRetired(id, false)).toEqual({ ok: true, title: "Quiet Harvest" });
+    expect(await setFilmRetired(id, false, "film-staff")).toEqual({ ok: true, title: "Quiet Harvest" });
     expect((await getMovie(id))!.title).toBe("Quiet Harvest");
     expect(await listGenres()).toContain("Harvest Noir");
-    expect(await setFilmRetired("no-such-film", true)).toEqual({ ok: false, reason: "not-found" });
+    expect(await setFilmRetired("no-such-film", true, "film-staff")).toEqual({ ok: false, reason: "not-found" });
   });
 });
