@@ -460,7 +460,6 @@ async function twoInstances() {
   }
 }
 
-/** Stops a site and deletes its data folder. */
 /** The reports page of the last 90 days, read by 10 staff at once, on a year of sales written into the site's data. */
 async function reportsOnAYear() {
   let site = await startSite();
@@ -488,6 +487,7 @@ async function reportsOnAYear() {
   }
 }
 
+/** Stops a site and deletes its data folder. */
 async function removeSite(site) {
   await site.stop();
   fs.rmSync(site.dataDir, { recursive: true, force: true });
