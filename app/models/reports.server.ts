@@ -135,18 +135,24 @@ type Screening = {
 /** Each screening from `from` to `to` that is not cancelled, with its paid seats: the films and no-shows read it once. */
 async function listScreenings(db: Queryable, days: Days): Promise<Screening[]> {
   const local = sql`s.starts_at at time zone ${config.timeZone}`;
+  // One pass over the period's paid bookings, grouped by show: a lateral read per show costs a scan of its bookings each.
   const { rows } = await sql<Screening>`
+    with screening as (
+      select s.id, s.movie_id, s.hall_id, s.starts_at from shows s
+      where s.cancelled_at is null and ${inDays("s.starts_at", days)}
+    ), paid as (
+      select b.show_id, sum(cardinality(b.seats)) as sold, sum(b.amount_cents) as revenue,
+        sum(cardinality(b.seats)) filter (where c.booking_id is null) as unchecked
+      from screening s join bookings b on b.show_id = s.id and b.status = ${sql.lit("paid")}
+        left join check_ins c on c.booking_id = b.id
+      group by b.show_id
+    )
     select s.id as "showId", m.id as "movieId", m.title, h.name as "hallName", s.starts_at as "startsAt",
       extract(isodow from ${local}) as weekday, extract(hour from ${local}) as hour,
-      s.starts_at <= now() as started, h.seat_count as "seatCount", paid.sold, paid.revenue, paid.unchecked
-    from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
-      left join lateral (
-        select coalesce(sum(cardinality(b.seats)), 0) as sold, coalesce(sum(b.amount_cents), 0) as revenue,
-          coalesce(sum(cardinality(b.seats)) filter (where c.booking_id is null), 0) as unchecked
-        from bookings b left join check_ins c on c.booking_id = b.id
-        where b.show_id = s.id and b.status = ${sql.lit("paid")}
-      ) paid on true
-    where s.cancelled_at is null and ${inDays("s.starts_at", days)}`.execute(typed(db));
+      s.starts_at <= now() as started, h.seat_count as "seatCount", coalesce(paid.sold, 0) as sold,
+      coalesce(paid.revenue, 0) as revenue, coalesce(paid.unchecked, 0) as unchecked
+    from screening s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
+      left join paid on paid.show_id = s.id`.execute(typed(db));
   return rows;
 }
 
