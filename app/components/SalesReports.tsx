@@ -4,6 +4,7 @@ import { reportCsvPath, type ReportFile, type ReportPeriod } from "~/schemas/rep
 import { formatMoney } from "~/utils/money";
 import { formatLocalDay, formatShowTime } from "~/utils/show-display";
 import { BarChart } from "./charts/BarChart";
+import { HeatMap } from "./charts/HeatMap";
 import { LineChart } from "./charts/LineChart";
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
@@ -40,6 +41,9 @@ type Props = { report: SalesReport; period: ReportPeriod; currency: string; time
 /** The reports page's sections: each a chart with its table, or a table, and its CSV file. */
 export function SalesReports({ report, period, currency, timeZone }: Props) {
   const money = (cents: number) => formatMoney(cents, currency);
+  const heatMapHours = [...new Set(report.heatMaps.flatMap((hall) => hall.cells.map((cell) => cell.hour)))].sort(
+    (a, b) => a - b,
+  );
   return (
     <>
       <section aria-labelledby="report-days" className="report">
@@ -81,6 +85,81 @@ export function SalesReports({ report, period, currency, timeZone }: Props) {
           />
         )}
         <CsvLink file="films" period={period} what="films" />
+      </section>
+      <section aria-labelledby="report-hours" className="report">
+        <h2 id="report-hours">Occupancy by day and hour</h2>
+        {report.heatMaps.length === 0 ? (
+          <p className="empty-note">No screenings in this period.</p>
+        ) : (
+          <>
+            <p className="admin-note">
+              Each hall&apos;s screenings by the day and hour they started, and the share of its seats sold: the mean
+              over the screenings of that hour.
+            </p>
+            {report.heatMaps.map((hall) => (
+              <HeatMap
+                key={hall.hallName}
+                title={`Occupancy by day and hour: ${hall.hallName}`}
+                hours={heatMapHours}
+                cells={hall.cells}
+              />
+            ))}
+          </>
+        )}
+        <CsvLink file="heat-map" period={period} what="occupancy by day and hour" />
+      </section>
+      <section aria-labelledby="report-tickets" className="report">
+        <h2 id="report-tickets">Ticket types and promo codes</h2>
+        <div className="table-scroll">
+          <table className="staff-table">
+            <caption>Tickets by type</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ticket type</th>
+                <th scope="col">Tickets</th>
+                <th scope="col">Revenue before discounts</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.ticketTypes.map((row) => (
+                <tr key={row.typeName}>
+                  <th scope="row">{row.typeName}</th>
+                  <td>{row.tickets}</td>
+                  <td>{money(row.revenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {report.ticketTypes.length === 0 ? <p className="empty-note">No tickets sold in this period.</p> : null}
+        <CsvLink file="ticket-types" period={period} what="tickets by type" />
+        <div className="table-scroll">
+          <table className="staff-table">
+            <caption>Promo codes used</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">Tickets</th>
+                <th scope="col">Discount given</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.promoCodes.map((row) => (
+                <tr key={row.code}>
+                  <th scope="row">{row.code}</th>
+                  <td>{row.bookings}</td>
+                  <td>{row.tickets}</td>
+                  <td>{money(row.discountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {report.promoCodes.length === 0 ? (
+          <p className="empty-note">No promo code was used in a booking paid in this period.</p>
+        ) : null}
+        <CsvLink file="promo-codes" period={period} what="promo codes used" />
       </section>
       <section aria-labelledby="report-channels" className="report">
         <h2 id="report-channels">Sales by channel and refunds</h2>

@@ -29,6 +29,18 @@ export type FilmSales = {
   averageOccupancy: number;
 };
 
+/** The screenings of a hall that started in one hour of one weekday (ISO: 1 Monday to 7 Sunday), in the cinema's zone. */
+export type HeatCell = { weekday: number; hour: number; screenings: number; occupancy: number };
+/** A hall's occupancy by weekday and hour: a cell for each hour of a weekday in which a screening started. */
+export type HallHeatMap = { hallName: string; cells: HeatCell[] };
+
+export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/** Tickets sold as one type, and their prices with the seats' surcharges, before any promo code's discount. */
+export type TicketTypeSales = { typeName: string; tickets: number; revenueCents: number };
+/** A promo code's paid bookings, their tickets, and the discount it gave them. */
+export type PromoCodeSales = { code: string; bookings: number; tickets: number; discountCents: number };
+
 export type NoShows = { title: string; paidSeats: number; noShowSeats: number };
 export type ShowNoShows = NoShows & { showId: string; startsAt: string; hallName: string };
 
@@ -38,6 +50,9 @@ export type SalesReport = {
   days: ComparedDay[];
   channels: ChannelSales[];
   films: FilmSales[];
+  heatMaps: HallHeatMap[];
+  ticketTypes: TicketTypeSales[];
+  promoCodes: PromoCodeSales[];
   noShowsByFilm: NoShows[];
   noShowsByShow: ShowNoShows[];
 };

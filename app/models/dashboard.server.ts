@@ -1,9 +1,14 @@
+import { sql, type Selectable } from "kysely";
+import type { TicketTypeSales } from "~/domain/reports";
 import type { Activity } from "~/domain/staff";
 import { holdsSeatsSql } from "~/models/booking-rules.server";
 import { SEAT_FIGURES_JOIN } from "./show-list.server";
 import { standardTicketSql } from "~/models/ticket-types.server";
 import { userNameSql } from "~/models/users.server";
+import type { MoviesTable } from "~/services/db-schema";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
+import { ticketTypeSalesQuery } from "./reports.server";
 
 export const DASHBOARD_SHOWS = 8;
 export const RECENT_ACTIVITY = 10;
@@ -39,24 +44,24 @@ const live = holdsSeatsSql("b");
 // Each figure's total, and how much it grew in the last 7 days and in the 7 before: bookings made that still hold
 // (paid or pending), revenue taken net of refunds, users who joined, shows added.
 const FIGURES_SQL = `
-  select 'bookings' as figure, count(*) filter (where ${live})::float8 as total,
-    count(*) filter (where ${live} and ${recent("b.created_at")})::float8 as recent,
-    count(*) filter (where ${live} and ${earlier("b.created_at")})::float8 as earlier
+  select 'bookings' as figure, count(*) filter (where ${live}) as total,
+    count(*) filter (where ${live} and ${recent("b.created_at")}) as recent,
+    count(*) filter (where ${live} and ${earlier("b.created_at")}) as earlier
   from bookings b
   union all
-  select 'revenue', coalesce(sum(amount_cents) - sum(coalesce(refunded_cents, 0)), 0)::float8,
+  select 'revenue', coalesce(sum(amount_cents) - sum(coalesce(refunded_cents, 0)), 0),
     (coalesce(sum(amount_cents) filter (where ${recent("created_at")}), 0)
-      - coalesce(sum(refunded_cents) filter (where ${recent("refunded_at")}), 0))::float8,
+      - coalesce(sum(refunded_cents) filter (where ${recent("refunded_at")}), 0)),
     (coalesce(sum(amount_cents) filter (where ${earlier("created_at")}), 0)
-      - coalesce(sum(refunded_cents) filter (where ${earlier("refunded_at")}), 0))::float8
+      - coalesce(sum(refunded_cents) filter (where ${earlier("refunded_at")}), 0))
   from payments
   union all
-  select 'users', count(*)::float8, count(*) filter (where ${recent("created_at")})::float8,
-    count(*) filter (where ${earlier("created_at")})::float8
+  select 'users', count(*), count(*) filter (where ${recent("created_at")}),
+    count(*) filter (where ${earlier("created_at")})
   from users where not is_guest
   union all
-  select 'activeShows', count(*) filter (where starts_at > now() and cancelled_at is null)::float8,
-    count(*) filter (where ${recent("created_at")})::float8, count(*) filter (where ${earlier("created_at")})::float8
+  select 'activeShows', count(*) filter (where starts_at > now() and cancelled_at is null),
+    count(*) filter (where ${recent("created_at")}), count(*) filter (where ${earlier("created_at")})
   from shows`;
 
 const customer = userNameSql("u");
@@ -75,14 +80,21 @@ const ACTIVITY_SQL = `
     select 'cancelled', b.cancelled_at, m.title, ${customer}, null, p.refunded_cents
       from bookings b ${bookingJoins} left join payments p on p.booking_id = b.id where b.cancelled_at is not null
     union all
-    select 'shows-added', s.created_at, m.title, null, count(*)::int, null
+    select 'shows-added', s.created_at, m.title, null, count(*), null
       from shows s join movies m on m.id = s.movie_id group by s.created_at, s.movie_id, m.title
-  ) activity order by at desc, kind, title limit $1`;
+  ) activity order by at desc, kind, title`;
 
-type ActivityRow = { kind: Activity["kind"]; at: Date; title: string; customer: string; seats: number; amount: number };
+type ActivityRow = {
+  kind: Activity["kind"];
+  at: Date;
+  title: Selectable<MoviesTable>["title"];
+  customer: string;
+  seats: number;
+  amount: number;
+};
 
 function toActivity({ kind, at, title, customer, seats, amount }: ActivityRow): Activity {
-  const common = { at: new Date(at).toISOString(), title };
+  const common = { at: at.toISOString(), title };
   if (kind === "booked") return { ...common, kind, customer, seats };
   if (kind === "paid") return { ...common, kind, customer, amountCents: amount };
   if (kind === "cancelled") return { ...common, kind, customer, refundedCents: amount };
@@ -91,19 +103,18 @@ function toActivity({ kind, at, title, customer, seats, amount }: ActivityRow): 
 
 /** The staff dashboard: four figures with their trends, the shows still to start, and what happened lately. */
 export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_ACTIVITY } = {}) {
-  const db = await getDb();
-  const figures = await db.query<{ figure: FigureName; total: number; recent: number; earlier: number }>(FIGURES_SQL);
-  const activeShows = await db.query<ActiveShow & { startsAt: Date }>(
-    `select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt",
-       standard."priceCents",
-       h.name as "hallName", h.seat_count as capacity,
-       coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.earnings, 0) as "earningsCents"
-     from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${SEAT_FIGURES_JOIN}
-       left join lateral (${standardTicketSql("s")}) standard on true
-     where s.starts_at > now() and s.cancelled_at is null order by s.starts_at, m.title limit $1`,
-    [shows],
-  );
-  const recentActivity = await db.query<ActivityRow>(ACTIVITY_SQL, [activity]);
+  const db = typed(await getDb());
+  const { rows: figures } = await sql<{ figure: FigureName; total: number; recent: number; earlier: number }>`${sql.raw(
+    FIGURES_SQL,
+  )}`.execute(db);
+  const { rows: activeShows } = await sql<Omit<ActiveShow, "startsAt"> & { startsAt: Date }>`
+    select s.id, m.title, m.poster_path as "posterPath", s.starts_at as "startsAt", standard."priceCents",
+      h.name as "hallName", h.seat_count as capacity,
+      coalesce(seat_figures.sold, 0) as "seatsSold", coalesce(seat_figures.earnings, 0) as "earningsCents"
+    from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id ${sql.raw(SEAT_FIGURES_JOIN)}
+      left join lateral (${sql.raw(standardTicketSql("s"))}) standard on true
+    where s.starts_at > now() and s.cancelled_at is null order by s.starts_at, m.title limit ${shows}`.execute(db);
+  const { rows: recentActivity } = await sql<ActivityRow>`${sql.raw(ACTIVITY_SQL)} limit ${activity}`.execute(db);
   const figure = (name: FigureName): Figure => {
     const row = figures.find((f) => f.figure === name)!;
     return { total: row.total, trend: trend(row.recent, row.earlier) };
@@ -113,26 +124,17 @@ export async function getDashboard({ shows = DASHBOARD_SHOWS, activity = RECENT_
     revenueCents: figure("revenue"),
     users: figure("users"),
     activeShows: figure("activeShows"),
-    shows: activeShows.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })),
+    shows: activeShows.map((s) => ({ ...s, startsAt: s.startsAt.toISOString() })),
     activity: recentActivity.map(toActivity),
   };
 }
-
-/** Tickets sold of one type, and what they brought in. */
-export type TypeSales = { typeName: string; tickets: number; revenueCents: number };
 
 /**
  * The tickets of paid bookings by type, paid in the last `days` days (all time for null), most sold first: each
  * ticket's price and seat surcharge. A booking cancelled since, refunded, counts no more.
  */
-export async function salesByType(days: number | null): Promise<TypeSales[]> {
-  const db = await getDb();
-  return db.query<TypeSales>(
-    `select t.type_name as "typeName", count(*)::int as tickets,
-       sum(t.price_cents + t.seat_extra_cents)::int as "revenueCents"
-     from booking_tickets t join bookings b on b.id = t.booking_id
-     where b.status = 'paid' and ($1::int is null or b.paid_at > now() - make_interval(days => $1::int))
-     group by t.type_name order by tickets desc, t.type_name`,
-    [days],
-  );
+export async function salesByType(days: number | null): Promise<TicketTypeSales[]> {
+  const sales = ticketTypeSalesQuery(await getDb());
+  if (days === null) return sales.execute();
+  return sales.where("b.paid_at", ">", sql<Date>`now() - make_interval(days => ${days})`).execute();
 }

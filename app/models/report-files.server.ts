@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { CHANNEL_LABELS, type SalesReport } from "~/domain/reports";
+import { CHANNEL_LABELS, WEEKDAY_NAMES, type SalesReport } from "~/domain/reports";
 import type { ReportFile } from "~/schemas/report-period";
 import { toCsv } from "~/utils/csv";
 import { formatAmount } from "~/utils/money";
@@ -49,6 +49,26 @@ const FILES: Record<ReportFile, (report: SalesReport) => string[][]> = {
       amount(film.revenueCents),
       share(film.averageOccupancy),
     ]),
+  ],
+  "heat-map": (report) => [
+    ["Hall", "Day", "Hour", "Screenings", "Average occupancy (%)"],
+    ...report.heatMaps.flatMap((hall) =>
+      hall.cells.map((cell) => [
+        hall.hallName,
+        WEEKDAY_NAMES[cell.weekday - 1],
+        `${String(cell.hour).padStart(2, "0")}:00`,
+        String(cell.screenings),
+        share(cell.occupancy),
+      ]),
+    ),
+  ],
+  "ticket-types": (report) => [
+    ["Ticket type", "Tickets", `Revenue before discounts (${config.currency})`],
+    ...report.ticketTypes.map((row) => [row.typeName, String(row.tickets), amount(row.revenueCents)]),
+  ],
+  "promo-codes": (report) => [
+    ["Code", "Bookings", "Tickets", `Discount given (${config.currency})`],
+    ...report.promoCodes.map((row) => [row.code, String(row.bookings), String(row.tickets), amount(row.discountCents)]),
   ],
   "no-shows": (report) => [
     ["Film", "Show", "Hall", "Paid seats", "No-shows"],

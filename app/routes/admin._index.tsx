@@ -5,7 +5,8 @@ import { RevenueChart } from "~/components/SalesReports";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireDashboardStaff } from "~/http/viewer.server";
-import { getDashboard, salesByType, type Figure, type TypeSales } from "~/models/dashboard.server";
+import type { TicketTypeSales } from "~/domain/reports";
+import { getDashboard, salesByType, type Figure } from "~/models/dashboard.server";
 import { readComparedDays } from "~/models/reports.server";
 import { DASHBOARD_PERIODS, dashboardQuerySchema, periodDays, type DashboardPeriod } from "~/schemas/dashboard-period";
 import { parseQuery } from "~/schemas/list-query";
@@ -49,7 +50,15 @@ function TrendLine({ trend }: Pick<Figure, "trend">) {
 }
 
 /** Tickets sold by type over a period staff choose (a GET form, so it works without JavaScript). */
-function SalesByType({ period, sales, currency }: { period: DashboardPeriod; sales: TypeSales[]; currency: string }) {
+function SalesByType({
+  period,
+  sales,
+  currency,
+}: {
+  period: DashboardPeriod;
+  sales: TicketTypeSales[];
+  currency: string;
+}) {
   return (
     <section aria-labelledby="sales-title" className="admin-sales">
       <h2 id="sales-title">Tickets by Type</h2>

@@ -51,7 +51,15 @@ export default function Reports() {
         A sale counts on the day it was paid; a booking cancelled since is in no sale, its refund counted on the day it
         was given.
       </p>
-      <SalesReports report={report} period={period} currency={currency} timeZone={timeZone} />
+      {/* Keyed by its days: another period is another page, its tables' disclosures closed as the server sends them,
+          where React would keep each <details> open or shut as it was. */}
+      <SalesReports
+        key={`${report.from}/${report.to}`}
+        report={report}
+        period={period}
+        currency={currency}
+        timeZone={timeZone}
+      />
     </section>
   );
 }

@@ -6,7 +6,15 @@ export const REPORT_PERIODS = { "7": "Last 7 days", "30": "Last 30 days", "90": 
 export type ReportPeriod = keyof typeof REPORT_PERIODS;
 
 /** The reports each have a CSV file. */
-export const REPORT_FILES = ["days", "channels", "films", "no-shows"] as const;
+export const REPORT_FILES = [
+  "days",
+  "channels",
+  "films",
+  "heat-map",
+  "ticket-types",
+  "promo-codes",
+  "no-shows",
+] as const;
 export type ReportFile = (typeof REPORT_FILES)[number];
 
 /** The reports' query string (a GET form, so a period can be bookmarked): an odd period falls back to 30 days. */

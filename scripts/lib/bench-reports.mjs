@@ -44,6 +44,19 @@ export const YEAR_OF_SALES_SQL = `
           case when b.status = 'cancelled' then 'refund' end, case when b.status = 'cancelled' then 2400 end,
           b.cancelled_at
         from bookings b join bench_bookings bb on bb.id = b.id;
+      insert into booking_tickets (booking_id, seat, ticket_type_id, type_name, price_cents)
+        select b.id, seat, case when bb.k % 4 = 0 then '00000000-0000-4000-8000-00000000a002'::uuid
+            else '00000000-0000-4000-8000-00000000a001'::uuid end,
+          case when bb.k % 4 = 0 then 'Child' else 'Adult' end, 1200
+        from bookings b join bench_bookings bb on bb.id = b.id cross join unnest(b.seats) seat;
+      insert into promo_codes (code, amount_off_cents, valid_from, valid_until)
+        select 'BENCH-' || m, 200, now() - interval '400 days', now() + interval '30 days' from generate_series(1, 12) m;
+      insert into promo_code_uses (booking_id, promo_code_id, user_uid, discount_cents)
+        select distinct on (b.user_uid, c.id) b.id, c.id, b.user_uid, 200
+        from bookings b join bench_bookings bb on bb.id = b.id
+          join promo_codes c on c.code = 'BENCH-' || extract(month from b.paid_at)::int
+        where b.status = 'paid' and bb.k % 3 = 0
+        order by b.user_uid, c.id, b.paid_at;
       insert into check_ins (booking_id, staff_uid, checked_in_at)
         select b.id, 'bench-reader-1', b.paid_at
         from bookings b join bench_bookings bb on bb.id = b.id where b.status = 'paid' and bb.k % 5 <> 0;
@@ -54,7 +67,8 @@ export const YEAR_OF_SALES_SQL = `
 /**
  * A year of data to the day before today: six shows a day (every three hours from 08:00 UTC) in each of four halls in
  * use, 12 bookings of two seats a show by 600 customers (a third of them guests), one in 30 cancelled and refunded,
- * four in five of the rest let in. Answers the numbers written.
+ * four in five of the rest let in; a quarter of the tickets Child, the rest Adult; a promo code each month with $2.00
+ * off, used once by each customer that month. Answers the numbers written.
  * @param {string} dataDir a stopped site's data folder
  */
 export async function writeYearOfSales(dataDir) {

@@ -22,6 +22,23 @@ const checkIn = async (bookingId: string, staffUid: string) => {
   await db.query("insert into check_ins (booking_id, staff_uid) values ($1, $2)", [bookingId, staffUid]);
 };
 
+const addPromoCode = async (code: string, rule: { percentOff?: number; amountOffCents?: number }) => {
+  const db = await getDb();
+  const [{ id }] = await db.query<{ id: string }>(
+    `insert into promo_codes (code, percent_off, amount_off_cents, valid_from, valid_until)
+     values ($1, $2, $3, '2026-10-01T00:00:00Z', '2026-12-31T00:00:00Z') returning id`,
+    [code, rule.percentOff ?? null, rule.amountOffCents ?? null],
+  );
+  return id;
+};
+const usePromoCode = async (bookingId: string, codeId: string, userUid: string, discountCents: number) => {
+  const db = await getDb();
+  await db.query(
+    "insert into promo_code_uses (booking_id, promo_code_id, user_uid, discount_cents) values ($1, $2, $3, $4)",
+    [bookingId, codeId, userUid, discountCents],
+  );
+};
+
 const shows: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -48,6 +65,10 @@ beforeAll(async () => {
   const b1 = await addBooking(online, shows.saturday, ["A1", "A2"], { amountCents: 2000 });
   await paidAt(b1, "2026-10-30T03:30:00Z");
   await checkIn(b1, online);
+  // ...as two Adult tickets of $11.00 with SAVE2's $2.00 off.
+  await db.query("update booking_tickets set price_cents = 1100 where booking_id = $1", [b1]);
+  const save2 = await addPromoCode("SAVE2", { amountOffCents: 200 });
+  await usePromoCode(b1, save2, online, 200);
   // Guest, 1 seat, $12.00, paid 01:30 EDT Sun Nov 1 (the first of the two 01:30s); never let in.
   const b2 = await addBooking(guest, shows.sunday, ["A1"], { amountCents: 1200 });
   await paidAt(b2, "2026-11-01T05:30:00Z");
@@ -58,11 +79,16 @@ beforeAll(async () => {
   // Online, 2 seats, $16.00, paid Mon Nov 2, cancelled and refunded in full at 07:00 EST Tue Nov 3: no sale.
   const b4 = await addBooking(online, shows.tuesday, ["A1", "A2"], { amountCents: 1600 });
   await paidAt(b4, "2026-11-02T15:00:00Z");
+  const half = await addPromoCode("HALF", { percentOff: 50 });
+  await usePromoCode(b4, half, online, 800);
   await refund(b4, 1600);
+  // The cancellation gave its use back: HALF gave nothing.
+  await db.query("update promo_code_uses set returned_at = '2026-11-03T12:00:00Z' where booking_id = $1", [b4]);
   await db.query("update payments set refunded_at = '2026-11-03T12:00:00Z' where booking_id = $1", [b4]);
   // Guest, 1 seat, $8.00, paid 09:00 EST Tue Nov 3; never let in.
   const b5 = await addBooking(guest, shows.tuesday, ["A2"], { amountCents: 800 });
   await paidAt(b5, "2026-11-03T14:00:00Z");
+  await db.query("update booking_tickets set type_name = 'Child' where booking_id = $1", [b5]);
   // Online, 1 seat, $10.00, paid 12:00 EDT Sat Oct 24: the week before.
   const b6 = await addBooking(online, shows.weekBefore, ["A1"], { amountCents: 1000 });
   await paidAt(b6, "2026-10-24T16:00:00Z");
@@ -115,6 +141,33 @@ describe("the sales report of a week with a clock change", () => {
     ]);
   });
 
+  it("maps each hall's occupancy by the weekday and hour its shows started, in the cinema's zone", async () => {
+    expect((await report()).heatMaps).toEqual([
+      {
+        hallName: "Four",
+        cells: [
+          // 19:30 EDT on Saturday (23:30 UTC): 2 of 4 seats.
+          { weekday: 6, hour: 19, screenings: 1, occupancy: 0.5 },
+          // 19:30 EST on Sunday, though it is 00:30 on Monday in UTC: 4 of 4 seats.
+          { weekday: 7, hour: 19, screenings: 1, occupancy: 1 },
+        ],
+      },
+      // 10:00 EST on Tuesday: 1 of 2 seats; the cancelled show of 15:00 is in no cell.
+      { hallName: "Two", cells: [{ weekday: 2, hour: 10, screenings: 1, occupancy: 0.5 }] },
+    ]);
+  });
+
+  it("counts the tickets of each type at their prices, and the promo codes used with the discount they gave", async () => {
+    const { ticketTypes, promoCodes } = await report();
+    expect(ticketTypes).toEqual([
+      // b1 2 × $11.00, b2 1 × $12.00, b3 3 × $10.00; b4 cancelled is in no sale.
+      { typeName: "Adult", tickets: 6, revenueCents: 6400 },
+      { typeName: "Child", tickets: 1, revenueCents: 800 }, // b5
+    ]);
+    // SAVE2 on b1; HALF's use on b4 was given back with its cancellation.
+    expect(promoCodes).toEqual([{ code: "SAVE2", bookings: 1, tickets: 2, discountCents: 200 }]);
+  });
+
   it("counts the paid seats nobody checked in, per film and per show", async () => {
     const { noShowsByFilm, noShowsByShow } = await report();
     expect(noShowsByFilm).toEqual([
@@ -138,6 +191,27 @@ describe("the sales report of a week with a clock change", () => {
         paidSeats: 1,
         noShowSeats: 1,
       },
+    ]);
+  });
+});
+
+describe("occupancy in a hall with wheelchair spaces and companion seats", () => {
+  // Every place of a hall is sold: a companion seat with the wheelchair space beside it, or to anyone from
+  // COMPANION_RELEASE_MINUTES before the show. So each is one of the hall's seats, and sold once paid for.
+  it("counts a companion seat among the hall's seats and, once paid for, among those sold", async () => {
+    await addMovie("c", { title: "C" });
+    const hall = await addHall("A W1 C2 3 4 5", { name: "Access" });
+    // 20:00 EST on Tuesday, December 1.
+    const show = await addShow("c", "2026-12-02T01:00:00Z", { hallId: hall });
+    const customer = await addUser("companion-customer");
+    const wheelchair = await addBooking(customer, show, ["A1", "A2"], { amountCents: 2000 });
+    await paidAt(wheelchair, "2026-11-30T15:00:00Z");
+    const [film] = (await readSalesReport("2026-12-01", "2026-12-01")).films;
+    // The wheelchair space and its companion seat: 2 of the hall's 5 places.
+    expect(film).toMatchObject({ title: "C", seatsSold: 2, averageOccupancy: 0.4 });
+    const { heatMaps } = await readSalesReport("2026-12-01", "2026-12-01");
+    expect(heatMaps).toEqual([
+      { hallName: "Access", cells: [{ weekday: 2, hour: 20, screenings: 1, occupancy: 0.4 }] },
     ]);
   });
 });
