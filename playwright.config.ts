@@ -56,6 +56,8 @@ export default defineConfig({
       CINEMA_TIMEZONE: "UTC",
       // Unpaid holds last a minute, so the checkout's last-minute warning shows at once.
       HOLD_MINUTES: "1",
+      // Reports read anew for each page, so a test sees the sale it just made (decision 78).
+      REPORTS_FRESH_SECONDS: "0",
       // Tests end a hold now instead of waiting for its deadline (decision 37).
       TEST_HOOKS: "true",
       // Paid bookings can be cancelled until 10 days before the show, so tests have sample shows on both sides.

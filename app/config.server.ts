@@ -124,6 +124,9 @@ export const environmentSchema = z.object({
   STAFF_CHANGES_KEEP_DAYS: integer(1, 36500).describe(
     "how many days the record of who changed what keeps each change; default 730",
   ),
+  REPORTS_FRESH_SECONDS: integer(0, 3600).describe(
+    "how long one reading of a period's reports is shown to every staff member who asks, while a new one is read; 0 reads anew each time (one reading still serves those who ask at once); default 60",
+  ),
   STAFF_INVITATION_DAYS: integer(1, 90).describe("how many days a staff invitation can be accepted; default 7"),
   HOLD_MINUTES: integer(1, 1440).describe("how long an unpaid booking holds its seats; default 10"),
   WAITLIST_OFFER_MINUTES: integer(1, 720).describe(
@@ -335,6 +338,9 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       serviceAccount: env.FIREBASE_SERVICE_ACCOUNT ?? null,
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
       adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
+    },
+    reports: {
+      freshSeconds: env.REPORTS_FRESH_SECONDS ?? 60,
     },
     staff: {
       changesKeepDays: env.STAFF_CHANGES_KEEP_DAYS ?? 730,

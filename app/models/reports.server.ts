@@ -15,6 +15,7 @@ import type {
 } from "~/domain/reports";
 import type { BookingsTable, HallsTable, MoviesTable, ShowsTable } from "~/services/db-schema";
 import { getDb, type Queryable } from "~/services/db.server";
+import { sharedReadings } from "~/services/shared-reading.server";
 import { typed } from "~/services/typed-db.server";
 import { addDays } from "~/utils/dates";
 import { cinemaDay } from "./shows.server";
@@ -240,7 +241,17 @@ export async function readComparedDays(from: string, to: string, db: Queryable |
   return current.map((sales, index) => ({ day: sales.day, current: sales, previous: previous[index] }));
 }
 
-/** The reports of the cinema days `from` to `to`. */
+const salesReadings = sharedReadings<SalesReport>({ freshMs: config.reports.freshSeconds * 1000, keys: 16 });
+
+/**
+ * The reports of the cinema days `from` to `to` as staff read them: one reading shared by every reader of the same
+ * period for REPORTS_FRESH_SECONDS (decision 78), since each sums every paid booking of the period.
+ */
+export function readSharedSalesReport(from: string, to: string) {
+  return salesReadings(`${from}/${to}`, () => readSalesReport(from, to));
+}
+
+/** The reports of the cinema days `from` to `to`, read now. */
 export async function readSalesReport(from: string, to: string): Promise<SalesReport> {
   const db = await getDb();
   const days = { from, to };

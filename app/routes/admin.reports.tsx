@@ -4,14 +4,14 @@ import { SalesReports } from "~/components/SalesReports";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
-import { readSalesReport } from "~/models/reports.server";
+import { readSharedSalesReport } from "~/models/reports.server";
 import { parseQuery } from "~/schemas/list-query";
 import { periodDays, REPORT_PERIODS, reportQuerySchema } from "~/schemas/report-period";
 import reportStyles from "~/styles/reports.css";
 import { cinemaToday } from "~/utils/dates";
 import { pageLinks } from "~/utils/page-links";
 import { pageMeta } from "~/utils/page-meta";
-import { formatLocalDay } from "~/utils/show-display";
+import { formatLocalDay, formatShowTime } from "~/utils/show-display";
 
 export const { links, handle } = pageLinks([{ rel: "stylesheet", href: reportStyles }]);
 export const meta = pageMeta(
@@ -23,13 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "manage-bookings");
   const { period } = parseQuery(reportQuerySchema, new URL(request.url).searchParams);
   const { from, to } = periodDays(period, cinemaToday(config.timeZone));
-  return { period, report: await readSalesReport(from, to), ...cinemaSettings() };
+  const { value: report, readAt } = await readSharedSalesReport(from, to);
+  return { period, report, readAt: readAt.toISOString(), ...cinemaSettings() };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
 
 export default function Reports() {
-  const { period, report, currency, timeZone } = useLoaderData<typeof loader>();
+  const { period, report, readAt, currency, timeZone } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="reports-title" className="reports">
       <h1 id="reports-title">Reports</h1>
@@ -49,7 +50,7 @@ export default function Reports() {
       <p className="admin-note">
         {formatLocalDay(report.from)} to {formatLocalDay(report.to)}, each day beside the same day of the period before.
         A sale counts on the day it was paid; a booking cancelled since is in no sale, its refund counted on the day it
-        was given.
+        was given. Figures as of <time dateTime={readAt}>{formatShowTime(readAt, timeZone)}</time>.
       </p>
       {/* Keyed by its days: another period is another page, its tables' disclosures closed as the server sends them,
           where React would keep each <details> open or shut as it was. */}

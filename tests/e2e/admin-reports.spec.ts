@@ -27,6 +27,7 @@ test("the dashboard draws this week's revenue beside the week before, with the s
 test("the reports change period by a GET form, and each report downloads as CSV", async ({ staffPage: page }) => {
   await open(page, "/admin/reports");
   await expect(page.getByLabel("Period", { exact: true })).toHaveValue("30");
+  await expect(page.getByText(/Figures as of \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M\./)).toBeVisible();
   for (const heading of ["Revenue and tickets", "Films", "Sales by channel and refunds", "No-shows"])
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Tickets per day/ })).toBeVisible();
