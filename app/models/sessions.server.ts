@@ -5,7 +5,7 @@ import { getDb, type Queryable } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { queueSignIn, queueSignOut } from "./notifications.server";
 import { logger } from "~/services/logger.server";
-import { typed } from "~/services/typed-db.server";
+import { compiledOnce, typed } from "~/services/typed-db.server";
 import { shortMemory } from "~/utils/short-memory";
 import { applyStaffGrant, staffClaimOf } from "./staff.server";
 import { userColumns } from "./users.server";
@@ -88,6 +88,21 @@ const liveSessions = shortMemory<string, User>({ lifetimeMs: SESSION_MEMORY_MS, 
 // in flight, say) must not put it back into liveSessions. Ended ids never come back, so presence is enough.
 const endedSessions = shortMemory<string, true>({ lifetimeMs: 60_000, maxEntries: 10_000 });
 
+// Every signed-in request's read (once a second at most, above): compiled once, as the booking post's are (decision 64).
+const readLiveSession = compiledOnce((db, p: { idHash: string; recheckMinutes: number }) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.uid", "sessions.uid")
+    .select([
+      ...userColumns,
+      "sessions.signed_in_at as signedInAt",
+      "sessions.expires_at as expiresAt",
+      sql<boolean>`sessions.checked_at < now() - make_interval(mins => ${p.recheckMinutes})`.as("recheckDue"),
+    ])
+    .where("sessions.id_hash", "=", p.idHash)
+    .where("sessions.expires_at", ">", sql<Date>`now()`),
+);
+
 /**
  * The user of a live session, or null for an unknown, expired or ended one. The provider is asked again when the
  * last check is stale, or always with `checkNow` (staff requests, which so read the staff role fresh from the database);
@@ -101,18 +116,7 @@ export async function findSessionUser(
   const remembered = checkNow ? undefined : liveSessions.get(idHash);
   if (remembered) return remembered;
   const db = await getDb();
-  const row = await typed(db)
-    .selectFrom("sessions")
-    .innerJoin("users", "users.uid", "sessions.uid")
-    .select([
-      ...userColumns,
-      "sessions.signed_in_at as signedInAt",
-      "sessions.expires_at as expiresAt",
-      sql<boolean>`sessions.checked_at < now() - make_interval(mins => ${PROVIDER_RECHECK_MINUTES})`.as("recheckDue"),
-    ])
-    .where("sessions.id_hash", "=", idHash)
-    .where("sessions.expires_at", ">", sql<Date>`now()`)
-    .executeTakeFirst();
+  const [row] = await readLiveSession(db, { idHash, recheckMinutes: PROVIDER_RECHECK_MINUTES });
   if (!row) return null;
   const { signedInAt, expiresAt, recheckDue, ...user } = row;
   const live = (checked: User) => {
