@@ -2,7 +2,9 @@
 // The site's PGlite is open in its process alone, so the test asks the site (decision 37).
 import type { NextFunction, Request, Response } from "express";
 import { ticketCodeOf } from "~/models/e-tickets.server";
+import { sql } from "kysely";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
 
 export const END_HOLD_PATH = "/test-hooks/holds/:id/end";
@@ -15,11 +17,14 @@ export function endHoldNow(req: Request<{ id: string }>, res: Response, next: Ne
   if (!isUuid(id)) return void res.sendStatus(404);
   getDb()
     .then((db) =>
-      db.query(
-        `update bookings set hold_expires_at = now()
-         where id = $1 and status = 'pending' and hold_expires_at > now() returning id`,
-        [id],
-      ),
+      typed(db)
+        .updateTable("bookings")
+        .set({ hold_expires_at: sql<Date>`now()` })
+        .where("id", "=", id)
+        .where("status", "=", sql.lit("pending"))
+        .where("hold_expires_at", ">", sql<Date>`now()`)
+        .returning("id")
+        .execute(),
     )
     .then((ended) => res.sendStatus(ended.length > 0 ? 204 : 404), next);
 }
@@ -30,11 +35,15 @@ export function endShowNow(req: Request<{ id: string }>, res: Response, next: Ne
   if (!isUuid(id)) return void res.sendStatus(404);
   getDb()
     .then((db) =>
-      db.query(
-        `update shows s set starts_at = now() - make_interval(mins => m.runtime + 1)
-         from bookings b, movies m where b.id = $1 and s.id = b.show_id and m.id = s.movie_id returning s.id`,
-        [id],
-      ),
+      typed(db)
+        .updateTable("shows as s")
+        .set({ starts_at: sql<Date>`now() - make_interval(mins => m.runtime + 1)` })
+        .from(["bookings as b", "movies as m"])
+        .where("b.id", "=", id)
+        .whereRef("s.id", "=", "b.show_id")
+        .whereRef("m.id", "=", "s.movie_id")
+        .returning("s.id")
+        .execute(),
     )
     .then((moved) => res.sendStatus(moved.length > 0 ? 204 : 404), next);
 }

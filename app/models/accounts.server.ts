@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { User } from "~/domain/user";
 import {
   checksBrowserTokens,
@@ -9,6 +10,7 @@ import { saveAccountsAfterChange } from "~/services/identity-emulator.server";
 import { getDb, type Queryable } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { isSignInLinkProof } from "~/services/sign-in-links.server";
+import { typed } from "~/services/typed-db.server";
 import {
   applyEmailVerificationCode,
   checkPasswordResetCode,
@@ -197,7 +199,9 @@ async function mailLink(
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Asks for one inbox at the same moment take turns, so the cap is read and counted as one step and never passed.
-    await tx.query("select pg_advisory_xact_lock(hashtext($1))", [`${limits.mails.bucket} ${limits.mails.key}`]);
+    await sql`select pg_advisory_xact_lock(hashtext(${`${limits.mails.bucket} ${limits.mails.key}`}))`.execute(
+      typed(tx),
+    );
     const capped = (await minutesUntilAllowed([limits.mails], tx)) > 0;
     await recordHits(capped ? limits.asks : [...limits.asks, limits.mails], tx);
     if (!capped) await queue(tx);

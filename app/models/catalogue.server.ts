@@ -1,5 +1,7 @@
 import { config } from "~/config.server";
+import { sql } from "kysely";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 /** How often an instance reads the catalogue's version: the most a page it keeps can lag another's change. */
 export const CATALOGUE_CHECK_MS = 1_000;
@@ -15,14 +17,17 @@ let last: { checkedAt: number; state: Promise<CatalogueState> } | null = null;
 
 async function readCatalogueState(): Promise<CatalogueState> {
   const db = await getDb();
-  const [row] = await db.query<{ version: string; valid_until: Date }>(
-    `select version::text,
-       least((select min(starts_at) from shows where starts_at > now()),
-             (date_trunc('day', now() at time zone $1) + interval '1 day') at time zone $1) as valid_until
-     from catalogue_version`,
-    [config.timeZone],
-  );
-  return { version: row.version, validUntil: new Date(row.valid_until).getTime() };
+  const row = await typed(db)
+    .selectFrom("catalogue_version")
+    .select([
+      sql<string>`version::text`.as("version"),
+      sql<Date>`least((select min(starts_at) from shows where starts_at > now()),
+        (date_trunc('day', now() at time zone ${config.timeZone}) + interval '1 day') at time zone ${config.timeZone})`.as(
+        "validUntil",
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { version: row.version, validUntil: new Date(row.validUntil).getTime() };
 }
 
 /**

@@ -1,16 +1,18 @@
+import { sql } from "kysely";
 import { recordStaffChange } from "./staff-changes.server";
 import type { Certificate } from "~/domain/age-ratings";
 import { getDb, isForeignKeyViolation } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 // Age ratings (decision 43): the cinema's certificates, kept as data, and which one each film has.
 
 /** The certificates of the cinema's scheme, in their order (U first). */
 export async function listCertificates(): Promise<Certificate[]> {
-  const db = await getDb();
-  return db.query<Certificate>(
-    `select code, description, min_age as "minAge", accompanied_under as "accompaniedUnder"
-     from certificates order by position`,
-  );
+  return typed(await getDb())
+    .selectFrom("certificates")
+    .select(["code", "description", "min_age as minAge", "accompanied_under as accompaniedUnder"])
+    .orderBy("position")
+    .execute();
 }
 
 export type RatedMovie = {
@@ -23,12 +25,18 @@ export type RatedMovie = {
 
 /** Every film with its certificate, by title, retired ones too: the list staff rate and edit them from. */
 export async function listMovieRatings(): Promise<RatedMovie[]> {
-  const db = await getDb();
-  return db.query<RatedMovie>(
-    `select id, title, to_char(release_date, 'YYYY-MM-DD') as "releaseDate", certificate,
-       retired_at is not null as retired
-     from movies order by lower(title), id`,
-  );
+  return typed(await getDb())
+    .selectFrom("movies")
+    .select([
+      "id",
+      "title",
+      sql<string>`to_char(release_date, 'YYYY-MM-DD')`.as("releaseDate"),
+      "certificate",
+      sql<boolean>`retired_at is not null`.as("retired"),
+    ])
+    .orderBy(sql`lower(title)`)
+    .orderBy("id")
+    .execute();
 }
 
 export type RatingFailure = "movie-not-found" | "unknown-certificate";
@@ -45,11 +53,14 @@ export async function rateMovie(
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
-      const [movie] = await tx.query<{ title: string; before: string | null }>(
-        `update movies m set certificate = $2 from movies old where m.id = $1 and old.id = m.id
-         returning m.title, old.certificate as before`,
-        [movieId, code],
-      );
+      const movie = await typed(tx)
+        .updateTable("movies as m")
+        .set({ certificate: code })
+        .from("movies as old")
+        .where("m.id", "=", movieId)
+        .whereRef("old.id", "=", "m.id")
+        .returning(["m.title", "old.certificate as before"])
+        .executeTakeFirst();
       if (!movie) return { ok: false as const, reason: "movie-not-found" as const };
       await recordStaffChange(tx, {
         staffUid,

@@ -3,6 +3,7 @@ import { shortBookingId, type Booking } from "~/domain/booking";
 import { showEndsAt } from "~/domain/booking-timeline";
 import { bookingLinkPath } from "~/services/booking-links.server";
 import { getDb } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { senderMailbox } from "~/services/mailer.server";
 import { signTicketCode, ticketQrPng, ticketQrSvg } from "~/services/tickets.server";
 import { calendarFile, type CalendarMethod } from "~/utils/calendar";
@@ -74,10 +75,11 @@ export async function bookingLinks(booking: Pick<Booking, "id" | "startsAt" | "m
  */
 export async function bookingCalendar(booking: Booking, method: CalendarMethod = "PUBLISH", stamp = new Date()) {
   const db = await getDb();
-  const [{ sequence }] = await db.query<{ sequence: number }>(
-    `select calendar_sequence as "sequence" from bookings where id = $1`,
-    [booking.id],
-  );
+  const { sequence } = await typed(db)
+    .selectFrom("bookings")
+    .select("calendar_sequence as sequence")
+    .where("id", "=", booking.id)
+    .executeTakeFirstOrThrow();
   const bookingUrl = (await bookingLinks(booking)).booking;
   return calendarFile(
     {

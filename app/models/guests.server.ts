@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { User } from "~/domain/user";
 import { getDb, type Queryable } from "~/services/db.server";
 import { compiledOnce, typed } from "~/services/typed-db.server";
-import { USER_COLUMNS } from "./users.server";
+import { userColumns } from "./users.server";
 
 // Guests (decision 46): customers without an account, one `users` row per email address, so the limits, holds,
 // payments and mails of an account apply to them as they are.
@@ -39,10 +39,12 @@ export async function recordGuest(tx: Queryable, guest: Guest): Promise<string> 
  * then on only the account's own sign-in manages it, never a pass or a mailed link.
  */
 export async function findBookingOwner(bookingId: string): Promise<User | null> {
-  const {
-    rows: [owner],
-  } = await sql<User>`select ${sql.raw(USER_COLUMNS)} from users
-    where is_guest and uid = (select user_uid from bookings where id = ${bookingId})`.execute(typed(await getDb()));
+  const owner = await typed(await getDb())
+    .selectFrom("users")
+    .select(userColumns)
+    .where("is_guest", "=", true)
+    .where("uid", "=", (eb) => eb.selectFrom("bookings").select("user_uid").where("id", "=", bookingId))
+    .executeTakeFirst();
   return owner ?? null;
 }
 

@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import { recordStaffChange } from "./staff-changes.server";
 import type { Hall, TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, isUniqueViolation, retryingConflicts, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
 import { holdsSeatsSql } from "./booking-rules.server";
 import { SEAT_ORDER_SQL } from "./bookings.server";
@@ -10,31 +12,56 @@ import { offerFreedSeatsInHall } from "./waitlist.server";
 // The cinema's halls: their layouts, capacities and seat prices. A show plays in one hall; a hall's seats that are
 // sold or held for a show still to come cannot be taken out of its layout.
 
-const HALL_COLUMNS = `h.id, h.name, h.layout, h.seat_count as "seatCount", h.type_extras as "typeExtras",
-  h.in_use as "inUse"`;
+/** The halls `h`, with a `Hall`'s columns. */
+const halls = (db: Queryable) =>
+  typed(db)
+    .selectFrom("halls as h")
+    .select([
+      "h.id",
+      "h.name",
+      sql<HallLayout>`h.layout`.as("layout"),
+      "h.seat_count as seatCount",
+      sql<TypeExtras>`h.type_extras`.as("typeExtras"),
+      "h.in_use as inUse",
+    ]);
 
 /** A hall with how many of its shows are still to come. */
 export type StaffHall = Hall & { upcomingShows: number };
 
 /** Every hall, in use first, then by name. */
 export async function listHalls(): Promise<StaffHall[]> {
-  const db = await getDb();
-  return db.query<StaffHall>(
-    `select ${HALL_COLUMNS},
-       (select count(*)::int from shows s where s.hall_id = h.id and s.starts_at > now() and s.cancelled_at is null) as "upcomingShows"
-     from halls h order by h.in_use desc, h.name, h.id`,
-  );
+  return halls(await getDb())
+    .select((eb) =>
+      eb
+        .selectFrom("shows as s")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("s.hall_id", "=", "h.id")
+        .where("s.starts_at", ">", sql<Date>`now()`)
+        .where("s.cancelled_at", "is", null)
+        .$asScalar()
+        .$notNull()
+        .as("upcomingShows"),
+    )
+    .orderBy("h.in_use", "desc")
+    .orderBy("h.name")
+    .orderBy("h.id")
+    .execute();
 }
 
 /** The halls new shows can be scheduled in. */
 export async function listHallsInUse(): Promise<Hall[]> {
-  const db = await getDb();
-  return db.query<Hall>(`select ${HALL_COLUMNS} from halls h where h.in_use order by h.name, h.id`);
+  return halls(await getDb())
+    .where("h.in_use", "=", true)
+    .orderBy("h.name")
+    .orderBy("h.id")
+    .execute();
 }
 
 export async function getHall(id: string, db: Queryable | null = null): Promise<Hall | null> {
   if (!isUuid(id)) return null;
-  const [hall] = await (db ?? (await getDb())).query<Hall>(`select ${HALL_COLUMNS} from halls h where h.id = $1`, [id]);
+  const hall = await halls(db ?? (await getDb()))
+    .where("h.id", "=", id)
+    .executeTakeFirst();
   return hall ?? null;
 }
 
@@ -60,34 +87,43 @@ export async function saveHall(
 ): Promise<{ ok: true; hall: Hall } | ({ ok: false } & HallFailure)> {
   const db = await getDb();
   const seatCount = layoutSeats(input.layout).length;
-  const values = [input.name, JSON.stringify(input.layout), seatCount, JSON.stringify(input.typeExtras), input.inUse];
+  const values = {
+    name: input.name,
+    layout: JSON.stringify(input.layout),
+    seat_count: seatCount,
+    type_extras: JSON.stringify(input.typeExtras),
+    in_use: input.inUse,
+  };
   try {
     // Offers lock each show and then its hall, the reverse of this order: PostgreSQL may pick this change as a
     // deadlock's victim, and it runs again.
     return await retryingConflicts(() =>
       db.transaction(async (tx) => {
         if (id === null) {
-          const [{ id: created }] = await tx.query<{ id: string }>(
-            `insert into halls (name, layout, seat_count, type_extras, in_use) values ($1, $2, $3, $4, $5) returning id`,
-            values,
-          );
+          const { id: created } = await typed(tx)
+            .insertInto("halls")
+            .values(values)
+            .returning("id")
+            .executeTakeFirstOrThrow();
           await recordStaffChange(tx, { staffUid, kind: "hall-saved", subject: input.name, after: hallValues(input) });
           return { ok: true as const, hall: (await getHall(created, tx))! };
         }
         if (!isUuid(id)) return { ok: false as const, reason: "not-found" as const };
-        const [locked] = await tx.query<{ name: string; seats: number; inUse: boolean }>(
-          `select name, seat_count as seats, in_use as "inUse" from halls where id = $1 for update`,
-          [id],
-        );
+        const locked = await typed(tx)
+          .selectFrom("halls")
+          .select(["name", "seat_count as seats", "in_use as inUse"])
+          .where("id", "=", id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!locked) return { ok: false as const, reason: "not-found" as const };
         const kept = new Set(seatLabels(input.layout));
         const removed = (await seatsWantedLater(tx, id)).filter((seat) => !kept.has(seat));
         if (removed.length > 0) return { ok: false as const, reason: "sold-seats-removed" as const, seats: removed };
-        await tx.query(
-          `update halls set name = $1, layout = $2, seat_count = $3, type_extras = $4, in_use = $5, updated_at = now()
-         where id = $6`,
-          [...values, id],
-        );
+        await typed(tx)
+          .updateTable("halls")
+          .set({ ...values, updated_at: sql<Date>`now()` })
+          .where("id", "=", id)
+          .execute();
         await offerFreedSeatsInHall(tx, id);
         await recordStaffChange(tx, {
           staffUid,
@@ -114,12 +150,20 @@ const hallValues = (input: HallInput) => ({
 
 /** The seats of a hall sold or held for its shows still to come, in row order. */
 async function seatsWantedLater(tx: Queryable, hallId: string) {
-  const rows = await tx.query<{ seat: string }>(
-    `select seat from (
-       select distinct unnest(b.seats) as seat from bookings b join shows s on s.id = b.show_id
-       where s.hall_id = $1 and s.starts_at > now() and ${holdsSeatsSql("b")}
-     ) wanted order by ${SEAT_ORDER_SQL("seat")}`,
-    [hallId],
-  );
+  const rows = await typed(tx)
+    .selectFrom((db) =>
+      db
+        .selectFrom("bookings as b")
+        .innerJoin("shows as s", "s.id", "b.show_id")
+        .select(sql<string>`unnest(b.seats)`.as("seat"))
+        .distinct()
+        .where("s.hall_id", "=", hallId)
+        .where("s.starts_at", ">", sql<Date>`now()`)
+        .where(sql.raw<boolean>(holdsSeatsSql("b")))
+        .as("wanted"),
+    )
+    .select("seat")
+    .orderBy(sql.raw(SEAT_ORDER_SQL("seat")))
+    .execute();
   return rows.map((row) => row.seat);
 }

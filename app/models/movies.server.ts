@@ -1,14 +1,32 @@
-import type { Movie, MovieSummary } from "~/domain/movie";
+import { sql } from "kysely";
+import type { Genre, Movie, MovieSummary } from "~/domain/movie";
 import { ALL_GENRES, MOVIES_PAGE_SIZE, type MovieSort } from "~/schemas/movie-filter-options";
 import type { MovieFilters } from "~/schemas/movie-filters";
-import { getDb } from "~/services/db.server";
+import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 export const NOW_SHOWING_COUNT = 8;
 export const RECOMMENDED_COUNT = 4;
 export const CAST_SHOWN = 12;
 
-const SUMMARY_COLUMNS = `m.id, m.title, m.backdrop_path as "backdropUrl", m.genres,
-  to_char(m.release_date, 'YYYY-MM-DD') as "releaseDate", m.vote_average as "voteAverage", m.runtime, m.certificate`;
+/**
+ * The films `m` on customer pages, with a `MovieSummary`'s columns; a retired film is on none (its shows and bookings
+ * stay).
+ */
+const summaries = (db: Queryable) =>
+  typed(db)
+    .selectFrom("movies as m")
+    .select([
+      "m.id",
+      "m.title",
+      "m.backdrop_path as backdropUrl",
+      sql<Genre[]>`m.genres`.as("genres"),
+      sql<string>`to_char(m.release_date, 'YYYY-MM-DD')`.as("releaseDate"),
+      "m.vote_average as voteAverage",
+      "m.runtime",
+      "m.certificate",
+    ])
+    .where("m.retired_at", "is", null);
 
 // The cast is stored as the sample catalogue spells it.
 type StoredCastMember = { name: string; profile_path: string | null; character: string; known_for_department: string };
@@ -22,10 +40,10 @@ const ORDER_BY: Record<MovieSort, string> = {
 /** Which movies a list draws from: the whole catalogue, or one customer's favourites. */
 export type MovieScope = { favouritesOf?: string };
 
-// A retired film is on no customer page (its shows and bookings stay).
-const NOT_RETIRED = "m.retired_at is null";
-// $1 is the customer whose favourites the list is limited to, or null for the whole catalogue.
-const IN_SCOPE = `${NOT_RETIRED} and ($1::text is null or exists (select 1 from favourites f where f.user_uid = $1 and f.movie_id = m.id))`;
+/** The films `m` of a customer's favourites, when `owner` names one; otherwise every film. */
+const inScope = (owner: string | null) =>
+  sql<boolean>`(${owner}::text is null
+    or exists (select 1 from favourites f where f.user_uid = ${owner} and f.movie_id = m.id))`;
 
 /**
  * Movies of the scope matching the filters; page N holds the first N pages, so "Load More" grows the list.
@@ -35,23 +53,27 @@ export async function listMovies(filters: MovieFilters, scope: MovieScope = {}) 
   const db = await getDb();
   const genre = filters.genre === ALL_GENRES ? null : filters.genre;
   const owner = scope.favouritesOf ?? null;
-  const rows = await db.query<MovieSummary & { matching: number }>(
-    `select ${SUMMARY_COLUMNS}, count(*) over ()::int as matching
-     from movies m
-     where ${IN_SCOPE}
-       and ($2::text = '' or strpos(lower(m.title), lower($2::text)) > 0)
-       and ($3::text is null or m.genres @> jsonb_build_array(jsonb_build_object('name', $3::text)))
-     order by ${ORDER_BY[filters.sort]}
-     limit $4`,
-    [owner, filters.search, genre, filters.page * MOVIES_PAGE_SIZE],
-  );
-  const [{ total }] = await db.query<{ total: number }>(
-    `select count(*)::int as total from movies m where ${IN_SCOPE}`,
-    [owner],
-  );
+  const { search } = filters;
+  const rows = await summaries(db)
+    .select(sql<number>`count(*) over ()`.as("matching"))
+    .where(inScope(owner))
+    .where(sql<boolean>`(${search}::text = '' or strpos(lower(m.title), lower(${search}::text)) > 0)`)
+    .where(
+      sql<boolean>`(${genre}::text is null
+        or m.genres @> jsonb_build_array(jsonb_build_object('name', ${genre}::text)))`,
+    )
+    .orderBy(sql.raw(ORDER_BY[filters.sort]))
+    .limit(filters.page * MOVIES_PAGE_SIZE)
+    .execute();
+  const { total } = await typed(db)
+    .selectFrom("movies as m")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("m.retired_at", "is", null)
+    .where(inScope(owner))
+    .executeTakeFirstOrThrow();
   const matching = rows[0]?.matching ?? 0;
   return {
-    movies: rows.map(({ matching: _, ...movie }) => movie as MovieSummary),
+    movies: rows.map(({ matching: _, ...movie }): MovieSummary => movie),
     matching,
     total,
     hasMore: matching > rows.length,
@@ -59,9 +81,9 @@ export async function listMovies(filters: MovieFilters, scope: MovieScope = {}) 
 }
 
 export async function listGenres(): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.query<{ name: string }>(
-    `select distinct g->>'name' as name from movies m, jsonb_array_elements(m.genres) g where ${NOT_RETIRED} order by 1`,
+  const { rows } = await sql<{ name: string }>`select distinct g->>'name' as name
+    from movies m, jsonb_array_elements(m.genres) g where m.retired_at is null order by 1`.execute(
+    typed(await getDb()),
   );
   return rows.map((r) => r.name);
 }
@@ -79,24 +101,32 @@ export async function browseMovies(requested: MovieFilters, scope: MovieScope = 
 }
 
 export async function listNowShowing(limit = NOW_SHOWING_COUNT) {
-  const db = await getDb();
-  return db.query<MovieSummary>(
-    `select ${SUMMARY_COLUMNS} from movies m where ${NOT_RETIRED} order by ${ORDER_BY.latest} limit $1`,
-    [limit],
-  );
+  return summaries(await getDb())
+    .orderBy(sql.raw(ORDER_BY.latest))
+    .limit(limit)
+    .execute();
 }
 
 /** One movie with the first CAST_SHOWN cast members, the most any page shows. */
 export async function getMovie(id: string): Promise<Movie | null> {
   if (id.includes("\u0000")) return null; // PostgreSQL text cannot hold NUL, so no movie has it
-  const db = await getDb();
-  const [movie] = await db.query<Omit<Movie, "cast"> & { casts: StoredCastMember[] }>(
-    `select ${SUMMARY_COLUMNS}, m.poster_path as "posterUrl", m.overview, m.tagline, m.casts,
-       m.original_language as "originalLanguage", m.vote_count as "voteCount", m.trailer as "videoTrailer",
-       (select c.description from certificates c where c.code = m.certificate) as "certificateDescription"
-     from movies m where m.id = $1 and ${NOT_RETIRED}`,
-    [id],
-  );
+  const movie = await summaries(await getDb())
+    .select((eb) => [
+      "m.poster_path as posterUrl",
+      "m.overview",
+      "m.tagline",
+      sql<StoredCastMember[]>`m.casts`.as("casts"),
+      "m.original_language as originalLanguage",
+      "m.vote_count as voteCount",
+      sql<Movie["videoTrailer"]>`m.trailer`.as("videoTrailer"),
+      eb
+        .selectFrom("certificates as c")
+        .select("c.description")
+        .whereRef("c.code", "=", "m.certificate")
+        .as("certificateDescription"),
+    ])
+    .where("m.id", "=", id)
+    .executeTakeFirst();
   if (!movie) return null;
   const { casts, ...rest } = movie;
   return {
@@ -112,14 +142,14 @@ export async function getMovie(id: string): Promise<Movie | null> {
 
 /** Other movies, those sharing the most genres with this one first. */
 export async function listRecommended(movie: Pick<Movie, "id" | "genres">, limit = RECOMMENDED_COUNT) {
-  const db = await getDb();
-  return db.query<MovieSummary>(
-    `select ${SUMMARY_COLUMNS}
-     from movies m
-     where m.id <> $1 and ${NOT_RETIRED}
-     order by (select count(*) from jsonb_array_elements(m.genres) g
-               where g->>'name' = any($2::text[])) desc, ${ORDER_BY.latest}
-     limit $3`,
-    [movie.id, movie.genres.map((g) => g.name), limit],
-  );
+  return summaries(await getDb())
+    .where("m.id", "<>", movie.id)
+    .orderBy(
+      sql`(select count(*) from jsonb_array_elements(m.genres) g
+           where g->>'name' = any(${movie.genres.map((g) => g.name)}::text[]))`,
+      "desc",
+    )
+    .orderBy(sql.raw(ORDER_BY.latest))
+    .limit(limit)
+    .execute();
 }

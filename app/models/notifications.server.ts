@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import { shortBookingId, type Booking } from "~/domain/booking";
 import type { ReturnReason } from "~/domain/payments";
@@ -6,6 +7,7 @@ import { getDb, type Queryable } from "~/services/db.server";
 import { emailVerificationCode, signInLinkCode } from "~/services/firebase-admin.server";
 import { senderDomain, type DeliveryResult, type MailMessage, type Mailer } from "~/services/mailer.server";
 import { signInLinkProof } from "~/services/sign-in-links.server";
+import { typed } from "~/services/typed-db.server";
 import { findBooking, findBookingNow } from "./bookings.server";
 import { findBookingByReference } from "./booking-references.server";
 import { refundStrayPayment, type StrayPayment } from "./stray-payments.server";
@@ -47,10 +49,11 @@ type Payloads = {
 
 /** The address and name of a customer: mails go only to an address someone signed up and signed in with. */
 async function customer(tx: Queryable, uid: string) {
-  const [row] = await tx.query<{ email: string | null; name: string }>(
-    `select email, ${userNameSql("users")} as name from users where uid = $1`,
-    [uid],
-  );
+  const row = await typed(tx)
+    .selectFrom("users")
+    .select(["email", sql.raw<string>(userNameSql("users")).as("name")])
+    .where("uid", "=", uid)
+    .executeTakeFirst();
   return row?.email ? { email: row.email, name: row.name } : null;
 }
 
@@ -199,12 +202,14 @@ export async function queueBookingLinkAsk(tx: Queryable, email: string, referenc
 
 /** Whether a staff invitation can still be accepted (the staff invitations' model queues its mail, so it is read here). */
 async function isInvitationOpen(invitationId: string) {
-  const db = await getDb();
-  const rows = await db.query(
-    "select 1 from staff_invitations where id = $1 and accepted_at is null and expires_at > now()",
-    [invitationId],
-  );
-  return rows.length > 0;
+  const open = await typed(await getDb())
+    .selectFrom("staff_invitations")
+    .select("id")
+    .where("id", "=", invitationId)
+    .where("accepted_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return open !== undefined;
 }
 
 /** A manager's invitation to join the staff; its link is made when sent, and none once it was accepted or ran out. */

@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import type { OutboxEntry, OutboxKind, OutboxMessage } from "~/domain/outbox";
 import { pageWindow } from "~/schemas/list-query";
-import { getDb } from "~/services/db.server";
+import { getDb, type Queryable } from "~/services/db.server";
 import { hasSavedMail, readSavedMail } from "~/services/mailer.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
 
 // The outbox as staff read it: the latest messages, newest first, and one message with its text as sent.
@@ -9,8 +11,21 @@ import { isUuid } from "~/utils/uuid";
 // Their .eml files hold a link that signs the customer in or sets their password: staff never get it.
 const ONE_TIME_LINK_KINDS: OutboxKind[] = ["password-reset", "sign-in-link", "email-verification"];
 
-const ENTRY_COLUMNS = `id, kind, recipient, subject, status, attempts, created_at as "createdAt", due_at as "dueAt",
-  sent_at as "sentAt"`;
+/** The outbox's messages, with an `OutboxEntry`'s columns. */
+const entries = (db: Queryable) =>
+  typed(db)
+    .selectFrom("outbox")
+    .select([
+      "id",
+      sql<OutboxKind>`kind`.as("kind"),
+      "recipient",
+      "subject",
+      sql<OutboxEntry["status"]>`status`.as("status"),
+      "attempts",
+      "created_at as createdAt",
+      "due_at as dueAt",
+      "sent_at as sentAt",
+    ]);
 
 type Dated<T> = Omit<T, "createdAt" | "dueAt" | "sentAt"> & { createdAt: Date; dueAt: Date; sentAt: Date | null };
 
@@ -26,23 +41,22 @@ function toEntry<T extends OutboxEntry>(row: Dated<T>): T {
 /** A page of the outbox, newest first. */
 export async function listOutboxForStaff(requestedPage: number) {
   const db = await getDb();
-  const [{ total }] = await db.query<{ total: number }>("select count(*)::int as total from outbox");
+  const { total } = await typed(db)
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const { page, pageCount, offset, limit } = pageWindow(total, requestedPage);
-  const rows = await db.query<Dated<OutboxEntry>>(
-    `select ${ENTRY_COLUMNS} from outbox order by created_at desc, id limit $1 offset $2`,
-    [limit, offset],
-  );
+  const rows = await entries(db).orderBy("created_at", "desc").orderBy("id").limit(limit).offset(offset).execute();
   return { messages: rows.map((row) => toEntry(row)), total, page, pageCount };
 }
 
 /** One message of the outbox, or null for an unknown id. */
 export async function findOutboxMessageForStaff(id: string): Promise<OutboxMessage | null> {
   if (!isUuid(id)) return null;
-  const db = await getDb();
-  const [row] = await db.query<Dated<Omit<OutboxMessage, "downloadable">>>(
-    `select ${ENTRY_COLUMNS}, text_body as "textBody", last_error as "lastError", note from outbox where id = $1`,
-    [id],
-  );
+  const row = await entries(await getDb())
+    .select(["text_body as textBody", "last_error as lastError", "note"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) return null;
   const downloadable = row.status === "sent" && !ONE_TIME_LINK_KINDS.includes(row.kind) && (await hasSavedMail(id));
   return toEntry<OutboxMessage>({ ...row, downloadable });

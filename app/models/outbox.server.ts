@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import type { OutboxKind } from "~/domain/outbox";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 // The outbox table (docs/decisions/0015-outbox.md): a message is a row written in the transaction of the change that
 // causes it; a worker claims due rows for a lease, sends them outside any transaction and then marks them done.
@@ -30,27 +32,44 @@ export type NewMessage = {
  * and the answer is false: a reminder is never sent after its moment.
  */
 export async function enqueueMessage(tx: Queryable, message: NewMessage): Promise<boolean> {
-  const added = await tx.query(
-    `insert into outbox (kind, recipient, subject, payload, due_at)
-     select $1, $2, $3, $4::jsonb, coalesce($5::timestamptz, now())
-     where $5::timestamptz is null or $5::timestamptz > now()
-     returning id`,
-    [message.kind, message.recipient, message.subject, JSON.stringify(message.payload), message.dueAt ?? null],
-  );
+  const db = typed(tx);
+  const dueAt = message.dueAt ?? null;
+  const added = await db
+    .insertInto("outbox")
+    .columns(["kind", "recipient", "subject", "payload", "due_at"])
+    .expression(
+      db
+        .selectNoFrom([
+          sql.val(message.kind).as("kind"),
+          sql.val(message.recipient).as("recipient"),
+          sql.val(message.subject).as("subject"),
+          sql<string>`${JSON.stringify(message.payload)}::jsonb`.as("payload"),
+          sql<Date>`coalesce(${dueAt}::timestamptz, now())`.as("due_at"),
+        ])
+        .where(sql<boolean>`${dueAt}::timestamptz is null or ${dueAt}::timestamptz > now()`),
+    )
+    .returning("id")
+    .execute();
   return added.length > 0;
 }
+
+/** A message done with: leased no more, and an ID token (the sign-in sync's) kept no longer than it may be sent. */
+const DONE = { locked_until: null, payload: sql<string>`payload - 'idToken'` };
 
 /**
  * Withdraws pending messages of a kind whose payload contains `match`, unless one is being sent right now; answers
  * how many were withdrawn (marked skipped with `note`).
  */
 export async function withdrawPending(tx: Queryable, kind: OutboxKind, match: object, note: string) {
-  const rows = await tx.query(
-    `update outbox set status = 'skipped', note = $3, locked_until = null, payload = payload - 'idToken'
-     where kind = $1 and status = 'pending' and payload @> $2::jsonb and (locked_until is null or locked_until <= now())
-     returning id`,
-    [kind, JSON.stringify(match), note],
-  );
+  const rows = await typed(tx)
+    .updateTable("outbox")
+    .set({ status: sql.lit("skipped"), note, ...DONE })
+    .where("kind", "=", kind)
+    .where("status", "=", sql.lit("pending"))
+    .where(sql<boolean>`payload @> ${JSON.stringify(match)}::jsonb`)
+    .where(sql<boolean>`(locked_until is null or locked_until <= now())`)
+    .returning("id")
+    .execute();
   return rows.length;
 }
 
@@ -72,9 +91,8 @@ export type ClaimedMessage = {
  * (a sign-out's DELETE waits for its sign-in's POST that is being retried).
  */
 export async function claimDueMessages(limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
-  const db = await getDb();
-  return db.query<ClaimedMessage>(
-    `update outbox set locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+  const { rows } = await sql<ClaimedMessage>`update outbox
+     set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
      where id in (
        select id from outbox
        where status = 'pending' and due_at <= now() and (locked_until is null or locked_until <= now())
@@ -83,35 +101,34 @@ export async function claimDueMessages(limit: number, leaseSeconds: number): Pro
            where earlier.kind = 'auth-sync' and earlier.status = 'pending'
              and earlier.payload->>'session' = outbox.payload->>'session'
              and (earlier.created_at, earlier.id) < (outbox.created_at, outbox.id)))
-       order by due_at limit $1
+       order by due_at limit ${limit}
        for update skip locked)
-     returning id, kind, recipient, subject, payload, attempts`,
-    [limit, leaseSeconds],
-  );
+     returning id, kind, recipient, subject, payload, attempts`.execute(typed(await getDb()));
+  return rows;
 }
 
-// An ID token (the sign-in sync's) is kept no longer than its message may still be sent.
-const DONE = `locked_until = null, payload = payload - 'idToken'`;
-const FENCE = `where id = $1 and attempts = $2 and status = 'pending'`;
+/** A message's row, fenced: only while `message`'s claim is the latest and the message still pending. */
+const fenced = async (message: ClaimedMessage) =>
+  typed(await getDb())
+    .updateTable("outbox")
+    .where("id", "=", message.id)
+    .where("attempts", "=", message.attempts)
+    .where("status", "=", sql.lit("pending"));
 
 /** Marks a claimed message sent, keeping its text part for staff. False when the claim was no longer this one's. */
 export async function markSent(message: ClaimedMessage, textBody: string | null) {
-  const db = await getDb();
-  const rows = await db.query(
-    `update outbox set status = 'sent', sent_at = now(), last_error = null, text_body = $3, ${DONE} ${FENCE} returning id`,
-    [message.id, message.attempts, textBody],
-  );
+  const rows = await (
+    await fenced(message)
+  )
+    .set({ status: sql.lit("sent"), sent_at: sql<Date>`now()`, last_error: null, text_body: textBody, ...DONE })
+    .returning("id")
+    .execute();
   return rows.length > 0;
 }
 
 /** Marks a claimed message done without sending it, saying why (a reminder for a booking cancelled since). */
 export async function markSkipped(message: ClaimedMessage, note: string) {
-  const db = await getDb();
-  await db.query(`update outbox set status = 'skipped', note = $3, ${DONE} ${FENCE}`, [
-    message.id,
-    message.attempts,
-    note,
-  ]);
+  await (await fenced(message)).set({ status: sql.lit("skipped"), note, ...DONE }).execute();
 }
 
 /**
@@ -119,25 +136,19 @@ export async function markSkipped(message: ClaimedMessage, note: string) {
  * last attempt or a refusal that retrying cannot change.
  */
 export async function markFailed(message: ClaimedMessage, error: string, { permanent = false } = {}) {
-  const db = await getDb();
   const givenUp = permanent || message.attempts >= MAX_ATTEMPTS;
-  await db.query(
-    `update outbox set last_error = $3, locked_until = null,
-       status = case when $4::boolean then 'failed' else 'pending' end,
-       due_at = case when $4::boolean then due_at else now() + make_interval(secs => $5) end,
-       payload = case when $4::boolean then payload - 'idToken' else payload end
-     ${FENCE}`,
-    [message.id, message.attempts, error.slice(0, 2000), givenUp, retryDelaySeconds(message.attempts)],
-  );
+  const retryAt = sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(message.attempts)})`;
+  await (
+    await fenced(message)
+  )
+    .set({ last_error: error.slice(0, 2000), locked_until: null })
+    .set(givenUp ? { status: sql.lit("failed"), payload: DONE.payload } : { due_at: retryAt })
+    .execute();
 }
 
 /** Gives a claimed message back untried (a worker stopping), as if it had never been claimed. */
 export async function releaseClaim(message: ClaimedMessage) {
-  const db = await getDb();
-  await db.query(`update outbox set locked_until = null, attempts = attempts - 1 ${FENCE}`, [
-    message.id,
-    message.attempts,
-  ]);
+  await (await fenced(message)).set((eb) => ({ locked_until: null, attempts: eb("attempts", "-", 1) })).execute();
 }
 
 /**
@@ -145,6 +156,10 @@ export async function releaseClaim(message: ClaimedMessage) {
  * process): its leases were left by this site's previous run, which is gone.
  */
 export async function releaseAllClaims() {
-  const db = await getDb();
-  await db.query("update outbox set locked_until = null where status = 'pending' and locked_until is not null");
+  await typed(await getDb())
+    .updateTable("outbox")
+    .set({ locked_until: null })
+    .where("status", "=", sql.lit("pending"))
+    .where("locked_until", "is not", null)
+    .execute();
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
 import { getDb } from "~/services/db.server";
 import { passwordResetCode } from "~/services/firebase-admin.server";
+import { typed } from "~/services/typed-db.server";
 
 // The provider keeps a reset code working until it expires or is used, even once another code of the account has
 // changed the password. The site records each code it mails, so a reset ends every code of the account made before it
@@ -15,28 +17,35 @@ const KEPT_DAYS = 1;
 export async function makePasswordResetCode(email: string) {
   const db = await getDb();
   // The time it was asked for, by the database's clock: a reset that lands while the provider makes it ends it too.
-  const [{ askedAt }] = await db.query<{ askedAt: Date }>(`select now() as "askedAt"`);
+  const {
+    rows: [{ askedAt }],
+  } = await sql<{ askedAt: Date }>`select now() as "askedAt"`.execute(typed(db));
   const code = await passwordResetCode(email);
   if (!code) return null;
-  await db.query("delete from password_reset_codes where made_at < now() - make_interval(days => $1)", [KEPT_DAYS]);
-  await db.query("insert into password_reset_codes (code_hash, email, made_at) values ($1, $2, $3)", [
-    hashOf(code),
-    email,
-    askedAt,
-  ]);
+  await typed(db)
+    .deleteFrom("password_reset_codes")
+    .where("made_at", "<", sql<Date>`now() - make_interval(days => ${KEPT_DAYS})`)
+    .execute();
+  await typed(db)
+    .insertInto("password_reset_codes")
+    .values({ code_hash: hashOf(code), email, made_at: askedAt })
+    .execute();
   return code;
 }
 
-const CURRENT = `not exists (
+/** The code `code` is current: no reset of its account came after it was made. */
+const current = sql<boolean>`not exists (
   select 1 from password_reset_codes reset where reset.email = code.email and reset.used_at >= code.made_at)`;
 
 /** Whether the site mailed this code and no reset of its account came after the code was made. */
 export async function isPasswordResetCodeCurrent(code: string) {
-  const db = await getDb();
-  const rows = await db.query(`select 1 from password_reset_codes code where code_hash = $1 and ${CURRENT}`, [
-    hashOf(code),
-  ]);
-  return rows.length > 0;
+  const found = await typed(await getDb())
+    .selectFrom("password_reset_codes as code")
+    .select("code_hash")
+    .where("code_hash", "=", hashOf(code))
+    .where(current)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /**
@@ -48,21 +57,35 @@ export async function claimPasswordResetCode(code: string) {
   const db = await getDb();
   const codeHash = hashOf(code);
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ email: string }>("select email from password_reset_codes where code_hash = $1", [
-      codeHash,
-    ]);
+    const row = await typed(tx)
+      .selectFrom("password_reset_codes")
+      .select("email")
+      .where("code_hash", "=", codeHash)
+      .executeTakeFirst();
     if (!row) return false;
-    await tx.query("select 1 from password_reset_codes where email = $1 order by code_hash for update", [row.email]);
-    const claimed = await tx.query(
-      `update password_reset_codes code set used_at = now() where code_hash = $1 and ${CURRENT} returning 1`,
-      [codeHash],
-    );
-    return claimed.length > 0;
+    await typed(tx)
+      .selectFrom("password_reset_codes")
+      .select("code_hash")
+      .where("email", "=", row.email)
+      .orderBy("code_hash")
+      .forUpdate()
+      .execute();
+    const claimed = await typed(tx)
+      .updateTable("password_reset_codes as code")
+      .set({ used_at: sql<Date>`now()` })
+      .where("code_hash", "=", codeHash)
+      .where(current)
+      .returning("code_hash")
+      .executeTakeFirst();
+    return claimed !== undefined;
   });
 }
 
 /** Gives back a claimed code whose change the provider refused: the account's other codes work again. */
 export async function releasePasswordResetCode(code: string) {
-  const db = await getDb();
-  await db.query("update password_reset_codes set used_at = null where code_hash = $1", [hashOf(code)]);
+  await typed(await getDb())
+    .updateTable("password_reset_codes")
+    .set({ used_at: null })
+    .where("code_hash", "=", hashOf(code))
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { formatAmount } from "~/utils/money";
 import { recordStaffChange } from "./staff-changes.server";
 import { config } from "~/config.server";
@@ -5,6 +6,7 @@ import type { PayRefusal } from "~/domain/booking";
 import { promoDiscountCents, type PromoRule } from "~/domain/promo-codes";
 import { ticketsAmountCents, type Ticket } from "~/domain/tickets";
 import { getDb, isForeignKeyViolation, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
 import { holdsSeatsSql } from "./booking-rules.server";
 import { lockPayableBooking } from "./bookings.server";
@@ -27,19 +29,38 @@ export type PromoCode = PromoRule & {
   retired: boolean;
 };
 
-const RULE_COLUMNS = `c.percent_off as "percentOff", c.amount_off_cents as "amountOffCents",
-  c.ticket_type_ids::text[] as "ticketTypeIds"`;
+/** A `PromoRule`'s columns of the codes `c`. */
+const ruleColumns = [
+  "c.percent_off as percentOff",
+  "c.amount_off_cents as amountOffCents",
+  sql<string[]>`c.ticket_type_ids::text[]`.as("ticketTypeIds"),
+] as const;
 
 /** Every code, the newest first, with its film and ticket types by name. */
 export async function listPromoCodes(): Promise<PromoCode[]> {
-  const db = await getDb();
-  const rows = await db.query<PromoCode & { validFrom: Date; validUntil: Date }>(
-    `select c.id, c.code, ${RULE_COLUMNS}, c.movie_id as "movieId", m.title as "movieTitle",
-       array(select t.name from ticket_types t where t.id = any(c.ticket_type_ids) order by t.position) as "ticketTypeNames",
-       c.valid_from as "validFrom", c.valid_until as "validUntil", c.max_uses as "maxUses", c.uses,
-       c.retired_at is not null as retired
-     from promo_codes c left join movies m on m.id = c.movie_id order by c.created_at desc, c.id`,
-  );
+  const rows = await typed(await getDb())
+    .selectFrom("promo_codes as c")
+    .leftJoin("movies as m", "m.id", "c.movie_id")
+    .select([
+      "c.id",
+      "c.code",
+      ...ruleColumns,
+      "c.movie_id as movieId",
+      "m.title as movieTitle",
+      sql<
+        string[]
+      >`array(select t.name from ticket_types t where t.id = any(c.ticket_type_ids) order by t.position)`.as(
+        "ticketTypeNames",
+      ),
+      "c.valid_from as validFrom",
+      "c.valid_until as validUntil",
+      "c.max_uses as maxUses",
+      "c.uses",
+      sql<boolean>`c.retired_at is not null`.as("retired"),
+    ])
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id")
+    .execute();
   return rows.map((row) => ({
     ...row,
     validFrom: new Date(row.validFrom).toISOString(),
@@ -68,27 +89,27 @@ export async function createPromoCode(
 ): Promise<{ ok: true } | { ok: false; reason: NewPromoCodeFailure }> {
   const db = await getDb();
   const typeIds = [...new Set(input.ticketTypeIds)];
-  const known = await db.query("select id from ticket_types where id = any($1::uuid[])", [typeIds]);
+  const known = await typed(db)
+    .selectFrom("ticket_types")
+    .select("id")
+    .where(sql<boolean>`id = any(${typeIds}::uuid[])`)
+    .execute();
   if (known.length !== typeIds.length) return { ok: false, reason: "unknown-type" };
   try {
     await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into promo_codes (code, percent_off, amount_off_cents, ticket_type_ids, movie_id, valid_from,
-         valid_until, max_uses)
-       values (upper($1), $2, $3, $4::uuid[], $5, $6::date::timestamp at time zone $9,
-         ($7::date + 1)::timestamp at time zone $9, $8)`,
-        [
-          input.code,
-          input.percentOff,
-          input.amountOffCents,
-          typeIds,
-          input.movieId,
-          input.firstDay,
-          input.lastDay,
-          input.maxUses,
-          config.timeZone,
-        ],
-      );
+      await typed(tx)
+        .insertInto("promo_codes")
+        .values({
+          code: sql<string>`upper(${input.code})`,
+          percent_off: input.percentOff,
+          amount_off_cents: input.amountOffCents,
+          ticket_type_ids: sql<string[]>`${typeIds}::uuid[]`,
+          movie_id: input.movieId,
+          valid_from: sql<Date>`${input.firstDay}::date::timestamp at time zone ${config.timeZone}`,
+          valid_until: sql<Date>`(${input.lastDay}::date + 1)::timestamp at time zone ${config.timeZone}`,
+          max_uses: input.maxUses,
+        })
+        .execute();
       await recordStaffChange(tx, {
         staffUid,
         kind: "promo-code-added",
@@ -114,10 +135,12 @@ export async function retirePromoCode(staffUid: string, id: string): Promise<boo
   if (!isUuid(id)) return false;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [ended] = await tx.query<{ code: string }>(
-      "update promo_codes set retired_at = coalesce(retired_at, now()) where id = $1 returning code",
-      [id],
-    );
+    const ended = await typed(tx)
+      .updateTable("promo_codes")
+      .set({ retired_at: sql<Date>`coalesce(retired_at, now())` })
+      .where("id", "=", id)
+      .returning("code")
+      .executeTakeFirst();
     if (ended) await recordStaffChange(tx, { staffUid, kind: "promo-code-ended", subject: ended.code });
     return Boolean(ended);
   });
@@ -157,16 +180,28 @@ export type ApplyFailure =
 
 type Applied = { ok: true; discountCents: number } | ({ ok: false } & ApplyFailure);
 
-/** SQL: the uses of code $1 whose bookings no longer hold seats (cancelled, or a hold that ran out) are given back. */
+/** The uses of a code whose bookings no longer hold seats (cancelled, or a hold that ran out) are given back. */
 async function reclaimUses(tx: Queryable, codeId: string) {
-  const returned = await tx.query(
-    `update promo_code_uses u set returned_at = now() from bookings b
-     where u.promo_code_id = $1 and u.returned_at is null and b.id = u.booking_id and not ${holdsSeatsSql("b")}
-     returning u.booking_id`,
-    [codeId],
-  );
-  if (returned.length > 0)
-    await tx.query("update promo_codes set uses = uses - $2 where id = $1", [codeId, returned.length]);
+  const returned = await typed(tx)
+    .updateTable("promo_code_uses as u")
+    .set({ returned_at: sql<Date>`now()` })
+    .from("bookings as b")
+    .where("u.promo_code_id", "=", codeId)
+    .where("u.returned_at", "is", null)
+    .whereRef("b.id", "=", "u.booking_id")
+    .where(sql<boolean>`not ${sql.raw(holdsSeatsSql("b"))}`)
+    .returning("u.booking_id")
+    .execute();
+  if (returned.length > 0) await takeUsesBack(tx, codeId, returned.length);
+}
+
+/** Lowers a code's count of uses by those given back. */
+async function takeUsesBack(tx: Queryable, codeId: string, count: number) {
+  await typed(tx)
+    .updateTable("promo_codes")
+    .set((eb) => ({ uses: eb("uses", "-", count) }))
+    .where("id", "=", codeId)
+    .execute();
 }
 
 /**
@@ -176,7 +211,7 @@ async function reclaimUses(tx: Queryable, codeId: string) {
  * The code's row is locked, so of two customers racing for its last use one takes it and the other is told it is used
  * up.
  */
-export async function applyPromoCode(applier: CodeApplier, bookingId: string, typed: string): Promise<Applied> {
+export async function applyPromoCode(applier: CodeApplier, bookingId: string, entered: string): Promise<Applied> {
   const userUid = applier.uid;
   const guesses = guessLimits(applier);
   const minutes = await minutesUntilAllowed(guesses);
@@ -188,33 +223,37 @@ export async function applyPromoCode(applier: CodeApplier, bookingId: string, ty
       if (!locked.ok) return locked;
       const { booking } = locked;
       if (booking.discount) return { ok: false, reason: "has-code" };
-      const [code] = await tx.query<PromoRule & { id: string }>(
-        `select c.id, ${RULE_COLUMNS} from promo_codes c join shows s on s.id = $2
-       where lower(c.code) = lower($1) and c.retired_at is null and now() >= c.valid_from and now() < c.valid_until
-         and (c.movie_id is null or c.movie_id = s.movie_id)
-       for update of c`,
-        [typed, booking.showId],
-      );
+      const code = await typed(tx)
+        .selectFrom("promo_codes as c")
+        .innerJoin("shows as s", (join) => join.on("s.id", "=", booking.showId))
+        .select(["c.id", ...ruleColumns])
+        .where(sql<boolean>`lower(c.code) = lower(${entered})`)
+        .where("c.retired_at", "is", null)
+        .where(sql<boolean>`now() >= c.valid_from and now() < c.valid_until`)
+        .where((eb) => eb.or([eb("c.movie_id", "is", null), eb("c.movie_id", "=", eb.ref("s.movie_id"))]))
+        .forUpdate("c")
+        .executeTakeFirst();
       if (!code) return { ok: false, reason: "not-valid" };
       const discountCents = promoDiscountCents(booking.tickets, code);
       if (discountCents === 0) return { ok: false, reason: "no-tickets-it-covers" };
       await reclaimUses(tx, code.id);
-      const [taken] = await tx.query(
-        "update promo_codes set uses = uses + 1 where id = $1 and (max_uses is null or uses < max_uses) returning id",
-        [code.id],
-      );
+      const taken = await typed(tx)
+        .updateTable("promo_codes")
+        .set((eb) => ({ uses: eb("uses", "+", 1) }))
+        .where("id", "=", code.id)
+        .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))]))
+        .returning("id")
+        .executeTakeFirst();
       if (!taken) return { ok: false, reason: "used-up" };
-      const [first] = await tx.query(
-        `insert into promo_code_uses (booking_id, promo_code_id, user_uid, discount_cents) values ($1, $2, $3, $4)
-       on conflict do nothing returning booking_id`,
-        [booking.id, code.id, userUid, discountCents],
-      );
+      const first = await typed(tx)
+        .insertInto("promo_code_uses")
+        .values({ booking_id: booking.id, promo_code_id: code.id, user_uid: userUid, discount_cents: discountCents })
+        .onConflict((oc) => oc.doNothing())
+        .returning("booking_id")
+        .executeTakeFirst();
       // The customer's live use of the code, on another booking: the partial unique key said no.
       if (!first) throw new AlreadyUsed();
-      await tx.query("update bookings set amount_cents = $2 where id = $1", [
-        booking.id,
-        ticketsAmountCents(booking.tickets) - discountCents,
-      ]);
+      await setAmount(tx, booking.id, ticketsAmountCents(booking.tickets) - discountCents);
       return { ok: true, discountCents };
     })
     .catch((error: unknown) => {
@@ -223,6 +262,10 @@ export async function applyPromoCode(applier: CodeApplier, bookingId: string, ty
     });
   if (!outcome.ok && outcome.reason === "not-valid") await recordHits(guesses);
   return outcome;
+}
+
+async function setAmount(tx: Queryable, bookingId: string, amountCents: number) {
+  await typed(tx).updateTable("bookings").set({ amount_cents: amountCents }).where("id", "=", bookingId).execute();
 }
 
 /** Rolls an application back when the customer already has a live use of the code: its `uses` must not stay raised. */
@@ -239,33 +282,40 @@ export async function removePromoCode(
     if (!locked.ok) return locked;
     const { booking } = locked;
     await takeCodeOff(tx, booking.id);
-    await tx.query("update bookings set amount_cents = $2 where id = $1", [
-      booking.id,
-      ticketsAmountCents(booking.tickets),
-    ]);
+    await setAmount(tx, booking.id, ticketsAmountCents(booking.tickets));
     return { ok: true as const };
   });
 }
 
 /** Takes a held booking's code off, as if never applied: its use row goes and the code's count falls. Answers the code. */
 async function takeCodeOff(tx: Queryable, bookingId: string): Promise<string | null> {
-  const [removed] = await tx.query<{ code: string }>(
-    `with removed as (
-       delete from promo_code_uses where booking_id = $1 and returned_at is null returning promo_code_id)
-     update promo_codes c set uses = c.uses - 1 from removed where c.id = removed.promo_code_id returning c.code`,
-    [bookingId],
-  );
+  const removed = await typed(tx)
+    .with("removed", (db) =>
+      db
+        .deleteFrom("promo_code_uses")
+        .where("booking_id", "=", bookingId)
+        .where("returned_at", "is", null)
+        .returning("promo_code_id"),
+    )
+    .updateTable("promo_codes as c")
+    .set((eb) => ({ uses: eb("c.uses", "-", 1) }))
+    .from("removed")
+    .whereRef("c.id", "=", "removed.promo_code_id")
+    .returning("c.code")
+    .executeTakeFirst();
   return removed?.code ?? null;
 }
 
 /** Gives a cancelled booking's use back; the booking keeps showing the discount it was sold with. */
 export async function returnPromoUse(tx: Queryable, bookingId: string) {
-  const [returned] = await tx.query<{ codeId: string }>(
-    `update promo_code_uses set returned_at = now() where booking_id = $1 and returned_at is null
-     returning promo_code_id as "codeId"`,
-    [bookingId],
-  );
-  if (returned) await tx.query("update promo_codes set uses = uses - 1 where id = $1", [returned.codeId]);
+  const returned = await typed(tx)
+    .updateTable("promo_code_uses")
+    .set({ returned_at: sql<Date>`now()` })
+    .where("booking_id", "=", bookingId)
+    .where("returned_at", "is", null)
+    .returning("promo_code_id as codeId")
+    .executeTakeFirst();
+  if (returned) await takeUsesBack(tx, returned.codeId, 1);
 }
 
 /**
@@ -278,15 +328,21 @@ export async function discountedAmount(
   bookingId: string,
   tickets: readonly Ticket[],
 ): Promise<{ amountCents: number; droppedCode: string | null }> {
-  const [rule] = await tx.query<PromoRule>(
-    `select ${RULE_COLUMNS} from promo_code_uses u join promo_codes c on c.id = u.promo_code_id
-     where u.booking_id = $1 and u.returned_at is null`,
-    [bookingId],
-  );
+  const rule: PromoRule | undefined = await typed(tx)
+    .selectFrom("promo_code_uses as u")
+    .innerJoin("promo_codes as c", "c.id", "u.promo_code_id")
+    .select(ruleColumns)
+    .where("u.booking_id", "=", bookingId)
+    .where("u.returned_at", "is", null)
+    .executeTakeFirst();
   const discountCents = rule ? promoDiscountCents(tickets, rule) : 0;
   if (rule && discountCents === 0)
     return { amountCents: ticketsAmountCents(tickets), droppedCode: await takeCodeOff(tx, bookingId) };
   if (rule)
-    await tx.query("update promo_code_uses set discount_cents = $2 where booking_id = $1", [bookingId, discountCents]);
+    await typed(tx)
+      .updateTable("promo_code_uses")
+      .set({ discount_cents: discountCents })
+      .where("booking_id", "=", bookingId)
+      .execute();
   return { amountCents: ticketsAmountCents(tickets) - discountCents, droppedCode: null };
 }

@@ -1,12 +1,15 @@
+import { sql, type Selectable } from "kysely";
 import { config } from "~/config.server";
 import type { TypeExtras } from "~/domain/hall";
 import { seatLabels, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { isSoldOut } from "~/domain/waitlist";
+import type { BookingsTable, BookedSeatsTable, HallsTable } from "~/services/db-schema";
 import { getDb, type Queryable } from "~/services/db.server";
+import { compiledOnce } from "~/services/typed-db.server";
 import { shortMemory } from "~/utils/short-memory";
 import { isUuid } from "~/utils/uuid";
 import { holdsSeatsSql, showStartedSql } from "./booking-rules.server";
-import { cinemaDaySql } from "./shows.server";
+import { cinemaDay } from "./shows.server";
 
 // What this process remembers of shows' seats and halls for booking posts (decisions 20 and 35): each show's held
 // seats for a second, and each hall's layout until its row changes. Neither ever books a seat: the transaction
@@ -121,6 +124,25 @@ function knownFailure(ask: SeatAsk) {
   return hint && checkAgainst(hint, ask.seats).failure;
 }
 
+// On the booking post's path: compiled once (decision 64).
+const readSeatsToCheck = compiledOnce(
+  (_, p: Pick<SeatRequest, "showId" | "movieId" | "day" | "userUid" | "requestToken"> & { timeZone: string }) =>
+    sql<{
+      layout: HallLayout;
+      taken: Selectable<BookedSeatsTable>["seat"][];
+      tokens: Selectable<BookingsTable>["request_token"][];
+      repeated: boolean;
+    }>`select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.tokens, '{}') as tokens,
+         exists (select 1 from bookings r where r.user_uid = ${p.userUid} and r.request_token = ${p.requestToken})
+           as repeated
+       from shows s join halls h on h.id = s.hall_id
+       cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.request_token::text) as tokens
+                           from booked_seats bs join bookings b on b.id = bs.booking_id
+                           where bs.show_id = s.id and ${sql.raw(holdsSeatsSql("b"))}) held
+       where s.id = ${p.showId} and s.movie_id = ${p.movieId} and ${cinemaDay("s.starts_at", p.timeZone)} = ${p.day}
+         and not ${sql.raw(showStartedSql("s"))} and s.cancelled_at is null`,
+);
+
 /**
  * What one read, without a write transaction, already says of a booking request: a sold-out show, seats its hall has
  * not, or seats held or sold right now, are refused here, so a premiere's crowd of posts for taken seats never queues
@@ -133,18 +155,7 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
   if (!isUuid(request.showId) || !isUuid(request.requestToken)) return { showFound: false, failure: null };
   const hint = heldSeatsHint(request);
   if (hint) return checkAgainst(hint, request.seats);
-  const db = await getDb();
-  const [show] = await db.query<{ layout: HallLayout; taken: string[]; tokens: string[]; repeated: boolean }>(
-    `select h.layout, coalesce(held.seats, '{}') as taken, coalesce(held.tokens, '{}') as tokens,
-       exists (select 1 from bookings r where r.user_uid = $4 and r.request_token = $5) as repeated
-     from shows s join halls h on h.id = s.hall_id
-     cross join lateral (select array_agg(bs.seat) as seats, array_agg(distinct b.request_token::text) as tokens
-                         from booked_seats bs join bookings b on b.id = bs.booking_id
-                         where bs.show_id = s.id and ${holdsSeatsSql("b")}) held
-     where s.id = $1 and s.movie_id = $2 and ${cinemaDaySql("s.starts_at", "$6")} = $3 and not ${showStartedSql("s")}
-       and s.cancelled_at is null`,
-    [request.showId, request.movieId, request.day, request.userUid, request.requestToken, config.timeZone],
-  );
+  const [show] = await readSeatsToCheck(await getDb(), { ...request, timeZone: config.timeZone });
   if (!show) return { showFound: false, failure: null };
   const runs = seatRuns(show.layout);
   const held = {
@@ -163,6 +174,13 @@ export async function checkSeatsBeforeBooking(request: SeatRequest): Promise<Ear
 type BookedHall = { version: string; layout: HallLayout; typeExtras: TypeExtras };
 const bookedHalls = new Map<string, BookedHall>();
 
+const readHallAsBooked = compiledOnce((db, p: { hallId: Selectable<HallsTable>["id"] }) =>
+  db
+    .selectFrom("halls")
+    .select([sql<HallLayout>`layout`.as("layout"), sql<TypeExtras>`type_extras`.as("typeExtras")])
+    .where("id", "=", p.hallId),
+);
+
 /**
  * The layout and seat-type prices of a hall as the booking's transaction sees it, read (and parsed) again only when
  * the hall's row has changed since this process last read it. The caller holds the hall's row under a share lock, so
@@ -171,10 +189,7 @@ const bookedHalls = new Map<string, BookedHall>();
 export async function hallAsBooked(tx: Queryable, hallId: string, version: string): Promise<BookedHall> {
   const known = bookedHalls.get(hallId);
   if (known?.version === version) return known;
-  const [hall] = await tx.query<{ layout: HallLayout; typeExtras: TypeExtras }>(
-    `select layout, type_extras as "typeExtras" from halls where id = $1`,
-    [hallId],
-  );
+  const [hall] = await readHallAsBooked(tx, { hallId });
   const read = { version, ...hall };
   bookedHalls.set(hallId, read);
   return read;

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
+import { sql, type Expression, type SqlBool } from "kysely";
 import type { User } from "~/domain/user";
 import { getDb, type Queryable } from "~/services/db.server";
 import { firebaseAuth, isAuthError } from "~/services/firebase-admin.server";
 import { queueSignIn, queueSignOut } from "./notifications.server";
 import { logger } from "~/services/logger.server";
+import { compiledOnce, typed } from "~/services/typed-db.server";
 import { shortMemory } from "~/utils/short-memory";
 import { applyStaffGrant, staffClaimOf } from "./staff.server";
-import { USER_COLUMNS } from "./users.server";
+import { userColumns } from "./users.server";
 
 // Our own sessions (docs/decisions/0013-own-sessions.md): one indexed read per request (or a second's memory of it,
 // decision 24), the provider asked again only every few minutes (on every staff request), and signing out ends this
@@ -37,14 +39,21 @@ export async function openSession(
   const lifetimeSeconds = remember ? REMEMBER_ME_DAYS * 24 * 60 * 60 : BROWSER_SESSION_HOURS * 60 * 60;
   const sessionId = randomBytes(32).toString("base64url");
   const db = await getDb();
-  await db.query("delete from sessions where expires_at < now()");
+  await typed(db)
+    .deleteFrom("sessions")
+    .where("expires_at", "<", sql<Date>`now()`)
+    .execute();
   const idHash = hashOf(sessionId);
   await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into sessions (id_hash, uid, signed_in_at, expires_at)
-       values ($1, $2, to_timestamp($3), now() + make_interval(secs => $4))`,
-      [idHash, uid, signedInAt, lifetimeSeconds],
-    );
+    await typed(tx)
+      .insertInto("sessions")
+      .values({
+        id_hash: idHash,
+        uid,
+        signed_in_at: sql<Date>`to_timestamp(${signedInAt})`,
+        expires_at: sql<Date>`now() + make_interval(secs => ${lifetimeSeconds})`,
+      })
+      .execute();
     await queueSignIn(tx, { uid, session: syncIdOf(idHash), idToken });
   });
   return { sessionId, cookieMaxAgeSeconds: remember ? lifetimeSeconds : undefined };
@@ -79,6 +88,21 @@ const liveSessions = shortMemory<string, User>({ lifetimeMs: SESSION_MEMORY_MS, 
 // in flight, say) must not put it back into liveSessions. Ended ids never come back, so presence is enough.
 const endedSessions = shortMemory<string, true>({ lifetimeMs: 60_000, maxEntries: 10_000 });
 
+// Every signed-in request's read (once a second at most, above): compiled once, as the booking post's are (decision 64).
+const readLiveSession = compiledOnce((db, p: { idHash: string; recheckMinutes: number }) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.uid", "sessions.uid")
+    .select([
+      ...userColumns,
+      "sessions.signed_in_at as signedInAt",
+      "sessions.expires_at as expiresAt",
+      sql<boolean>`sessions.checked_at < now() - make_interval(mins => ${p.recheckMinutes})`.as("recheckDue"),
+    ])
+    .where("sessions.id_hash", "=", p.idHash)
+    .where("sessions.expires_at", ">", sql<Date>`now()`),
+);
+
 /**
  * The user of a live session, or null for an unknown, expired or ended one. The provider is asked again when the
  * last check is stale, or always with `checkNow` (staff requests, which so read the staff role fresh from the database);
@@ -92,13 +116,7 @@ export async function findSessionUser(
   const remembered = checkNow ? undefined : liveSessions.get(idHash);
   if (remembered) return remembered;
   const db = await getDb();
-  const [row] = await db.query<User & { signedInAt: Date; expiresAt: Date; recheckDue: boolean }>(
-    `select ${USER_COLUMNS}, sessions.signed_in_at as "signedInAt", sessions.expires_at as "expiresAt",
-       sessions.checked_at < now() - make_interval(mins => $2) as "recheckDue"
-     from sessions join users using (uid)
-     where sessions.id_hash = $1 and sessions.expires_at > now()`,
-    [idHash, PROVIDER_RECHECK_MINUTES],
-  );
+  const [row] = await readLiveSession(db, { idHash, recheckMinutes: PROVIDER_RECHECK_MINUTES });
   if (!row) return null;
   const { signedInAt, expiresAt, recheckDue, ...user } = row;
   const live = (checked: User) => {
@@ -114,7 +132,12 @@ export async function findSessionUser(
     return null;
   }
   // A sign-out (or a reset ending every session) that landed while the provider was asked, on any instance, wins.
-  const stillOpen = await db.query("update sessions set checked_at = now() where id_hash = $1 returning 1", [idHash]);
+  const stillOpen = await typed(db)
+    .updateTable("sessions")
+    .set({ checked_at: sql<Date>`now()` })
+    .where("id_hash", "=", idHash)
+    .returning("id_hash")
+    .execute();
   if (stillOpen.length === 0) return null;
   if (answer.staffClaim === undefined) return live(user);
   const role = await applyStaffGrant(user.uid, answer.staffClaim, answer.claims);
@@ -122,11 +145,8 @@ export async function findSessionUser(
 }
 
 /** Ends sessions in the caller's transaction, each announced to the sign-in sync there; answers their keys. */
-async function endSessionsIn(tx: Queryable, where: string, params: unknown[]) {
-  const rows = await tx.query<{ uid: string; idHash: string }>(
-    `delete from sessions where ${where} returning uid, id_hash as "idHash"`,
-    params,
-  );
+async function endSessionsIn(tx: Queryable, where: Expression<SqlBool>) {
+  const rows = await typed(tx).deleteFrom("sessions").where(where).returning(["uid", "id_hash as idHash"]).execute();
   for (const { uid, idHash } of rows) await queueSignOut(tx, { uid, session: syncIdOf(idHash) });
   return rows.map((row) => row.idHash);
 }
@@ -140,9 +160,9 @@ function forgetEnded(idHashes: string[]) {
 }
 
 /** Ends sessions, each announced to the sign-in sync in the same transaction, and forgets them here once ended. */
-async function endSessions(where: string, params: unknown[]) {
+async function endSessions(where: Expression<SqlBool>) {
   const db = await getDb();
-  forgetEnded(await db.transaction((tx) => endSessionsIn(tx, where, params)));
+  forgetEnded(await db.transaction((tx) => endSessionsIn(tx, where)));
 }
 
 /**
@@ -150,21 +170,21 @@ async function endSessions(where: string, params: unknown[]) {
  * committed. Other instances' memory of a session lasts a second at most, and staff pages never use it.
  */
 export async function endAllSessionsIn(tx: Queryable, uid: string) {
-  const ended = await endSessionsIn(tx, "uid = $1", [uid]);
+  const ended = await endSessionsIn(tx, sql`uid = ${uid}`);
   return () => forgetEnded(ended);
 }
 
 /** Ends one session (signing out in this browser). */
 export function endSession(sessionId: string) {
-  return endSessions("id_hash = $1", [hashOf(sessionId)]);
+  return endSessions(sql`id_hash = ${hashOf(sessionId)}`);
 }
 
 /** Ends every session of a user, in every browser and on every app instance. */
 export function endAllSessions(uid: string) {
-  return endSessions("uid = $1", [uid]);
+  return endSessions(sql`uid = ${uid}`);
 }
 
 /** Ends every session of the account with this email (its password was just changed). */
 export function endAllSessionsOf(email: string) {
-  return endSessions("uid in (select uid from users where lower(email) = lower($1))", [email]);
+  return endSessions(sql`uid in (select uid from users where lower(email) = lower(${email}))`);
 }

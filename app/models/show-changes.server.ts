@@ -1,16 +1,18 @@
+import { sql } from "kysely";
 import { recordStaffChange } from "./staff-changes.server";
 import { formatAmount } from "~/utils/money";
 import { formatShowTime } from "~/utils/show-display";
 import { config } from "~/config.server";
 import { seatLabels, type HallLayout } from "~/domain/hall-layout";
 import { getDb, retryingConflicts, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
 import { holdsSeatsSql, runningHoldSql } from "./booking-rules.server";
 import { findBooking } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
 import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-scheduling.server";
-import { cinemaDaySql } from "./shows.server";
+import { cinemaDay } from "./shows.server";
 import { setShowPrices } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 
@@ -54,30 +56,60 @@ function unconfirmed(show: ShowToChange, confirmedPaid: number | undefined) {
   return { ok: false as const, reason: "unconfirmed" as const, paidBookings, paidCents };
 }
 
-const SHOW_TO_CHANGE = `select s.id, s.movie_id as "movieId", m.title, s.hall_id as "hallId", h.name as "hallName",
-    s.starts_at as "startsAt", ${cinemaDaySql("s.starts_at", "$2")} as day, s.starts_at <= now() as started, s.cancelled_at is not null as cancelled,
-    (select count(*)::int from bookings b where b.show_id = s.id and b.status = 'paid') as "paidBookings",
-    (select coalesce(sum(b.amount_cents), 0)::int from bookings b where b.show_id = s.id and b.status = 'paid')
-      as "paidCents",
-    (select count(*)::int from bookings b
-     where b.show_id = s.id and ${runningHoldSql("b")}) as holds,
-    array(select unnest(b.seats) from bookings b where b.show_id = s.id and ${holdsSeatsSql("b")}) as "takenSeats"
-  from shows s join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id where s.id = $1`;
-
 /** A show with what cancelling or moving it would touch; null for an unknown id. */
 export async function findShowToChange(showId: string, db: Queryable | null = null): Promise<ShowToChange | null> {
   if (!isUuid(showId)) return null;
-  const [row] = await (db ?? (await getDb())).query<ShowToChange & { startsAt: Date }>(SHOW_TO_CHANGE, [
-    showId,
-    config.timeZone,
-  ]);
-  return row ? { ...row, startsAt: new Date(row.startsAt).toISOString() } : null;
+  const paid = sql<boolean>`b.status = ${sql.lit("paid")}`;
+  const row = await typed(db ?? (await getDb()))
+    .selectFrom("shows as s")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .innerJoin("halls as h", "h.id", "s.hall_id")
+    .select((eb) => [
+      "s.id",
+      "s.movie_id as movieId",
+      "m.title",
+      "s.hall_id as hallId",
+      "h.name as hallName",
+      "s.starts_at as startsAt",
+      cinemaDay("s.starts_at", config.timeZone).as("day"),
+      sql<boolean>`s.starts_at <= now()`.as("started"),
+      sql<boolean>`s.cancelled_at is not null`.as("cancelled"),
+      eb
+        .selectFrom("bookings as b")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("b.show_id", "=", "s.id")
+        .where(paid)
+        .$asScalar()
+        .$notNull()
+        .as("paidBookings"),
+      eb
+        .selectFrom("bookings as b")
+        .select(sql<number>`coalesce(sum(b.amount_cents), 0)`.as("sum"))
+        .whereRef("b.show_id", "=", "s.id")
+        .where(paid)
+        .$asScalar()
+        .$notNull()
+        .as("paidCents"),
+      eb
+        .selectFrom("bookings as b")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("b.show_id", "=", "s.id")
+        .where(sql.raw<boolean>(runningHoldSql("b")))
+        .$asScalar()
+        .$notNull()
+        .as("holds"),
+      sql<string[]>`array(select unnest(b.seats) from bookings b
+        where b.show_id = s.id and ${sql.raw(holdsSeatsSql("b"))})`.as("takenSeats"),
+    ])
+    .where("s.id", "=", showId)
+    .executeTakeFirst();
+  return row ? { ...row, startsAt: row.startsAt.toISOString() } : null;
 }
 
 /** Locks the show's row and reads it; why it cannot change, if it cannot. */
 async function lockShow(tx: Queryable, showId: string) {
   if (!isUuid(showId)) return { ok: false as const, reason: "not-found" as const };
-  await tx.query("select id from shows where id = $1 for update", [showId]);
+  await typed(tx).selectFrom("shows").select("id").where("id", "=", showId).forUpdate().execute();
   const show = await findShowToChange(showId, tx);
   if (!show) return { ok: false as const, reason: "not-found" as const };
   if (show.cancelled) return { ok: false as const, reason: "cancelled" as const };
@@ -87,11 +119,15 @@ async function lockShow(tx: Queryable, showId: string) {
 
 /** The show's paid bookings and running holds, each locked: the ones a change has to deal with. */
 async function lockLiveBookings(tx: Queryable, showId: string, statuses: "paid" | "paid-or-held") {
-  const live = statuses === "paid" ? "b.status = 'paid'" : holdsSeatsSql("b");
-  return tx.query<{ id: string; userUid: string }>(
-    `select b.id, b.user_uid as "userUid" from bookings b where b.show_id = $1 and ${live} order by b.id for update`,
-    [showId],
-  );
+  const live = statuses === "paid" ? sql<boolean>`b.status = ${sql.lit("paid")}` : sql.raw<boolean>(holdsSeatsSql("b"));
+  return typed(tx)
+    .selectFrom("bookings as b")
+    .select(["b.id", "b.user_uid as userUid"])
+    .where("b.show_id", "=", showId)
+    .where(live)
+    .orderBy("b.id")
+    .forUpdate()
+    .execute();
 }
 
 /** Thrown to roll a show's cancellation back when the provider refuses a refund. */
@@ -117,7 +153,11 @@ export async function cancelShow(
         if (!locked.ok) return locked;
         const ask = unconfirmed(locked.show, confirmedPaid);
         if (ask) return ask;
-        await tx.query("update shows set cancelled_at = now() where id = $1", [showId]);
+        await typed(tx)
+          .updateTable("shows")
+          .set({ cancelled_at: sql<Date>`now()` })
+          .where("id", "=", showId)
+          .execute();
         const outcome = { ok: true as const, refunded: 0, refundedCents: 0, released: 0 };
         for (const { id, userUid } of await lockLiveBookings(tx, showId, "paid-or-held")) {
           const booking = (await findBooking(userUid, id, { tx }))!;
@@ -129,7 +169,7 @@ export async function cancelShow(
           } else outcome.released++;
           await queueCancellation(tx, "show-cancelled", userUid, (await findBooking(userUid, id, { tx }))!, refund);
         }
-        await tx.query("delete from waitlist_entries where show_id = $1", [showId]);
+        await typed(tx).deleteFrom("waitlist_entries").where("show_id", "=", showId).execute();
         await recordStaffChange(tx, {
           staffUid,
           kind: "show-cancelled",
@@ -155,11 +195,14 @@ const showSubject = (show: ShowToChange) =>
 
 /** What a show sells each type for, by the type's name, as the record of changes shows it. */
 async function priceValues(tx: Queryable, showId: string) {
-  const rows = await tx.query<{ name: string; priceCents: number }>(
-    `select t.name, p.price_cents as "priceCents" from show_prices p join ticket_types t on t.id = p.ticket_type_id
-     where p.show_id = $1 and t.retired_at is null order by t.position`,
-    [showId],
-  );
+  const rows = await typed(tx)
+    .selectFrom("show_prices as p")
+    .innerJoin("ticket_types as t", "t.id", "p.ticket_type_id")
+    .select(["t.name", "p.price_cents as priceCents"])
+    .where("p.show_id", "=", showId)
+    .where("t.retired_at", "is", null)
+    .orderBy("t.position")
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.name, formatAmount(row.priceCents, config.currency)]));
 }
 
@@ -203,10 +246,11 @@ export async function moveShow(
       const [problem] = await scheduleProblems(tx, show.movieId, to.hallId, candidates, showId);
       if (problem) return { ok: false as const, ...problem };
       if (to.hallId !== show.hallId) {
-        const [target] = await tx.query<{ name: string; layout: HallLayout }>(
-          "select name, layout from halls where id = $1",
-          [to.hallId],
-        );
+        const target = await typed(tx)
+          .selectFrom("halls")
+          .select(["name", sql<HallLayout>`layout`.as("layout")])
+          .where("id", "=", to.hallId)
+          .executeTakeFirstOrThrow();
         const seats = new Set(seatLabels(target.layout));
         const missing = show.takenSeats.filter((seat) => !seats.has(seat));
         if (missing.length > 0)
@@ -215,22 +259,34 @@ export async function moveShow(
       const ask = unconfirmed(show, to.confirmedPaid);
       if (ask) return ask;
       const paid = await lockLiveBookings(tx, showId, "paid");
-      await tx.query("update shows set hall_id = $2, starts_at = $3 where id = $1", [showId, to.hallId, startsAt]);
+      await typed(tx)
+        .updateTable("shows")
+        .set({ hall_id: to.hallId, starts_at: startsAt })
+        .where("id", "=", showId)
+        .execute();
       // Each booking's calendar entry changes: the moved copy must outrank the one a calendar holds.
-      await tx.query("update bookings set calendar_sequence = calendar_sequence + 1 where show_id = $1", [showId]);
+      await typed(tx)
+        .updateTable("bookings")
+        .set((eb) => ({ calendar_sequence: eb("calendar_sequence", "+", 1) }))
+        .where("show_id", "=", showId)
+        .execute();
       // A hold never outlives the show's start, as when it was made.
-      await tx.query(
-        `update bookings set hold_expires_at = least(hold_expires_at, $2) where show_id = $1 and status = 'pending'`,
-        [showId, startsAt],
-      );
+      await typed(tx)
+        .updateTable("bookings")
+        .set({ hold_expires_at: sql<Date>`least(hold_expires_at, ${startsAt})` })
+        .where("show_id", "=", showId)
+        .where("status", "=", sql.lit("pending"))
+        .execute();
       // A bigger hall has seats nobody holds: those waiting are offered them before anyone may book them.
       await offerFreedSeats(tx, showId);
       const from = { startsAt: show.startsAt, hallName: show.hallName };
       for (const { id, userUid } of paid)
         await queueShowMoved(tx, userUid, (await findBooking(userUid, id, { tx }))!, from);
-      const [moved] = await tx.query<{ hallName: string }>('select name as "hallName" from halls where id = $1', [
-        to.hallId,
-      ]);
+      const moved = await typed(tx)
+        .selectFrom("halls")
+        .select("name as hallName")
+        .where("id", "=", to.hallId)
+        .executeTakeFirstOrThrow();
       await recordStaffChange(tx, {
         staffUid,
         kind: "show-moved",
@@ -262,13 +318,19 @@ export async function changeShowPrices(
     db.transaction(async (tx) => {
       const locked = await lockShow(tx, showId);
       if (!locked.ok) return locked;
-      const onSale = await tx.query<{ id: string }>("select id from ticket_types where retired_at is null for share");
+      const onSale = await typed(tx)
+        .selectFrom("ticket_types")
+        .select("id")
+        .where("retired_at", "is", null)
+        .forShare()
+        .execute();
       const sold = Object.fromEntries(Object.entries(prices).filter(([id]) => onSale.some((type) => type.id === id)));
       if (Object.keys(sold).length === 0) return { ok: false as const, reason: "price-list-changed" as const };
-      await tx.query("delete from show_prices where show_id = $1 and ticket_type_id = any($2::uuid[])", [
-        showId,
-        onSale.map((type) => type.id),
-      ]);
+      await typed(tx)
+        .deleteFrom("show_prices")
+        .where("show_id", "=", showId)
+        .where(sql<boolean>`ticket_type_id = any(${onSale.map((type) => type.id)}::uuid[])`)
+        .execute();
       const before = await priceValues(tx, showId);
       await setShowPrices(tx, [showId], sold);
       await recordStaffChange(tx, {

@@ -2,9 +2,11 @@ import { sql, type Expression } from "kysely";
 import { config } from "~/config.server";
 import { seatRuns, type HallLayout } from "~/domain/hall-layout";
 import type { Show, ShowDay } from "~/domain/show";
-import { getDb } from "~/services/db.server";
+import type { Projection } from "~/domain/show-format";
+import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
-import { standardTicketSql } from "./ticket-types.server";
+import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 
 export const DATES_PER_PAGE = 7;
 
@@ -19,14 +21,15 @@ export const cinemaDay = (column: string, zone: Expression<string> | string) =>
 
 /** The cinema days (in the cinema's time zone) on which a movie has shows still to start (cancelled ones are gone). */
 export async function listShowDays(movieId: string): Promise<ShowDay[]> {
-  const db = await getDb();
-  return db.query<ShowDay>(
-    `select ${cinemaDaySql("starts_at", "$2")} as day, count(*)::int as shows
-     from shows
-     where movie_id = $1 and starts_at > now() and cancelled_at is null
-     group by 1 order by 1`,
-    [movieId, config.timeZone],
-  );
+  return typed(await getDb())
+    .selectFrom("shows")
+    .select([cinemaDay("starts_at", config.timeZone).as("day"), (eb) => eb.fn.countAll<number>().as("shows")])
+    .where("movie_id", "=", movieId)
+    .where("starts_at", ">", sql<Date>`now()`)
+    .where("cancelled_at", "is", null)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
 }
 
 /** One page of show days for the day strip; an out-of-range page falls back to the nearest one. */
@@ -52,28 +55,36 @@ export function chooseShowDay(days: ShowDay[], asked: { day: string | null; page
 
 /** One screening, as customers book it. */
 
-type ShowRow = Omit<Show, "startsAt"> & { startsAt: Date };
-const SHOW_COLUMNS = `s.id, s.movie_id as "movieId", s.hall_id as "hallId", h.name as "hallName", s.starts_at as "startsAt",
-  standard."priceCents", s.projection, s.subtitled, s.audio_described as "audioDescribed"`;
-const toShow = (row: ShowRow): Show => ({ ...row, startsAt: new Date(row.startsAt).toISOString() });
-
-/** SQL: the shows `s` of a movie ($1) on a cinema day ($2, in the zone $3) that are on sale: not started, not cancelled. */
-const ON_SALE_ON_DAY_SQL = `s.movie_id = $1 and s.starts_at > now() and s.cancelled_at is null
-  and ${cinemaDaySql("s.starts_at", "$3")} = $2`;
+/** The shows `s` of a movie on a cinema day that are on sale (not started, not cancelled), with their halls `h`. */
+const showsOnSaleOnDay = (db: Queryable, movieId: string, day: string) =>
+  typed(db)
+    .selectFrom("shows as s")
+    .innerJoin("halls as h", "h.id", "s.hall_id")
+    .where("s.movie_id", "=", movieId)
+    .where("s.starts_at", ">", sql<Date>`now()`)
+    .where("s.cancelled_at", "is", null)
+    .where(cinemaDay("s.starts_at", config.timeZone), "=", day);
 
 /** A movie's shows on a cinema day that have not started yet, earliest first; none on a day that does not exist. */
 export async function listShowsOnDay(movieId: string, day: string): Promise<Show[]> {
-  const db = await getDb();
-  const rows = await db.query<ShowRow>(
-    `select ${SHOW_COLUMNS} from shows s join halls h on h.id = s.hall_id
-       join lateral (${standardTicketSql("s")}) standard on true
-     where ${ON_SALE_ON_DAY_SQL}
-     order by s.starts_at, h.name`,
-    [movieId, day, config.timeZone],
-  );
-  return rows.map(toShow);
+  const rows = await showsOnSaleOnDay(await getDb(), movieId, day)
+    .innerJoinLateral(sql<StandardTicket>`(${sql.raw(standardTicketSql("s"))})`.as("standard"), (join) => join.onTrue())
+    .select([
+      "s.id",
+      "s.movie_id as movieId",
+      "s.hall_id as hallId",
+      "h.name as hallName",
+      "s.starts_at as startsAt",
+      "standard.priceCents",
+      sql<Projection>`s.projection`.as("projection"),
+      "s.subtitled",
+      "s.audio_described as audioDescribed",
+    ])
+    .orderBy("s.starts_at")
+    .orderBy("h.name")
+    .execute();
+  return rows.map((row) => ({ ...row, startsAt: row.startsAt.toISOString() }));
 }
-
 /** Of a show's seats anyone can book (standard and premium), how many there are and how many are free. */
 export type ShowSeatCount = { seats: number; freeSeats: number };
 
@@ -83,16 +94,24 @@ export type ShowSeatCount = { seats: number; freeSeats: number };
  * the people who need them, so, as for the waitlist, they are not counted.
  */
 export async function countSeatsOnDay(movieId: string, day: string): Promise<Map<string, ShowSeatCount>> {
-  const db = await getDb();
-  const rows = await db.query<{ id: string; layout: HallLayout; taken: string[] }>(
-    `select s.id, h.layout, coalesce(array_agg(bs.seat) filter (where bs.seat is not null), '{}') as taken
-     from shows s join halls h on h.id = s.hall_id
-       left join (booked_seats bs join bookings b on b.id = bs.booking_id and ${holdsSeatsSql("b")})
-         on bs.show_id = s.id
-     where ${ON_SALE_ON_DAY_SQL}
-     group by s.id, h.id`,
-    [movieId, day, config.timeZone],
-  );
+  const rows = await showsOnSaleOnDay(await getDb(), movieId, day)
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("booked_seats as bs")
+          .innerJoin("bookings as b", "b.id", "bs.booking_id")
+          .select(["bs.show_id", "bs.seat"])
+          .where(sql.raw<boolean>(holdsSeatsSql("b")))
+          .as("held"),
+      (join) => join.onRef("held.show_id", "=", "s.id"),
+    )
+    .select([
+      "s.id",
+      sql<HallLayout>`h.layout`.as("layout"),
+      sql<string[]>`coalesce(array_agg(held.seat) filter (where held.seat is not null), '{}')`.as("taken"),
+    ])
+    .groupBy(["s.id", "h.id"])
+    .execute();
   return new Map(
     rows.map(({ id, layout, taken }) => {
       const seats = seatRuns(layout).flat();

@@ -1,31 +1,39 @@
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import { recordStaffChange } from "./staff-changes.server";
 import { formatAmount } from "~/utils/money";
 import type { Certificate } from "~/domain/age-ratings";
 import type { OfferedType, ShowOffer, TicketType } from "~/domain/tickets";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { isUuid } from "~/utils/uuid";
 
 // The price list staff keep (decision 42): ticket types with their prices and rules, and what each show sells them
 // for. A type is never deleted: one retired is offered by no show from then on, and its tickets sold stay as sold.
 
-const TYPE_COLUMNS = `t.id, t.name, t.rule, t.price_cents as "priceCents", t.max_age as "maxAge",
-  t.retired_at is not null as retired`;
+/** The ticket types `t`, with an `OfferedType`'s columns at their list prices. */
+const ticketTypes = (db: Queryable) =>
+  typed(db)
+    .selectFrom("ticket_types as t")
+    .select(["t.id", "t.name", "t.rule", "t.price_cents as priceCents", "t.max_age as maxAge"]);
 
 /** The price list: every type, those on sale first, each group in the list's order. */
 export async function listTicketTypes(): Promise<TicketType[]> {
-  const db = await getDb();
-  return db.query<TicketType>(
-    `select ${TYPE_COLUMNS} from ticket_types t order by t.retired_at is not null, t.position, t.id`,
-  );
+  return ticketTypes(await getDb())
+    .select(sql<boolean>`t.retired_at is not null`.as("retired"))
+    .orderBy(sql`t.retired_at is not null`)
+    .orderBy("t.position")
+    .orderBy("t.id")
+    .execute();
 }
 
 /** The types new shows sell, at their list prices, in the list's order. */
 export async function typesOnSale(db: Queryable | null = null): Promise<OfferedType[]> {
-  return (db ?? (await getDb())).query<OfferedType>(
-    `select t.id, t.name, t.rule, t.price_cents as "priceCents", t.max_age as "maxAge" from ticket_types t
-     where t.retired_at is null order by t.position, t.id`,
-  );
+  return ticketTypes(db ?? (await getDb()))
+    .where("t.retired_at", "is", null)
+    .orderBy("t.position")
+    .orderBy("t.id")
+    .execute();
 }
 
 /** SQL: the types show `showId` (an expression) sells, at its prices, in the list's order. */
@@ -35,15 +43,22 @@ const offeredTypesSql = (showId: string) =>
    where sp.show_id = ${showId} and t.retired_at is null`;
 
 export async function showOffer(db: Queryable, showId: string): Promise<ShowOffer> {
-  const types = await db.query<OfferedType>(
-    `select id, name, rule, "priceCents", "maxAge" from (${offeredTypesSql("$1")}) offered order by position, id`,
-    [showId],
-  );
-  const [rated] = await db.query<Certificate>(
-    `select c.code, c.description, c.min_age as "minAge", c.accompanied_under as "accompaniedUnder"
-     from shows s join movies m on m.id = s.movie_id join certificates c on c.code = m.certificate where s.id = $1`,
-    [showId],
-  );
+  const types = await typed(db)
+    .selectFrom("show_prices as sp")
+    .innerJoin("ticket_types as t", "t.id", "sp.ticket_type_id")
+    .select(["t.id", "t.name", "t.rule", "sp.price_cents as priceCents", "t.max_age as maxAge"])
+    .where("sp.show_id", "=", showId)
+    .where("t.retired_at", "is", null)
+    .orderBy("t.position")
+    .orderBy("t.id")
+    .execute();
+  const rated: Certificate | undefined = await typed(db)
+    .selectFrom("shows as s")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .innerJoin("certificates as c", "c.code", "m.certificate")
+    .select(["c.code", "c.description", "c.min_age as minAge", "c.accompanied_under as accompaniedUnder"])
+    .where("s.id", "=", showId)
+    .executeTakeFirst();
   return { types, certificate: rated ?? null };
 }
 
@@ -71,13 +86,14 @@ export type ShowPrice = Pick<OfferedType, "id" | "name"> & { priceCents: number 
 /** Every type on sale, in the list's order, with what the show sells it for: the show's prices as staff change them. */
 export async function showPriceList(showId: string): Promise<ShowPrice[]> {
   if (!isUuid(showId)) return [];
-  const db = await getDb();
-  return db.query<ShowPrice>(
-    `select t.id, t.name, sp.price_cents as "priceCents"
-     from ticket_types t left join show_prices sp on sp.ticket_type_id = t.id and sp.show_id = $1
-     where t.retired_at is null order by t.position, t.id`,
-    [showId],
-  );
+  return typed(await getDb())
+    .selectFrom("ticket_types as t")
+    .leftJoin("show_prices as sp", (join) => join.onRef("sp.ticket_type_id", "=", "t.id").on("sp.show_id", "=", showId))
+    .select(["t.id", "t.name", "sp.price_cents as priceCents"])
+    .where("t.retired_at", "is", null)
+    .orderBy("t.position")
+    .orderBy("t.id")
+    .execute();
 }
 
 /**
@@ -93,10 +109,11 @@ export function pricesAround(standardCents: number, onSale: readonly Pick<Offere
 /** Sets the prices of new shows, each type at its price: one statement for any number of shows. */
 export async function setShowPrices(tx: Queryable, showIds: string[], prices: Record<string, number>) {
   const types = Object.keys(prices);
-  await tx.query(
-    `insert into show_prices (show_id, ticket_type_id, price_cents)
-     select s, p.type_id, p.price from unnest($1::uuid[]) s, unnest($2::uuid[], $3::int[]) as p(type_id, price)`,
-    [showIds, types, types.map((type) => prices[type])],
+  const typePrices = types.map((type) => prices[type]);
+  await sql`insert into show_prices (show_id, ticket_type_id, price_cents)
+    select s, p.type_id, p.price
+    from unnest(${showIds}::uuid[]) s, unnest(${types}::uuid[], ${typePrices}::integer[]) as p(type_id, price)`.execute(
+    typed(tx),
   );
 }
 
@@ -117,11 +134,21 @@ export async function addTicketType(staffUid: string, input: TicketTypeInput): P
   const db = await getDb();
   try {
     await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into ticket_types (name, rule, price_cents, max_age, position)
-         select $1, $2, $3, $4, coalesce(max(position), 0) + 1 from ticket_types`,
-        [input.name, input.rule, input.priceCents, input.maxAge],
-      );
+      await typed(tx)
+        .insertInto("ticket_types")
+        .columns(["name", "rule", "price_cents", "max_age", "position"])
+        .expression((eb) =>
+          eb
+            .selectFrom("ticket_types")
+            .select([
+              sql.val(input.name).as("name"),
+              sql.val(input.rule).as("rule"),
+              sql.val(input.priceCents).as("price_cents"),
+              sql.val(input.maxAge).as("max_age"),
+              sql<number>`coalesce(max(position), 0) + 1`.as("position"),
+            ]),
+        )
+        .execute();
       await recordStaffChange(tx, {
         staffUid,
         kind: "ticket-type-added",
@@ -145,18 +172,18 @@ export async function updateTicketType(staffUid: string, id: string, input: Tick
   const db = await getDb();
   try {
     return await db.transaction(async (tx): Promise<Saved> => {
-      const [before] = await tx.query<TicketTypeInput>(
-        `select name, rule, price_cents as "priceCents", max_age as "maxAge" from ticket_types where id = $1 for update`,
-        [id],
-      );
+      const before = await typed(tx)
+        .selectFrom("ticket_types")
+        .select(["name", "rule", "price_cents as priceCents", "max_age as maxAge"])
+        .where("id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!before) return { ok: false, reason: "not-found" };
-      await tx.query("update ticket_types set name = $2, rule = $3, price_cents = $4, max_age = $5 where id = $1", [
-        id,
-        input.name,
-        input.rule,
-        input.priceCents,
-        input.maxAge,
-      ]);
+      await typed(tx)
+        .updateTable("ticket_types")
+        .set({ name: input.name, rule: input.rule, price_cents: input.priceCents, max_age: input.maxAge })
+        .where("id", "=", id)
+        .execute();
       await recordStaffChange(tx, {
         staffUid,
         kind: "ticket-type-changed",
@@ -184,16 +211,21 @@ export async function setTicketTypeRetired(
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const types = await tx.query<{ id: string; onSale: boolean }>(
-      `select id, retired_at is null as "onSale" from ticket_types order by id for update`,
-    );
+    const types = await typed(tx)
+      .selectFrom("ticket_types")
+      .select(["id", sql<boolean>`retired_at is null`.as("onSale")])
+      .orderBy("id")
+      .forUpdate()
+      .execute();
     if (!types.some((type) => type.id === id)) return { ok: false as const, reason: "not-found" as const };
     if (retired && !types.some((type) => type.id !== id && type.onSale))
       return { ok: false as const, reason: "last-on-sale" as const };
-    const [type] = await tx.query<{ name: string }>(
-      "update ticket_types set retired_at = case when $2 then coalesce(retired_at, now()) end where id = $1 returning name",
-      [id, retired],
-    );
+    const type = await typed(tx)
+      .updateTable("ticket_types")
+      .set({ retired_at: retired ? sql<Date>`coalesce(retired_at, now())` : null })
+      .where("id", "=", id)
+      .returning("name")
+      .executeTakeFirstOrThrow();
     await recordStaffChange(tx, {
       staffUid,
       kind: retired ? "ticket-type-retired" : "ticket-type-restored",

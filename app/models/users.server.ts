@@ -1,15 +1,24 @@
 import type { DecodedIdToken } from "firebase-admin/auth";
+import { sql } from "kysely";
+import type { StaffRole } from "~/domain/staff-roles";
 import type { User } from "~/domain/user";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 
 /** A signed-in person, as the site knows them. */
 
 /** SQL for the name a user goes by: their name, else their email. `users` is the table's alias in the query. */
 export const userNameSql = (users: string) => `coalesce(nullif(${users}.name, ''), ${users}.email, 'Guest')`;
 
-// The columns of a `User`, for queries that read `users` (under that name).
-export const USER_COLUMNS = `uid, ${userNameSql("users")} as name, coalesce(email, '') as email,
-  photo_url as "photoUrl", staff_role is not null as "isStaff", staff_role as role`;
+/** The columns of a `User`, for typed queries that read `users` (under that name). */
+export const userColumns = [
+  "users.uid",
+  sql.raw<string>(userNameSql("users")).as("name"),
+  sql<string>`coalesce(users.email, '')`.as("email"),
+  "users.photo_url as photoUrl",
+  sql<boolean>`users.staff_role is not null`.as("isStaff"),
+  sql<StaffRole | null>`users.staff_role`.as("role"),
+] as const;
 
 /** The identity provider's account, as a verified token describes it, to be mirrored into the database. */
 export function accountFromToken(token: DecodedIdToken) {
@@ -26,44 +35,65 @@ export function accountFromToken(token: DecodedIdToken) {
 export async function recordSignIn(
   account: Omit<ReturnType<typeof accountFromToken>, "emailVerified"> & { emailVerified?: boolean },
 ): Promise<User> {
-  const db = await getDb();
-  const [user] = await db.query<User>(
-    `insert into users (uid, email, name, photo_url, email_verified, last_sign_in_at)
-     values ($1, $2, $3, $4, $5, now())
-     on conflict (uid) do update set email = excluded.email, name = excluded.name,
-       photo_url = excluded.photo_url, email_verified = excluded.email_verified, last_sign_in_at = now()
-     returning ${USER_COLUMNS}`,
-    [account.uid, account.email, account.name, account.photoUrl, account.emailVerified ?? null],
-  );
-  return user;
+  return typed(await getDb())
+    .insertInto("users")
+    .values({
+      uid: account.uid,
+      email: account.email,
+      name: account.name,
+      photo_url: account.photoUrl,
+      email_verified: account.emailVerified ?? null,
+      last_sign_in_at: sql<Date>`now()`,
+    })
+    .onConflict((oc) =>
+      oc.column("uid").doUpdateSet((eb) => ({
+        email: eb.ref("excluded.email"),
+        name: eb.ref("excluded.name"),
+        photo_url: eb.ref("excluded.photo_url"),
+        email_verified: eb.ref("excluded.email_verified"),
+        last_sign_in_at: sql<Date>`now()`,
+      })),
+    )
+    .returning(userColumns)
+    .executeTakeFirstOrThrow();
 }
 
 /** An account just made with a password, its email not yet verified; mirrored here until its first sign-in. */
 export async function recordNewAccount(tx: Queryable, account: { uid: string; email: string; name: string }) {
-  await tx.query(
-    `insert into users (uid, email, name, email_verified) values ($1, $2, $3, false) on conflict (uid) do nothing`,
-    [account.uid, account.email, account.name],
-  );
+  await typed(tx)
+    .insertInto("users")
+    .values({ uid: account.uid, email: account.email, name: account.name, email_verified: false })
+    .onConflict((oc) => oc.column("uid").doNothing())
+    .execute();
 }
 
 /** Marks an account's email verified, as the provider now says it is. */
 export async function recordEmailVerified(uid: string) {
-  const db = await getDb();
-  await db.query("update users set email_verified = true where uid = $1 and not is_guest", [uid]);
+  await typed(await getDb())
+    .updateTable("users")
+    .set({ email_verified: true })
+    .where("uid", "=", uid)
+    .where("is_guest", "=", false)
+    .execute();
 }
 
 /** The email of an account the provider has not verified yet, as last seen here; null for any other. */
 export async function findUnverifiedEmail(uid: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db.query<{ email: string }>(
-    "select email from users where uid = $1 and email_verified = false and email is not null",
-    [uid],
-  );
+  const row = await typed(await getDb())
+    .selectFrom("users")
+    .select("email")
+    .where("uid", "=", uid)
+    .where("email_verified", "=", false)
+    .where("email", "is not", null)
+    .executeTakeFirst();
   return row?.email ?? null;
 }
 
 export async function findUser(uid: string): Promise<User | null> {
-  const db = await getDb();
-  const [user] = await db.query<User>(`select ${USER_COLUMNS} from users where uid = $1`, [uid]);
+  const user = await typed(await getDb())
+    .selectFrom("users")
+    .select(userColumns)
+    .where("uid", "=", uid)
+    .executeTakeFirst();
   return user ?? null;
 }

@@ -1,10 +1,12 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { config } from "~/config.server";
 import type { TypeExtras } from "~/domain/hall";
 import { layoutSeats, seatRuns, type HallLayout } from "~/domain/hall-layout";
 import { ticketsAmountCents } from "~/domain/tickets";
 import { isSoldOut, seatsForOffer } from "~/domain/waitlist";
+import type { BookedSeatsTable } from "~/services/db-schema";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { customerHolds, holdLimitFailure, lockCustomer, type HoldLimitFailure } from "./booking-limits.server";
 import { lapsedHoldSql } from "./booking-rules.server";
 import { standardTickets, writeTickets } from "./booking-tickets.server";
@@ -34,21 +36,37 @@ type ShowHall = {
   typeExtras: TypeExtras;
 };
 
-const SHOW_HALL = `select s.starts_at <= now() as started, to_json(standard) as standard, h.layout,
-    h.type_extras as "typeExtras"
-  from shows s join halls h on h.id = s.hall_id left join lateral (${standardTicketSql("s")}) standard on true
-  where s.id = $1 and s.cancelled_at is null`;
+/** The show (not cancelled) and its hall, the show's row locked against other offers and the hall's against changes. */
+const lockShowHall = async (tx: Queryable, showId: string) => {
+  const { rows } = await sql<ShowHall>`select s.starts_at <= now() as started, to_json(standard) as standard, h.layout,
+      h.type_extras as "typeExtras"
+    from shows s join halls h on h.id = s.hall_id
+      left join lateral (${sql.raw(standardTicketSql("s"))}) standard on true
+    where s.id = ${showId} and s.cancelled_at is null
+    for no key update of s for share of h`.execute(typed(tx));
+  return rows[0];
+};
 
 /** Where the customer stands on the show's waitlist, or null when they are not waiting. */
 export async function findWaitlistPlace(userUid: string, showId: string): Promise<WaitlistPlace | null> {
-  const db = await getDb();
-  const [place] = await db.query<WaitlistPlace>(
-    `select (select count(*)::int from waitlist_entries o
-             where o.show_id = w.show_id and o.offered_at is null and o.id <= w.id) as position,
-       w.seat_count as "seatCount"
-     from waitlist_entries w where w.show_id = $1 and w.user_uid = $2 and w.offered_at is null`,
-    [showId, userUid],
-  );
+  const place = await typed(await getDb())
+    .selectFrom("waitlist_entries as w")
+    .select((eb) => [
+      eb
+        .selectFrom("waitlist_entries as o")
+        .select(eb.fn.countAll<number>().as("count"))
+        .whereRef("o.show_id", "=", "w.show_id")
+        .where("o.offered_at", "is", null)
+        .whereRef("o.id", "<=", "w.id")
+        .$asScalar()
+        .$notNull()
+        .as("position"),
+      "w.seat_count as seatCount",
+    ])
+    .where("w.show_id", "=", showId)
+    .where("w.user_uid", "=", userUid)
+    .where("w.offered_at", "is", null)
+    .executeTakeFirst();
   return place ?? null;
 }
 
@@ -61,18 +79,19 @@ export async function joinWaitlist(
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     // The show's lock orders this join with any offer being made: it either waits for seats, or sees them free.
-    const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
+    const show = await lockShowHall(tx, showId);
     if (!show) return { ok: false as const, reason: "show-unavailable" as const };
     if (show.started) return { ok: false as const, reason: "show-started" as const };
     if (!isSoldOut(seatRuns(show.layout), await occupiedSeats(showId, tx)))
       return { ok: false as const, reason: "seats-free" as const };
     const overLimit = holdLimitFailure(await customerHolds(tx, userUid, showId), seatCount);
     if (overLimit) return { ok: false as const, ...overLimit };
-    const joined = await tx.query(
-      `insert into waitlist_entries (show_id, user_uid, seat_count) values ($1, $2, $3)
-       on conflict (show_id, user_uid) where offered_at is null do nothing returning id`,
-      [showId, userUid, seatCount],
-    );
+    const joined = await typed(tx)
+      .insertInto("waitlist_entries")
+      .values({ show_id: showId, user_uid: userUid, seat_count: seatCount })
+      .onConflict((oc) => oc.columns(["show_id", "user_uid"]).where("offered_at", "is", null).doNothing())
+      .returning("id")
+      .execute();
     if (joined.length === 0) return { ok: false as const, reason: "already-waiting" as const };
     return { ok: true as const };
   });
@@ -82,11 +101,13 @@ export async function joinWaitlist(
 
 /** Takes the customer off the show's waitlist; answers whether they were on it. */
 export async function leaveWaitlist(userUid: string, showId: string) {
-  const db = await getDb();
-  const left = await db.query(
-    "delete from waitlist_entries where show_id = $1 and user_uid = $2 and offered_at is null returning id",
-    [showId, userUid],
-  );
+  const left = await typed(await getDb())
+    .deleteFrom("waitlist_entries")
+    .where("show_id", "=", showId)
+    .where("user_uid", "=", userUid)
+    .where("offered_at", "is", null)
+    .returning("id")
+    .execute();
   return left.length > 0;
 }
 
@@ -98,20 +119,26 @@ export async function leaveWaitlist(userUid: string, showId: string) {
  * the seats it holds were freed.
  */
 export async function offerFreedSeats(tx: Queryable, showId: string) {
-  const anyone = await tx.query("select 1 from waitlist_entries where show_id = $1 and offered_at is null limit 1", [
-    showId,
-  ]);
+  const anyone = await typed(tx)
+    .selectFrom("waitlist_entries")
+    .select("id")
+    .where("show_id", "=", showId)
+    .where("offered_at", "is", null)
+    .limit(1)
+    .execute();
   if (anyone.length === 0) return;
-  const [show] = await tx.query<ShowHall>(`${SHOW_HALL} for no key update of s for share of h`, [showId]);
+  const show = await lockShowHall(tx, showId);
   if (!show?.standard || show.started) return;
   const { standard } = show;
   // Seats of holds that ran out look free but keep their rows until let go: let go of them before choosing.
   await releaseHolds(tx, sql`b.show_id = ${showId} and ${sql.raw(lapsedHoldSql("b"))}`);
-  const waiting = await tx.query<{ id: string; userUid: string; seatCount: number }>(
-    `select w.id::text, w.user_uid as "userUid", w.seat_count as "seatCount" from waitlist_entries w
-     where w.show_id = $1 and w.offered_at is null order by w.id`,
-    [showId],
-  );
+  const waiting = await typed(tx)
+    .selectFrom("waitlist_entries as w")
+    .select(["w.id", "w.user_uid as userUid", "w.seat_count as seatCount"])
+    .where("w.show_id", "=", showId)
+    .where("w.offered_at", "is", null)
+    .orderBy("w.id")
+    .execute();
   const taken = await occupiedSeats(showId, tx);
   const runs = seatRuns(show.layout);
   const hallSeats = layoutSeats(show.layout);
@@ -126,31 +153,43 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
       standard,
       show.typeExtras,
     );
-    const [{ id: bookingId }] = await tx.query<{ id: string }>(
-      `insert into bookings (user_uid, show_id, seats, amount_cents, hold_expires_at, request_token)
-       select $1, $2, $3, $4, least(now() + make_interval(mins => $5), s.starts_at), gen_random_uuid()
-       from shows s where s.id = $2
-       returning id`,
-      [entry.userUid, showId, seats, ticketsAmountCents(tickets), config.bookings.waitlistOfferMinutes],
-    );
+    const { id: bookingId } = await typed(tx)
+      .insertInto("bookings")
+      .columns(["user_uid", "show_id", "seats", "amount_cents", "hold_expires_at", "request_token"])
+      .expression((eb) =>
+        eb
+          .selectFrom("shows as s")
+          .select([
+            sql.val(entry.userUid).as("user_uid"),
+            sql.val(showId).as("show_id"),
+            sql.val(seats).as("seats"),
+            sql.val(ticketsAmountCents(tickets)).as("amount_cents"),
+            sql<Date>`least(now() + make_interval(mins => ${config.bookings.waitlistOfferMinutes}), s.starts_at)`.as(
+              "hold_expires_at",
+            ),
+            sql<string>`gen_random_uuid()`.as("request_token"),
+          ])
+          .where("s.id", "=", showId),
+      )
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // The seats' keys decide against a buyer booking them at this moment: such a seat is theirs, and the offer waits
     // for the next seats that come free.
-    const held = await tx.query(
-      `insert into booked_seats (show_id, seat, booking_id) select $1, unnest($2::text[]), $3
-       on conflict (show_id, seat) do nothing returning seat`,
-      [showId, seats, bookingId],
-    );
+    const { rows: held } = await sql<{ seat: Selectable<BookedSeatsTable>["seat"] }>`insert into booked_seats
+        (show_id, seat, booking_id) select ${showId}, unnest(${seats}::text[]), ${bookingId}
+      on conflict (show_id, seat) do nothing returning seat`.execute(typed(tx));
     if (held.length < seats.length) {
-      await tx.query("delete from booked_seats where booking_id = $1", [bookingId]);
-      await tx.query("delete from bookings where id = $1", [bookingId]);
+      await typed(tx).deleteFrom("booked_seats").where("booking_id", "=", bookingId).execute();
+      await typed(tx).deleteFrom("bookings").where("id", "=", bookingId).execute();
       return;
     }
     await writeTickets(tx, bookingId, tickets);
     taken.push(...seats);
-    await tx.query("update waitlist_entries set offered_at = now(), offered_booking_id = $2 where id = $1", [
-      entry.id,
-      bookingId,
-    ]);
+    await typed(tx)
+      .updateTable("waitlist_entries")
+      .set({ offered_at: sql<Date>`now()`, offered_booking_id: bookingId })
+      .where("id", "=", entry.id)
+      .execute();
     await queueWaitlistOffer(tx, entry.userUid, bookingId);
   }
 }
@@ -160,12 +199,17 @@ export async function offerFreedSeats(tx: Queryable, showId: string) {
  * (the shows' ids) so that two such changes lock the shows alike. The caller holds the hall's row lock.
  */
 export async function offerFreedSeatsInHall(tx: Queryable, hallId: string) {
-  const shows = await tx.query<{ showId: string }>(
-    `select distinct w.show_id as "showId" from waitlist_entries w join shows s on s.id = w.show_id
-     where s.hall_id = $1 and s.starts_at > now() and s.cancelled_at is null and w.offered_at is null
-     order by w.show_id`,
-    [hallId],
-  );
+  const shows = await typed(tx)
+    .selectFrom("waitlist_entries as w")
+    .innerJoin("shows as s", "s.id", "w.show_id")
+    .select("w.show_id as showId")
+    .distinct()
+    .where("s.hall_id", "=", hallId)
+    .where("s.starts_at", ">", sql<Date>`now()`)
+    .where("s.cancelled_at", "is", null)
+    .where("w.offered_at", "is", null)
+    .orderBy("w.show_id")
+    .execute();
   for (const { showId } of shows) await offerFreedSeats(tx, showId);
 }
 
@@ -175,11 +219,15 @@ export async function offerFreedSeatsInHall(tx: Queryable, hallId: string) {
  */
 export async function offerSeatsOfExpiredHolds(): Promise<number> {
   const db = await getDb();
-  const shows = await db.query<{ showId: string }>(
-    `select distinct w.show_id as "showId" from waitlist_entries w
-     join bookings b on b.show_id = w.show_id and ${lapsedHoldSql("b")}
-     where w.offered_at is null`,
-  );
+  const shows = await typed(db)
+    .selectFrom("waitlist_entries as w")
+    .innerJoin("bookings as b", (join) =>
+      join.onRef("b.show_id", "=", "w.show_id").on(sql.raw<boolean>(lapsedHoldSql("b"))),
+    )
+    .select("w.show_id as showId")
+    .distinct()
+    .where("w.offered_at", "is", null)
+    .execute();
   for (const { showId } of shows) {
     await db.transaction((tx) => offerFreedSeats(tx, showId));
   }

@@ -227,7 +227,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     const { claimPasswordResetCode, makePasswordResetCode } = await import("~/models/password-reset-codes.server");
     const first = (await makePasswordResetCode("race@example.com"))!;
     const second = (await makePasswordResetCode("race@example.com"))!;
-    const claim = await holdTransactionAt(/set used_at = now\(\)/, "after");
+    const claim = await holdTransactionAt(/set "?used_at"? = now\(\)/, "after");
     const takingFirst = claimPasswordResetCode(first);
     // The first has marked its code used and holds the account's rows, uncommitted.
     await claim.reached;
@@ -254,7 +254,7 @@ describe.skipIf(!testPostgresUrl)("on PostgreSQL, races between transactions and
     expect(created.ok).toBe(true);
     const [first, second] = [await bookFor("H1"), await bookFor("H9")];
     if (!first.result.ok || !second.result.ok) throw new Error("booking failed");
-    const use = await holdTransactionAt(/set uses = uses \+ 1/, "after");
+    const use = await holdTransactionAt(/set "?uses"? = "?uses"? \+/, "after");
     const applyingFirst = applyPromoCode({ uid: first.user, client: "first" }, first.result.booking.id, "last-one");
     // The first has taken the last use, uncommitted, and holds the code's row.
     await use.reached;
