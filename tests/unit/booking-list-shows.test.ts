@@ -76,7 +76,10 @@ describe("settleShowFilter", () => {
 
   it("drops a day that is no date, an id that names no show, and a show of another day, saying which", async () => {
     for (const day of ["tonight", "2030-13-01", "2030-02-30", "1999-12-31", "2030-6-3"])
-      expect(await settle(day, "")).toEqual({ query: expect.objectContaining({ day: "", show: "" }), problem: "bad-day" });
+      expect(await settle(day, "")).toEqual({
+        query: expect.objectContaining({ day: "", show: "" }),
+        problem: "bad-day",
+      });
     // Not a uuid, no show's id, and someone else's id: a booking's.
     for (const show of ["7pm", "00000000-0000-4000-8000-000000000000", atMatinee])
       expect(await settle("2030-06-03", show)).toEqual({
