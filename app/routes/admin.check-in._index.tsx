@@ -39,7 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await limitPosts("check-in", request, context);
   const staff = await requireStaff(request, "check-in");
   const form = await readSubmission(request, ticketCodeSchema);
-  const typed = form.ok ? form.value.code : "";
+  if (!form.ok) return data({ error: form.message, typed: "", verdict: null }, { status: 400 });
+  const typed = form.value.code;
   const found = await typedTicketCode(typed);
   if (!found.ok) return data({ error: found.error, typed, verdict: null }, { status: found.status });
   const { verdict, status } = await checkInVerdict(found.code, staff.uid);
