@@ -57,8 +57,8 @@ const showDay = () => sql<string>`to_char(s.starts_at at time zone ${config.time
 
 /** SQL: the show `s` starts on this cinema day (a range on starts_at, so its index serves it). */
 const startsOnDay = (day: string): Expression<SqlBool> =>
-  sql`s.starts_at >= (${day}::date::timestamp at time zone ${config.timeZone})
-    and s.starts_at < ((${day}::date + 1)::timestamp at time zone ${config.timeZone})`;
+  sql`(s.starts_at >= (${day}::date::timestamp at time zone ${config.timeZone})
+    and s.starts_at < ((${day}::date + 1)::timestamp at time zone ${config.timeZone}))`;
 
 /**
  * The bookings the filters pick: status, hall, day, show, and a search that is the start of a booking id or part of
@@ -74,8 +74,9 @@ const filteredBookings = (db: Queryable, query: BookingListQuery) =>
     .$if(query.status !== "all", (q) => q.where(sql.raw<string>(bookingStatusSql("b")), "=", query.status))
     .$if(query.search !== "", (q) =>
       q.where(
-        sql<boolean>`starts_with(b.id::text, lower(${query.search}))
-          or strpos(lower(coalesce(u.email, '')), lower(${query.search})) > 0`,
+        // In brackets: Kysely writes a template as it is, beside the other conditions' `and`.
+        sql<boolean>`(starts_with(b.id::text, lower(${query.search}))
+          or strpos(lower(coalesce(u.email, '')), lower(${query.search})) > 0)`,
       ),
     )
     .$if(query.hall !== ALL_HALLS, (q) => q.where("s.hall_id", "=", query.hall))
