@@ -69,3 +69,12 @@ export function ageProblemMessage(problem: AgeProblem) {
     ? `${rule} Please make at least one ticket ${orList(problem.adultTypes)}.`
     : `${rule} This show sells no ticket for an adult.`;
 }
+
+/** A certificate from this minimum age on admits adults only: the door asks for ID (an 18). */
+export const ID_CHECK_AGE = 18;
+
+/** The door's cue for a film only adults may see ("Check ID: no one under 18 is admitted"); null for any other. */
+export const idCheckCue = (certificate: Certificate | null) =>
+  certificate !== null && certificate.minAge >= ID_CHECK_AGE
+    ? `Check ID: no one under ${certificate.minAge} is admitted`
+    : null;

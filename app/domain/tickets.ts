@@ -153,3 +153,14 @@ export const formatTickets = (tickets: readonly Ticket[], currency: string, disc
 
 /** More ticket types than a price list could sensibly have: the most a form may send. */
 export const MAX_TICKET_TYPES = 20;
+
+/**
+ * A booking's seats, then its tickets counted by type, no prices (the amount is beside it): "F3, F4 · 2 × Adult",
+ * as List Bookings shows them.
+ */
+export function formatSeatsAndTickets(seats: readonly string[], tickets: readonly Pick<Ticket, "typeName">[]) {
+  const counts = new Map<string, number>();
+  for (const { typeName } of tickets) counts.set(typeName, (counts.get(typeName) ?? 0) + 1);
+  const types = [...counts].map(([typeName, count]) => `${count} × ${typeName}`).join(", ");
+  return types ? `${seats.join(", ")} · ${types}` : seats.join(", ");
+}

@@ -1,83 +1,96 @@
+import { sql } from "kysely";
 import { recordStaffChange } from "./staff-changes.server";
 import { config, getSessionSecrets } from "~/config.server";
 import { bookingStatusSql } from "~/models/booking-rules.server";
 import { userNameSql } from "~/models/users.server";
 import { shortBookingId, type BookingStatus } from "~/domain/booking";
+import type { DoorTicket as Ticket } from "~/domain/door-ticket";
 import type { Discount, Ticket as SoldTicket } from "~/domain/tickets";
 import { DISCOUNT_SQL, TICKETS_SQL } from "~/models/bookings.server";
 import { getDb, type Queryable } from "~/services/db.server";
+import { typed } from "~/services/typed-db.server";
 import { verifyTicketCode } from "~/services/tickets.server";
 import { ticketCodeOf } from "~/models/e-tickets.server";
 import { describeMinutes } from "~/utils/format";
 import { formatClockTime, formatShowTime } from "~/utils/show-display";
 
-/** What the door sees of an e-ticket's booking. */
-export type Ticket = {
-  bookingId: string;
-  title: string;
-  hallName: string;
-  posterPath: string;
-  startsAt: string;
-  /** When the door starts letting this show's tickets in: CHECK_IN_OPENS_MINUTES before it starts. */
-  opensAt: string;
-  /** When the show ends (its start and the film's runtime); the door lets no one in after. */
-  endsAt: string;
-  seats: string[];
-  /** What each seat was sold as, so the door can ask a child's age. */
-  tickets: SoldTicket[];
-  discount: Discount | null;
-  customerName: string;
-  amountCents: number;
-  status: BookingStatus;
-  checkIn: { at: string; staffName: string } | null;
-};
-
 /** Why a genuine ticket cannot be let in now. */
 export type TicketRefusal = "cancelled" | "expired" | "unpaid" | "checked-in" | "too-early" | "ended";
 
-/** SQL, of a show `s` and its movie `m`: when the door opens to it (`minutesParam` before it starts), and its end. */
-const doorOpensSql = (minutesParam: string) => `s.starts_at - make_interval(mins => ${minutesParam})`;
-const SHOW_ENDS_SQL = "s.starts_at + make_interval(mins => m.runtime)";
+/** Of a show `s` and its movie `m`: when the door opens to it (CHECK_IN_OPENS_MINUTES before it starts), and its end. */
+const doorOpens = () => sql<Date>`s.starts_at - make_interval(mins => ${config.checkInOpensMinutes})`;
+const showEnds = sql<Date>`s.starts_at + make_interval(mins => m.runtime)`;
 
-type TicketRow = Omit<Ticket, "startsAt" | "opensAt" | "endsAt" | "checkIn"> & {
-  startsAt: Date;
-  opensAt: Date;
-  endsAt: Date;
-  /** Where the database's clock stands against the door's window: before it, in it, or after the show. */
-  window: "before" | "open" | "after";
-  checkedInAt: Date | null;
-  staffName: string | null;
-};
+/** Where the database's clock stands against the door's window: before it, in it, or after the show. */
+type DoorWindow = "before" | "open" | "after";
 
 async function findTicket(db: Queryable, bookingId: string, { lock = false } = {}) {
-  const [row] = await db.query<TicketRow>(
-    `select b.id as "bookingId", m.title, h.name as "hallName", m.poster_path as "posterPath", s.starts_at as "startsAt",
-       b.seats, ${TICKETS_SQL("b")} as tickets, ${DISCOUNT_SQL("b")} as discount,
-       ${userNameSql("u")} as "customerName", b.amount_cents as "amountCents", ${bookingStatusSql("b")} as status,
-       ${doorOpensSql("$2")} as "opensAt", ${SHOW_ENDS_SQL} as "endsAt",
-       case when now() < ${doorOpensSql("$2")} then 'before' when now() > ${SHOW_ENDS_SQL} then 'after'
-            else 'open' end as "window",
-       c.checked_in_at as "checkedInAt", ${userNameSql("staff")} as "staffName"
-     from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id join halls h on h.id = s.hall_id
-       join users u on u.uid = b.user_uid
-       left join check_ins c on c.booking_id = b.id left join users staff on staff.uid = c.staff_uid
-     where b.id = $1 ${lock ? "for update of b" : ""}`,
-    [bookingId, config.checkInOpensMinutes],
-  );
+  const row = await typed(db)
+    .selectFrom("bookings as b")
+    .innerJoin("shows as s", "s.id", "b.show_id")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .innerJoin("halls as h", "h.id", "s.hall_id")
+    .innerJoin("users as u", "u.uid", "b.user_uid")
+    .leftJoin("certificates as cert", "cert.code", "m.certificate")
+    .leftJoin("check_ins as c", "c.booking_id", "b.id")
+    .leftJoin("users as staff", "staff.uid", "c.staff_uid")
+    .select([
+      "b.id as bookingId",
+      "m.title",
+      "cert.code as certificateCode",
+      "cert.description as certificateDescription",
+      "cert.min_age as certificateMinAge",
+      "cert.accompanied_under as certificateAccompaniedUnder",
+      "h.name as hallName",
+      "m.poster_path as posterPath",
+      "s.starts_at as startsAt",
+      "b.seats",
+      sql.raw<SoldTicket[]>(TICKETS_SQL("b")).as("tickets"),
+      sql.raw<Discount | null>(DISCOUNT_SQL("b")).as("discount"),
+      sql.raw<string>(userNameSql("u")).as("customerName"),
+      "b.amount_cents as amountCents",
+      sql.raw<BookingStatus>(bookingStatusSql("b")).as("status"),
+      doorOpens().as("opensAt"),
+      showEnds.as("endsAt"),
+      sql<DoorWindow>`case when now() < ${doorOpens()} then 'before' when now() > ${showEnds} then 'after'
+        else 'open' end`.as("window"),
+      "c.checked_in_at as checkedInAt",
+      sql.raw<string>(userNameSql("staff")).as("staffName"),
+    ])
+    .where("b.id", "=", bookingId)
+    .$if(lock, (query) => query.forUpdate("b"))
+    .executeTakeFirst();
   if (!row) return null;
-  const { window, checkedInAt, staffName, ...ticket } = row;
-  const checkIn = checkedInAt ? { at: new Date(checkedInAt).toISOString(), staffName: staffName ?? "" } : null;
+  const {
+    window,
+    checkedInAt,
+    staffName,
+    certificateCode,
+    certificateDescription,
+    certificateMinAge,
+    certificateAccompaniedUnder,
+    ...ticket
+  } = row;
   const found: Ticket = {
     ...ticket,
+    certificate:
+      certificateCode === null
+        ? null
+        : {
+            code: certificateCode,
+            description: certificateDescription!,
+            minAge: certificateMinAge!,
+            accompaniedUnder: certificateAccompaniedUnder,
+          },
     startsAt: new Date(ticket.startsAt).toISOString(),
     opensAt: new Date(ticket.opensAt).toISOString(),
     endsAt: new Date(ticket.endsAt).toISOString(),
-    checkIn,
+    checkIn: checkedInAt ? { at: new Date(checkedInAt).toISOString(), staffName } : null,
   };
   return { ticket: found, refusal: refusalOf(found, window) };
 }
 
-function refusalOf(ticket: Ticket, window: TicketRow["window"]): TicketRefusal | null {
+function refusalOf(ticket: Ticket, window: DoorWindow): TicketRefusal | null {
   if (ticket.status === "cancelled" || ticket.status === "expired") return ticket.status;
   if (ticket.status === "pending") return "unpaid";
   if (ticket.checkIn) return "checked-in";
@@ -121,18 +134,20 @@ export async function readTicket(code: string) {
  * one at the door, and more than one is "ambiguous" (the full code tells them apart).
  */
 export async function ticketCodeForReference(reference: string) {
-  const db = await getDb();
-  const bookings = await db.query<{ id: string; paidAndOpen: boolean }>(
-    `select b.id, ${bookingStatusSql("b")} = 'paid' and now() between ${doorOpensSql("$3")} and ${SHOW_ENDS_SQL}
-         as "paidAndOpen"
-     from bookings b join shows s on s.id = b.show_id join movies m on m.id = s.movie_id
-     where b.id between $1::uuid and $2::uuid`,
-    [
-      `${reference}-0000-0000-0000-000000000000`,
-      `${reference}-ffff-ffff-ffff-ffffffffffff`,
-      config.checkInOpensMinutes,
-    ],
-  );
+  const bookings = await typed(await getDb())
+    .selectFrom("bookings as b")
+    .innerJoin("shows as s", "s.id", "b.show_id")
+    .innerJoin("movies as m", "m.id", "s.movie_id")
+    .select([
+      "b.id",
+      sql<boolean>`${sql.raw(bookingStatusSql("b"))} = 'paid' and now() between ${doorOpens()} and ${showEnds}`.as(
+        "paidAndOpen",
+      ),
+    ])
+    .where((eb) =>
+      eb.between("b.id", `${reference}-0000-0000-0000-000000000000`, `${reference}-ffff-ffff-ffff-ffffffffffff`),
+    )
+    .execute();
   const atTheDoor = bookings.length === 1 ? bookings : bookings.filter((booking) => booking.paidAndOpen);
   if (bookings.length === 0) return { ok: false as const, reason: "not-found" as const };
   if (atTheDoor.length !== 1) return { ok: false as const, reason: "ambiguous" as const };
@@ -151,11 +166,12 @@ export async function checkInTicket(code: string, staffUid: string) {
     const found = await findTicket(tx, bookingId, { lock: true });
     if (!found) return { ok: false as const, reason: "invalid-code" as const };
     if (found.refusal) return { ok: false as const, reason: found.refusal, ticket: found.ticket };
-    const inserted = await tx.query(
-      `insert into check_ins (booking_id, staff_uid) values ($1, $2) on conflict (booking_id) do nothing
-       returning checked_in_at`,
-      [bookingId, staffUid],
-    );
+    const inserted = await typed(tx)
+      .insertInto("check_ins")
+      .values({ booking_id: bookingId, staff_uid: staffUid })
+      .onConflict((conflict) => conflict.column("booking_id").doNothing())
+      .returning("checked_in_at")
+      .execute();
     if (inserted.length === 0) {
       const winner = await findTicket(tx, bookingId);
       return { ok: false as const, reason: "checked-in" as const, ticket: winner?.ticket ?? found.ticket };

@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DoorTicketCard, Verdict } from "~/components/check-in/DoorTicketCard";
 import { TicketCodeForm } from "~/components/check-in/TicketCodeForm";
-import { shortReferenceOf } from "~/domain/booking";
-import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
-import { ticketCodeForReference } from "~/models/check-in.server";
+import { cinemaSettings } from "~/http/cinema.server";
+import { checkInVerdict, typedTicketCode } from "~/http/check-in.server";
+import { readSubmission } from "~/http/forms.server";
+import { limitPosts } from "~/http/post-limits.server";
+import { requireStaff } from "~/http/viewer.server";
 import { parseQuery } from "~/schemas/list-query";
 import { ticketCodeSchema } from "~/schemas/ticket-code";
 import { pageLinks } from "~/utils/page-links";
@@ -20,37 +23,56 @@ export const meta = pageMeta(
   "Scan an e-ticket's QR code or type its booking reference to check it in.",
 );
 
-const CODE_REQUIRED = "Please enter a ticket code";
-const REFERENCE_ERRORS = {
-  "not-found": "No booking has this reference. Check it against the e-ticket, or scan the e-ticket's QR code.",
-  ambiguous: "More than one paid booking at the door now has this reference. Please scan the e-ticket's QR code.",
-};
-
-// The form is a GET: a typed code or reference goes to its ticket's page, the same page an e-ticket's QR code opens.
+// Find Ticket is a GET: a typed code or reference goes to its ticket's page, the same page an e-ticket's QR code opens.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "check-in");
   const params = new URL(request.url).searchParams;
-  const { code } = parseQuery(ticketCodeSchema, params);
-  if (!code) return { error: params.has("code") ? CODE_REQUIRED : null, typed: "" };
-  const reference = shortReferenceOf(code);
-  if (!reference) throw redirect(`/admin/check-in/${encodeURIComponent(code)}`);
-  const found = await ticketCodeForReference(reference);
-  if (found.ok) throw redirect(`/admin/check-in/${found.code}`);
-  return data({ error: REFERENCE_ERRORS[found.reason], typed: code }, { status: 404 });
+  const { code: typed } = parseQuery(ticketCodeSchema, params);
+  if (!typed && !params.has("code")) return { error: null, typed: "", ...cinemaSettings() };
+  const found = await typedTicketCode(typed);
+  if (found.ok) throw redirect(`/admin/check-in/${encodeURIComponent(found.code)}`);
+  return data({ error: found.error, typed, ...cinemaSettings() }, { status: found.status });
 }
 
-export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "check-in");
+// Check In posts the typed code or reference here and lets its ticket in at once: one tap, no page in between.
+export async function action({ request, context }: ActionFunctionArgs) {
+  await limitPosts("check-in", request, context);
+  const staff = await requireStaff(request, "check-in");
+  const form = await readSubmission(request, ticketCodeSchema);
+  if (!form.ok) return data({ error: form.message, typed: "", verdict: null }, { status: 400 });
+  const typed = form.value.code;
+  const found = await typedTicketCode(typed);
+  if (!found.ok) return data({ error: found.error, typed, verdict: null }, { status: found.status });
+  const { verdict, status } = await checkInVerdict(found.code, staff.uid);
+  return data({ error: null, typed: "", verdict }, { status });
+}
 
 export default function CheckIn() {
-  const { error, typed } = useLoaderData<typeof loader>();
+  const { error, typed, currency, timeZone } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const verdict = answer?.verdict ?? null;
   return (
     <section aria-labelledby="check-in-title">
       <h1 id="check-in-title">Check In</h1>
-      <p>
-        Scan the QR code on the customer&apos;s e-ticket with this device, or type the 8-character booking reference
-        shown with it.
-      </p>
-      <TicketCodeForm typed={typed} error={error} takeFocus />
+      {verdict ? (
+        <>
+          <Verdict admitted={verdict.admitted} refusal={verdict.refusal} />
+          {verdict.ticket ? <DoorTicketCard ticket={verdict.ticket} currency={currency} timeZone={timeZone} /> : null}
+          <h2 className="door-next">Next ticket</h2>
+        </>
+      ) : (
+        <p>
+          Scan the QR code on the customer&apos;s e-ticket with this device, or type the 8-character booking reference
+          shown with it.
+        </p>
+      )}
+      <TicketCodeForm
+        key={verdict?.ticket?.bookingId}
+        typed={answer?.typed ?? typed}
+        error={answer?.error ?? error}
+        takeFocus
+        offerCheckIn
+      />
     </section>
   );
 }

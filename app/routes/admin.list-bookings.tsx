@@ -1,37 +1,53 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterLinks, SortHeader, StaffList } from "~/components/StaffList";
 import { BOOKING_STATUS_LABELS, shortBookingId } from "~/domain/booking";
 import { NOTHING_TO_PAY_LABEL } from "~/domain/payments";
-import { formatTickets } from "~/domain/tickets";
+import { formatSeatsAndTickets } from "~/domain/tickets";
 import { cinemaSettings } from "~/http/cinema.server";
+import { readBookingList } from "~/http/booking-list.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
-import { listBookingsForStaff, type StaffBooking } from "~/models/booking-admin.server";
+import { listBookingsForStaff, showsOnDay, type StaffBooking } from "~/models/booking-admin.server";
 import { listHalls } from "~/models/halls.server";
 import {
   ALL_HALLS,
   BOOKING_LIST_DEFAULTS,
-  bookingListSchema,
   MAX_BOOKING_SEARCH_LENGTH,
   type BookingFilter,
   type BookingListQuery,
 } from "~/schemas/booking-list";
-import { listQuery, parseQuery } from "~/schemas/list-query";
+import { listQuery } from "~/schemas/list-query";
+import { cinemaToday } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { pageMeta } from "~/utils/page-meta";
-import { formatShowTime } from "~/utils/show-display";
+import { formatClockTime, formatShowTime, showDayLabel } from "~/utils/show-display";
 
 export const meta = pageMeta(
   "List Bookings – Admin Panel",
-  "Every booking by status, customer or movie, with a CSV export.",
+  "Every booking by status, customer, movie, day or show, with a CSV export.",
 );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "manage-bookings");
-  const query = parseQuery(bookingListSchema, new URL(request.url).searchParams);
+  const { query, problem } = await readBookingList(request);
   const { page, ...list } = await listBookingsForStaff(query);
   const halls = (await listHalls()).map(({ id, name }) => [id, name] as const);
-  return { query: { ...query, page }, halls, ...list, ...cinemaSettings() };
+  const settings = cinemaSettings();
+  const today = cinemaToday(settings.timeZone);
+  // Without a day the menu offers today's shows: tonight's 7 pm list is one choice away.
+  const showsDay = query.day || today;
+  const answer = {
+    query: { ...query, page },
+    halls,
+    ...list,
+    ...settings,
+    today,
+    showsDay,
+    shows: await showsOnDay(showsDay),
+    problem: problem && { field: problem.field, message: problem.message },
+  };
+  return data(answer, { status: problem?.status ?? 200 });
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
@@ -45,13 +61,17 @@ const FILTERS: Record<BookingFilter, string> = {
 };
 
 export default function ListBookings() {
-  const { query, halls, bookings, total, pageCount, currency, timeZone } = useLoaderData<typeof loader>();
+  const { query, halls, bookings, total, pageCount, currency, timeZone, today, showsDay, shows, problem } =
+    useLoaderData<typeof loader>();
   const queryFor = (changes: Partial<BookingListQuery>) =>
     listQuery({ ...query, page: 1, ...changes }, BOOKING_LIST_DEFAULTS);
   const link = (changes: Partial<BookingListQuery>) => `/admin/list-bookings${queryFor(changes)}`;
   const sortLink = (sort: BookingListQuery["sort"], dir: BookingListQuery["dir"]) => link({ sort, dir });
-  // The search form keeps the other choices, leaving out the defaults as the links do.
+  // The search form keeps the other choices, leaving out the defaults as the links do; so does the show form.
   const kept = new URLSearchParams(queryFor({ search: "" }));
+  const keptByShowForm = new URLSearchParams(queryFor({ day: "", show: "" }));
+  const dayError = problem?.field === "day" ? problem.message : null;
+  const showError = problem?.field === "show" ? problem.message : null;
   return (
     <section aria-labelledby="list-bookings-title" className="cards-on-phone">
       <h1 id="list-bookings-title">List Bookings</h1>
@@ -76,6 +96,57 @@ export default function ListBookings() {
         {query.search ? (
           <Link to={link({ search: "" })} className="text-link">
             Clear search
+          </Link>
+        ) : null}
+      </Form>
+      <Form method="get" className="filters" aria-label="Day and show">
+        <div className="field">
+          <label htmlFor="booking-day">Day</label>
+          <input
+            key={query.day}
+            id="booking-day"
+            type="date"
+            name="day"
+            defaultValue={query.day}
+            aria-invalid={dayError ? true : undefined}
+            aria-describedby="booking-day-error"
+          />
+          <p id="booking-day-error" className="field-error">
+            {dayError}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="booking-show">Show</label>
+          <select
+            key={query.show}
+            id="booking-show"
+            name="show"
+            defaultValue={query.show}
+            aria-invalid={showError ? true : undefined}
+            aria-describedby="booking-show-error"
+          >
+            <option value="">{query.day ? "Every show of the day" : "Every show"}</option>
+            <optgroup label={showDayLabel(showsDay, today)}>
+              {shows.map((show) => (
+                <option key={show.id} value={show.id}>
+                  {formatClockTime(show.startsAt, timeZone)} · {show.title} · {show.hallName}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          <p id="booking-show-error" className="field-error">
+            {showError}
+          </p>
+        </div>
+        {[...keptByShowForm].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="button">
+          Show Bookings
+        </button>
+        {query.day || query.show ? (
+          <Link to={link({ day: "", show: "" })} className="text-link">
+            Every day
           </Link>
         ) : null}
       </Form>
@@ -131,10 +202,7 @@ export default function ListBookings() {
             <td data-label="Show Time">
               <time dateTime={booking.startsAt}>{formatShowTime(booking.startsAt, timeZone)}</time>
             </td>
-            <td data-label="Seats">
-              {booking.seats.join(", ")}
-              <small>{formatTickets(booking.tickets, currency, booking.discount)}</small>
-            </td>
+            <td data-label="Seats">{formatSeatsAndTickets(booking.seats, booking.tickets)}</td>
             <td data-label="Amount">{formatMoney(booking.amountCents, currency)}</td>
             <td data-label="Status">
               <span className={`status status-${booking.status}`}>{BOOKING_STATUS_LABELS[booking.status]}</span>

@@ -7,7 +7,7 @@ const CHECK_IN_PATH = /^.*\/admin\/check-in\//;
 const TICKET_CODE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The Check In page's typed code, from the URL: an e-ticket's signed code, or a booking's short reference (see
+ * The Check In page's typed code, from the URL (Find Ticket) or posted (Check In): an e-ticket's signed code, or a booking's short reference (see
  * shortReferenceOf) that staff type from a customer's screen. Staff may paste the whole link an e-ticket's QR code carries; the
  * code is what follows /admin/check-in/. Anything longer than a code could be is cut, to be refused as not valid.
  */
@@ -15,7 +15,8 @@ export const ticketCodeSchema = z.object({
   code: z
     .string()
     .catch("")
-    .transform((typed) => withoutControlCharacters(typed).trim().replace(CHECK_IN_PATH, "").slice(0, MAX_CODE_LENGTH)),
+    .transform((typed) => withoutControlCharacters(typed).trim().replace(CHECK_IN_PATH, "").slice(0, MAX_CODE_LENGTH))
+    .describe("Ticket code or booking reference"),
 });
 
 /**

@@ -44,3 +44,34 @@ test("the CSV export answers the filtered list as a file", { tag: "@display" }, 
     "\uFEFFReference,Booked On,Customer,Email,Movie,Hall,Show Time,Seats,Tickets,Amount (USD),Status,Payment,Payment Reference,Booking ID\r\n",
   );
 });
+
+test(
+  "a day that is no date, and an id that is no show's, are said under their fields",
+  { tag: "@display" },
+  async ({ staffPage: page }) => {
+    const badDay = "That day is not a date. Please pick one from the calendar, or leave Day empty for every day.";
+    expect((await open(page, "/admin/list-bookings?day=tonight&status=paid"))?.status()).toBe(400);
+    await expect(page.getByText(badDay)).toBeVisible();
+    await expect(page.getByLabel("Day", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Day", { exact: true })).toHaveValue("");
+    // The other filters stay as they were.
+    await expect(
+      page.getByRole("navigation", { name: "Booking status" }).getByRole("link", { name: "Paid" }),
+    ).toHaveAttribute("aria-current", "true");
+
+    // Not a show's id: none, and a hall's (someone else's) id.
+    const hallId = /href="\/admin\/list-bookings\?[^"]*hall=([0-9a-f-]{36})"/.exec(await page.content())?.[1];
+    expect(hallId).toBeTruthy();
+    for (const show of ["00000000-0000-4000-8000-000000000000", hallId!]) {
+      expect((await open(page, `/admin/list-bookings?show=${show}`))?.status()).toBe(404);
+      await expect(
+        page.getByText("No show has that id: it may have been deleted. Please pick a show from the list."),
+      ).toBeVisible();
+      await expect(page.getByLabel("Show", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    }
+
+    const csv = await page.request.get("/admin/list-bookings.csv?day=2026-02-30");
+    expect(csv.status()).toBe(400);
+    expect(await csv.text()).toBe(badDay);
+  },
+);

@@ -26,7 +26,7 @@ const ROUTES: Record<string, { url: string; permission: StaffPermission | null; 
   },
   "admin.counter.shows.$id.tsx": { url: `/admin/counter/shows/${NO_SUCH}`, permission: "sell-at-counter" },
   "admin.check-in.$code.tsx": { url: "/admin/check-in/not-a-code", permission: "check-in" },
-  "admin.check-in._index.tsx": { url: "/admin/check-in", permission: "check-in" },
+  "admin.check-in._index.tsx": { url: "/admin/check-in?index", permission: "check-in" },
   "admin.hall-day.tsx": { url: "/admin/hall-day", permission: "manage-programme" },
   "admin.halls.$id.tsx": { url: `/admin/halls/${NO_SUCH}`, permission: "manage-programme" },
   "admin.halls._index.tsx": { url: "/admin/halls", permission: "manage-programme" },

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ageProblem, ageProblemMessage, isBarred, type Certificate } from "~/domain/age-ratings";
+import { ageProblem, ageProblemMessage, idCheckCue, isBarred, type Certificate } from "~/domain/age-ratings";
 import { countsProblem, countsProblemMessage } from "~/domain/tickets";
 import { changeTicketTypes } from "~/models/booking-tickets.server";
 import { listCertificates, listMovieRatings, rateMovie } from "~/models/certificates.server";
@@ -81,6 +81,14 @@ describe("a certificate's rules", () => {
     expect(countsProblemMessage(problem!)).toMatch(/^Child tickets are not sold for this film/);
     expect(countsProblem({ adult: 2, child: 0 }, 2, offered, FIFTEEN)).toBeNull();
     expect(countsProblem({ child: 2 }, 2, offered, TWELVE_A)).toMatchObject({ reason: "unaccompanied" });
+  });
+});
+
+describe("the door's ID cue", () => {
+  it("asks for ID at an 18 and at any certificate for adults only, and at no other", () => {
+    expect(idCheckCue(rated("18", 18))).toBe("Check ID: no one under 18 is admitted");
+    expect(idCheckCue(rated("R21", 21))).toBe("Check ID: no one under 21 is admitted");
+    for (const certificate of [FIFTEEN, TWELVE_A, rated("U", 0), null]) expect(idCheckCue(certificate)).toBeNull();
   });
 });
 

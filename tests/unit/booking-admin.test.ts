@@ -108,6 +108,9 @@ describe("listBookingsForStaff", () => {
     expect(await ids({ search: b3.toUpperCase() })).toEqual([b3]);
     expect(await ids({ search: "SHOP.example" })).toEqual([b2]);
     expect(await ids({ search: "ann@", status: "paid" })).toEqual([b5, b1]);
+    // The search narrows the status's list, never widens it: every email here but Bob's ends in example.com.
+    expect(await ids({ search: "example.com", status: "cancelled" })).toEqual([b4]);
+    expect(await ids({ search: b3.slice(0, 8), status: "paid" })).toEqual([]);
     expect(await listBookingsForStaff(query({ search: "nobody%" }))).toEqual({
       bookings: [],
       total: 0,

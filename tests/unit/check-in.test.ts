@@ -71,6 +71,29 @@ describe("readTicket", () => {
     });
   });
 
+  it("shows the film's certificate, so the door knows whom to ask for ID, and none for a film not rated", async () => {
+    const booking = await addBooking("customer", today, ["F3"]);
+    const certificateOf = async () => {
+      const read = await readTicket(codeOf(booking));
+      return read.ok ? read.ticket.certificate : "no ticket";
+    };
+    expect(await certificateOf()).toBeNull();
+    const db = await getDb();
+    await db.query("update movies set certificate = '18' where id = 'film'");
+    try {
+      expect(await certificateOf()).toEqual({
+        code: "18",
+        description: "Suitable only for adults",
+        minAge: 18,
+        accompaniedUnder: null,
+      });
+      const checkedIn = await checkInTicket(codeOf(booking), "staff-a");
+      expect(checkedIn.ok && checkedIn.ticket.certificate?.code).toBe("18");
+    } finally {
+      await db.query("update movies set certificate = null where id = 'film'");
+    }
+  });
+
   it("refuses a code that is not genuine, or names no booking", async () => {
     const booking = await addBooking("customer", today, ["A1"]);
     for (const code of [

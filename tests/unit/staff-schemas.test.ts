@@ -241,6 +241,8 @@ describe("the staff lists' query strings", () => {
     expect(BOOKING_LIST_DEFAULTS).toEqual({
       status: "all",
       hall: "all",
+      day: "",
+      show: "",
       search: "",
       sort: "date",
       dir: "desc",
@@ -253,12 +255,16 @@ describe("the staff lists' query strings", () => {
       parseQuery(
         bookingListSchema,
         params(
-          `status=paid&hall=00000000-0000-4000-8000-000000000001&sort=seats&dir=asc&page=3&search=+${"x".repeat(150)}`,
+          `status=paid&hall=00000000-0000-4000-8000-000000000001&sort=seats&dir=asc&page=3&search=+${"x".repeat(150)}` +
+            `&day=+2026-12-07+&show=${"s".repeat(50)}`,
         ),
       ),
     ).toEqual({
       status: "paid",
       hall: "00000000-0000-4000-8000-000000000001",
+      // Kept as typed (trimmed, cut to 40), for List Bookings to say in words what is no day or no show.
+      day: "2026-12-07",
+      show: "s".repeat(40),
       sort: "seats",
       dir: "asc",
       page: 3,

@@ -3,17 +3,21 @@ import { useCallback, useEffect, useRef } from "react";
 import { QrScanner } from "./QrScanner";
 
 /**
- * The door's form for the next ticket: a typed code or reference, or with a camera a scanned QR code, sent the same
- * way (a GET to Check In). `takeFocus` puts the cursor in it with JavaScript, ready for the next ticket.
+ * The door's form for the next ticket: a typed code or reference, or with a camera a scanned QR code. Find Ticket
+ * (and a scan) opens the ticket's page with a GET; with `offerCheckIn`, Check In, the larger button and the one Enter
+ * presses, lets the typed ticket in at once, in one tap. `takeFocus` puts the cursor in it with JavaScript, ready for
+ * the next ticket.
  */
 export function TicketCodeForm({
   typed = "",
   error = null,
   takeFocus,
+  offerCheckIn,
 }: {
   typed?: string;
   error?: string | null;
   takeFocus: boolean;
+  offerCheckIn: boolean;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -45,7 +49,17 @@ export function TicketCodeForm({
             {error}
           </p>
         </div>
-        <button type="submit" className="button">
+        {offerCheckIn ? (
+          <button
+            type="submit"
+            formMethod="post"
+            formAction="/admin/check-in?index"
+            className="button button-large door-check-in"
+          >
+            Check In
+          </button>
+        ) : null}
+        <button type="submit" className={offerCheckIn ? "button button-ghost" : "button"}>
           Find Ticket
         </button>
       </Form>
