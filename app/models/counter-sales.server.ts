@@ -13,7 +13,7 @@ import { getHall } from "./halls.server";
 import { queueBookingPaid } from "./notifications.server";
 import { bookSeats } from "./seat-booking.server";
 import type { SeatAsk } from "./seat-memory.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 import { recordStaffChange } from "./staff-changes.server";
 import { lockOpenTakingsDay } from "./takings.server";
 import { userNameSql } from "./users.server";

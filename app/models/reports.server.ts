@@ -18,7 +18,7 @@ import { getDb, type Queryable } from "~/services/db.server";
 import { sharedReadings } from "~/services/shared-reading.server";
 import { typed } from "~/services/typed-db.server";
 import { addDays } from "~/utils/dates";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 
 // The reports: every figure of what sold, in one module, over cinema days (in the cinema's zone) from `from` to `to`,
 // both included. A sale is a paid booking on the day it was paid; a booking cancelled since (and refunded) is in no

@@ -5,7 +5,7 @@ import { getDb } from "~/services/db.server";
 import { typed } from "~/services/typed-db.server";
 import { addDays } from "~/utils/dates";
 import { listHallsInUse } from "./halls.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 
 // The schedule: a week of each hall's shows, each holding the hall for its film and the cleaning after it, with the
 // free time between them.

@@ -27,7 +27,7 @@ import type { Guest } from "./guests.server";
 import { releaseHolds } from "./holds.server";
 import { markSalesChannel, recordBuyer, type CounterBuyer } from "./sales-channels.server";
 import { hallAsBooked, learnFromBooking, type SeatAsk, type SeatRefusal, type SeatRequest } from "./seat-memory.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 

@@ -9,7 +9,7 @@ import { compiledOnce } from "~/services/typed-db.server";
 import { shortMemory } from "~/utils/short-memory";
 import { isUuid } from "~/utils/uuid";
 import { holdsSeatsSql, showStartedSql } from "./booking-rules.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 
 // What this process remembers of shows' seats and halls for booking posts (decisions 20 and 35): each show's held
 // seats for a second, and each hall's layout until its row changes. Neither ever books a seat: the transaction

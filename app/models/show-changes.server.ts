@@ -12,7 +12,7 @@ import { findBooking } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
 import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-scheduling.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 import { setShowPrices } from "./ticket-types.server";
 import { offerFreedSeats } from "./waitlist.server";
 

@@ -7,7 +7,7 @@ import { getDb, isForeignKeyViolation } from "~/services/db.server";
 import type { BookingsTable, DB } from "~/services/db-schema";
 import { typed } from "~/services/typed-db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 
 // List Shows: one page of shows with their seat figures, its filters' choices, and removing a show nobody booked.

@@ -8,7 +8,7 @@ import { MAX_SHOW_TIMES } from "~/schemas/add-show";
 import { getDb, isUniqueViolation, type Queryable } from "~/services/db.server";
 import type { HallsTable, MoviesTable, ShowsTable } from "~/services/db-schema";
 import { typed } from "~/services/typed-db.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 import { setShowPrices } from "./ticket-types.server";
 import { addDays } from "~/utils/dates";
 import { isUuid } from "~/utils/uuid";

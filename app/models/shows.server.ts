@@ -1,4 +1,4 @@
-import { sql, type Expression } from "kysely";
+import { sql } from "kysely";
 import { config } from "~/config.server";
 import { seatRuns, type HallLayout } from "~/domain/hall-layout";
 import type { Show, ShowDay } from "~/domain/show";
@@ -6,18 +6,10 @@ import type { Projection } from "~/domain/show-format";
 import { getDb, type Queryable } from "~/services/db.server";
 import { typed } from "~/services/typed-db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
+import { cinemaDay } from "./cinema-day.server";
 import { standardTicketSql, type StandardTicket } from "./ticket-types.server";
 
 export const DATES_PER_PAGE = 7;
-
-// A show's cinema day (YYYY-MM-DD) in SQL, compared with the day a URL or form names as text: a day that is no date
-// at all ("0000-01-01", "2024-02-30") then matches nothing, where casting it to a date would fail.
-export const cinemaDaySql = (column: string, zoneParameter: string) =>
-  `to_char(${column} at time zone ${zoneParameter}, 'YYYY-MM-DD')`;
-
-/** The same day for a typed query (decision 64), of the column named `column` in the zone `zone`. */
-export const cinemaDay = (column: string, zone: Expression<string> | string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD')`;
 
 /** The cinema days (in the cinema's time zone) on which a movie has shows still to start (cancelled ones are gone). */
 export async function listShowDays(movieId: string): Promise<ShowDay[]> {

@@ -8,7 +8,7 @@ import { typed } from "~/services/typed-db.server";
 import { toCsv } from "~/utils/csv";
 import { STAFF_CHANGE_KIND_LABELS, type StaffChange, type StaffChangeKind } from "~/domain/staff-changes";
 import { formatSortableTime } from "~/utils/show-display";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 
 // The record of who changed what (decision 70). Every staff change writes its line here inside its own transaction,
 // so a change and its record stand or fall together. Lines older than STAFF_CHANGES_KEEP_DAYS go as new ones come.

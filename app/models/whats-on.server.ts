@@ -8,7 +8,7 @@ import type { WhatsOnFilters } from "~/schemas/whats-on";
 import { getDb } from "~/services/db.server";
 import { typed } from "~/services/typed-db.server";
 import { holdsSeatsSql } from "./booking-rules.server";
-import { cinemaDay } from "./shows.server";
+import { cinemaDay } from "./cinema-day.server";
 import { standardTicketSql } from "./ticket-types.server";
 
 /**
