@@ -43,6 +43,8 @@ export const FILM_FIELDS = [
 export type FilmField = (typeof FILM_FIELDS)[number];
 
 export const TRAILER_HOSTS: Record<FilmTrailer["kind"], string> = { youtube: "YouTube", vimeo: "Vimeo" };
+/** Where the hosts' players are framed from: the only other origins a page may frame (the page's CSP). */
+export const TRAILER_PLAYER_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 
 /** The address a trailer plays at, on its own host: opened only when the visitor presses play. */
 export function trailerUrl(trailer: FilmTrailer) {

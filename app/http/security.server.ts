@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { config, type Config } from "~/config.server";
+import { TRAILER_PLAYER_ORIGINS } from "~/domain/film-draft";
 
 // An inline script element's text (one with a src has none): what a browser hashes to check it against the CSP.
 const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -39,7 +40,8 @@ export function contentSecurityPolicy(scriptSources: string[], identity = config
     "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self' ${origins.connect.join(" ")}`,
-    `frame-src 'self' ${origins.frame.join(" ")}`,
+    // A film's YouTube or Vimeo trailer, framed only once Watch Trailer is pressed.
+    `frame-src 'self' ${[...origins.frame, ...TRAILER_PLAYER_ORIGINS].join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Artwork } from "~/components/Artwork";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
@@ -7,9 +7,9 @@ import { MoreMoviesLink } from "~/components/MoreMoviesLink";
 import { MovieGrid } from "~/components/MovieCard";
 import { MovieShowTimes } from "~/components/MovieShowTimes";
 import { CertificateBadge } from "~/components/CertificateBadge";
+import { EmbeddedTrailer } from "~/components/EmbeddedTrailer";
 import { Rating } from "~/components/Rating";
 import { TrailerVideo } from "~/components/TrailerVideo";
-import { TRAILER_HOSTS, trailerUrl } from "~/domain/film-draft";
 import type { loadMoviePage } from "~/http/movie-page.server";
 import cardStyles from "~/styles/cards.css";
 import movieStyles from "~/styles/movie.css";
@@ -40,6 +40,8 @@ export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
 
 export default function MovieDetail() {
   const { movie, times, signedIn, recommended, trailer, favourite } = useLoaderData<typeof loadMoviePage>();
+  // A trailer on YouTube or Vimeo is embedded only once Watch Trailer is pressed: the page contacts no host before.
+  const embedded = useSearchParams()[0].has("trailer") ? movie.videoTrailer : null;
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
@@ -69,15 +71,9 @@ export default function MovieDetail() {
             {releaseYear(movie.releaseDate)}
           </p>
           <div className="actions">
-            {movie.videoTrailer ? (
-              <a href={trailerUrl(movie.videoTrailer)} className="button button-ghost" rel="noreferrer">
-                Watch Trailer<span className="visually-hidden"> on {TRAILER_HOSTS[movie.videoTrailer.kind]}</span>
-              </a>
-            ) : (
-              <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
-                Watch Trailer
-              </Link>
-            )}
+            <Link to="?trailer#trailer" preventScrollReset className="button button-ghost">
+              Watch Trailer
+            </Link>
             <a href="#times" className="button">
               Buy Tickets
             </a>
@@ -86,10 +82,14 @@ export default function MovieDetail() {
         </div>
       </section>
 
-      {trailer ? (
+      {embedded || trailer ? (
         <section id="trailer" className="section trailer-panel" aria-labelledby="trailer-title">
-          <h2 id="trailer-title">{trailer.title}</h2>
-          <TrailerVideo trailer={trailer} autoPlay />
+          <h2 id="trailer-title">{embedded ? `${movie.title}: trailer` : trailer!.title}</h2>
+          {embedded ? (
+            <EmbeddedTrailer trailer={embedded} title={movie.title} />
+          ) : (
+            <TrailerVideo trailer={trailer!} autoPlay />
+          )}
           <Link to="." preventScrollReset className="text-link">
             Close trailer
           </Link>

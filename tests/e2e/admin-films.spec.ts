@@ -127,11 +127,23 @@ test("staff add a film with a poster, schedule it, customers see it; edited, ret
   await expect(staff.getByLabel("Actor 1")).toHaveValue("Ada Quill");
   await staff.getByLabel("Title").fill(`${title} Returns`);
   await staff.getByLabel("Tagline").fill("The light stays on.");
+  await staff.getByLabel("Trailer").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await saveFilm(staff);
   await expect(staff.getByText(`${title} Returns saved.`)).toBeVisible();
   await open(customer, `/movies/${id}`);
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText(`${title} Returns`);
   await expect(customer.getByText("The light stays on.")).toBeVisible();
+  // The trailer staff linked plays in YouTube's own player, framed only once Watch Trailer is pressed (a stand-in
+  // answers for YouTube: tests reach no other host).
+  await customer.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
+  );
+  await expect(customer.locator("iframe")).toHaveCount(0);
+  await customer.getByRole("link", { name: "Watch Trailer" }).click();
+  await expect(customer.locator(`iframe[title="${title} Returns: trailer on YouTube"]`)).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
+  );
   await expect(customer.getByRole("img", { name: `${title} Returns poster` })).toHaveAttribute("src", ARTWORK);
 
   // Retired: off the customer pages and Add Shows; the ticket sold still works.

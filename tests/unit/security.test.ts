@@ -36,7 +36,9 @@ describe("contentSecurityPolicy", () => {
     expect(real).toContain(
       "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com",
     );
-    expect(real).toContain("frame-src 'self' https://cinema.firebaseapp.com");
+    expect(real).toContain(
+      "frame-src 'self' https://cinema.firebaseapp.com https://www.youtube-nocookie.com https://player.vimeo.com;",
+    );
     const emulated = contentSecurityPolicy([], { ...identity, emulatorHost: "127.0.0.1:9099" });
     expect(emulated).toContain("connect-src 'self' http://127.0.0.1:9099;");
     expect(emulated).not.toContain("googleapis");
