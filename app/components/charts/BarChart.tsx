@@ -35,14 +35,18 @@ export function BarChart({ title, yLabel, names, xLabel, values, format, extra =
     <figure className="chart">
       <svg viewBox={`0 0 ${CHART.width} ${height}`} role="img" aria-labelledby={titleId}>
         <title id={titleId}>{`${title}; the numbers are in the table below.`}</title>
-        {x.ticks(4).map((tick) => (
-          <g key={tick} className="chart-tick">
-            <line x1={x(tick)} x2={x(tick)} y1={CHART.top} y2={height - CHART.bottom} />
-            <text x={x(tick)} y={height - CHART.bottom + 16} textAnchor="middle">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
+        {/* Values are whole cents or tickets: a tick between two would print the same figure twice. */}
+        {x
+          .ticks(4)
+          .filter(Number.isInteger)
+          .map((tick) => (
+            <g key={tick} className="chart-tick">
+              <line x1={x(tick)} x2={x(tick)} y1={CHART.top} y2={height - CHART.bottom} />
+              <text x={x(tick)} y={height - CHART.bottom + 16} textAnchor="middle">
+                {format(tick)}
+              </text>
+            </g>
+          ))}
         <text className="chart-axis-label" x={(left + CHART.width) / 2} y={height - 4} textAnchor="middle">
           {xLabel}
         </text>

@@ -56,14 +56,18 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
         >
           {yLabel}
         </text>
-        {y.ticks(4).map((tick) => (
-          <g key={tick} className="chart-tick">
-            <line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(tick)} y2={y(tick)} />
-            <text x={CHART.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
+        {/* Values are whole cents or tickets: a tick between two would print the same figure twice. */}
+        {y
+          .ticks(4)
+          .filter(Number.isInteger)
+          .map((tick) => (
+            <g key={tick} className="chart-tick">
+              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(tick)} y2={y(tick)} />
+              <text x={CHART.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+                {format(tick)}
+              </text>
+            </g>
+          ))}
         {points.map((point, index) =>
           index % every === 0 ? (
             <text
