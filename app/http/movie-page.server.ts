@@ -64,10 +64,12 @@ export async function loadMoviePage({ request, params }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   if (viewer) await applyPendingFavourite(request, viewer.uid, movie.id);
   const url = new URL(request.url);
+  // Watch Trailer was pressed: a film's YouTube or Vimeo trailer is framed then, otherwise its own video is read.
+  const trailerOpen = url.searchParams.has("trailer");
   const [days, recommended, trailer, favourite] = await Promise.all([
     catalogue.showDays(movie.id),
     catalogue.recommended(movie.id),
-    url.searchParams.has("trailer") ? getTrailerForMovie(movie.id) : null,
+    trailerOpen && !movie.videoTrailer ? getTrailerForMovie(movie.id) : null,
     viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
   const { times, screenings } = await movieShowTimes(movie.id, days, url);
@@ -75,5 +77,5 @@ export async function loadMoviePage({ request, params }: LoaderFunctionArgs) {
     image: shareImage(movie),
     structuredData: screeningsGraph(structuredDataSite(), [{ movie, screenings }]),
   });
-  return { movie, times, signedIn: Boolean(viewer), recommended, trailer, favourite, sharing };
+  return { movie, times, signedIn: Boolean(viewer), recommended, trailer, trailerOpen, favourite, sharing };
 }

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Artwork } from "~/components/Artwork";
 import { Backdrop } from "~/components/Backdrop";
 import { CastList } from "~/components/CastList";
@@ -39,9 +39,10 @@ export const meta = withErrorMeta<typeof loadMoviePage>(({ data }) =>
 );
 
 export default function MovieDetail() {
-  const { movie, times, signedIn, recommended, trailer, favourite } = useLoaderData<typeof loadMoviePage>();
+  const { movie, times, signedIn, recommended, trailer, trailerOpen, favourite } =
+    useLoaderData<typeof loadMoviePage>();
   // A trailer on YouTube or Vimeo is embedded only once Watch Trailer is pressed: the page contacts no host before.
-  const embedded = useSearchParams()[0].has("trailer") ? movie.videoTrailer : null;
+  const embedded = trailerOpen ? movie.videoTrailer : null;
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">
