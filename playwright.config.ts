@@ -56,6 +56,9 @@ export default defineConfig({
       CINEMA_TIMEZONE: "UTC",
       // Unpaid holds last a minute, so the checkout's last-minute warning shows at once.
       HOLD_MINUTES: "1",
+      // The job that ends stale checkouts at the gateway runs only at start: a test that leaves a checkout open on
+      // purpose (a second tab's, one paid after its hold ended) decides when it is paid, not a timer.
+      CHECKOUT_RECONCILE_SECONDS: "3600",
       // Reports read anew for each page, so a test sees the sale it just made (decision 78).
       REPORTS_FRESH_SECONDS: "0",
       // Tests end a hold now instead of waiting for its deadline (decision 37).
