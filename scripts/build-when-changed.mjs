@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 
 const NOTE = "build/source-hash";
-const OUTPUTS = ["build/index.js", "public/build"];
+const OUTPUTS = ["build/index.js", "public/build", "build/databases/sample-catalogue.tar.gz"];
 
 function sourceHash() {
   let files;

@@ -1,9 +1,10 @@
 import fs from "node:fs";
+import path from "node:path";
 import { config } from "~/config.server";
-import { loadSampleData } from "~/models/sample-data.server";
+import { loadSampleData, seedCatalogue } from "~/models/sample-data.server";
 import { endAllSessions, PROVIDER_RECHECK_MINUTES } from "~/models/sessions.server";
 import { applyStaffGrant, setStaffClaim } from "~/models/staff.server";
-import { closeDb } from "~/services/db.server";
+import { closeDb, migrate, NEW_DATABASE_COPIES, openDatabase } from "~/services/db.server";
 import { firebaseAuth, isAuthError, useAuthEmulator } from "~/services/firebase-admin.server";
 import { identityDir } from "~/services/identity-emulator.server";
 import { emulatorStateFile } from "./auth-emulator";
@@ -61,4 +62,21 @@ export async function grantAdmin(args: string[]) {
   const sessionsEnd = config.databaseUrl ? "were ended" : `end within ${PROVIDER_RECHECK_MINUTES} minutes`;
   console.info(revoke ? `${email} is no longer staff; their sessions ${sessionsEnd}.` : `${email} is now a manager.`);
   return 0;
+}
+
+/**
+ * Run by `npm run build`: makes the copies a new PGlite database starts from (decision 82), one migrated and one with
+ * the sample catalogue too, through the same migrations and model code a start would run.
+ */
+export async function makeNewDatabaseCopies() {
+  const db = openDatabase("memory://", { fresh: true });
+  const write = async (file: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from(await (await db.copyDataFolder!("gzip")).arrayBuffer()));
+  };
+  await migrate(db);
+  await write(NEW_DATABASE_COPIES.empty);
+  await seedCatalogue(db);
+  await write(NEW_DATABASE_COPIES.sampleCatalogue);
+  await db.close();
 }

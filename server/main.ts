@@ -3,7 +3,7 @@
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { backup, restore } from "./backups";
-import { grantAdmin, seed } from "./commands";
+import { grantAdmin, makeNewDatabaseCopies, seed } from "./commands";
 import { serveSite } from "./site";
 import { superviseSite } from "./supervisor";
 
@@ -26,6 +26,8 @@ async function run(): Promise<number | void> {
       return backup(args);
     case "restore":
       return restore(args);
+    case "new-database-copies":
+      return makeNewDatabaseCopies();
     default:
       console.error(
         `Unknown command "${command}": use start, auth-emulator, serve, seed, grant-admin, backup or restore.`,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite, parse as pgliteResults, protocol as pgliteProtocol } from "@electric-sql/pglite";
 import pg from "pg";
@@ -25,7 +25,7 @@ export interface Database extends Queryable {
   /** PostgreSQL only: PGlite has one connection, in this process. */
   poolUsage?(): PoolUsage;
   /** PGlite only: its data folder as a tar, taken between two transactions, for `npm run backup` (decision 62). */
-  copyDataFolder?(): Promise<Blob>;
+  copyDataFolder?(compression?: "none" | "gzip"): Promise<Blob>;
 }
 
 const MIGRATIONS_DIR = path.resolve("data/migrations");
@@ -95,15 +95,36 @@ function oneAtATime(lite: PGlite) {
   };
 }
 
-function openPglite(dataDir: string): Database {
-  // A new cluster costs PGlite seconds of initdb; an in-memory one may start from a dump instead (the unit tests').
-  const dump = dataDir === "memory://" && config.memoryDatabaseDump;
+/**
+ * The copies of a new database the build makes (`node build/index.js new-database-copies`, decision 82): migrated, and
+ * migrated with the sample catalogue. A new PGlite database starts from one instead of running initdb, the
+ * migrations and the catalogue's pictures again: seconds of CPU at every first start.
+ */
+export const NEW_DATABASE_COPIES = {
+  empty: path.resolve("build/databases/migrated.tar.gz"),
+  sampleCatalogue: path.resolve("build/databases/sample-catalogue.tar.gz"),
+};
+
+/** The copy a PGlite database in `dataDir` starts from, or null: it exists already, or no copy was made. */
+function startingCopy(dataDir: string) {
+  if (dataDir === "memory://") {
+    if (config.memoryDatabaseDump) return config.memoryDatabaseDump;
+  } else if (existsSync(path.join(dataDir, "PG_VERSION"))) return null;
+  const copy = config.sampleData ? NEW_DATABASE_COPIES.sampleCatalogue : NEW_DATABASE_COPIES.empty;
+  return existsSync(copy) ? copy : null;
+}
+
+function openPglite(dataDir: string, { fresh = false } = {}): Database {
+  const copy = fresh ? null : startingCopy(dataDir);
   const lite = new PGlite(dataDir, {
     // PGlite's memory only grows: Postgres's default 128 MB of shared buffers would in time be resident for a
     // catalogue and bookings that fill a few MB. 16 MB holds them, and the process stays under its 500 MB (issue 21).
     postgresqlconf: "shared_buffers = 16MB",
     parsers: AS_NUMBERS,
-    ...(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {}),
+    // The type tells PGlite whether to unzip it; the unit tests' dump is a plain tar.
+    ...(copy
+      ? { loadDataDir: new Blob([readFileSync(copy)], { type: copy.endsWith(".gz") ? "application/gzip" : "" }) }
+      : {}),
   });
   const run = preparedStatements(lite);
   const inTurn = oneAtATime(lite);
@@ -123,7 +144,7 @@ function openPglite(dataDir: string): Database {
           }),
         ),
       ),
-    copyDataFolder: () => inTurn(() => lite.dumpDataDir("none")),
+    copyDataFolder: (compression = "none") => inTurn(() => lite.dumpDataDir(compression)),
     close: () => lite.close(),
   };
 }
@@ -219,9 +240,14 @@ function openPostgres(connectionString: string, poolSize: number): Database {
   };
 }
 
-/** A PostgreSQL URL opens a pool; anything else is a PGlite data folder ("memory://" keeps it in memory). */
-export function openDatabase(location = config.databaseLocation): Database {
-  return /^postgres(ql)?:\/\//.test(location) ? openPostgres(location, config.databasePoolSize) : openPglite(location);
+/**
+ * A PostgreSQL URL opens a pool; anything else is a PGlite data folder ("memory://" keeps it in memory). `fresh`: a new
+ * PGlite database is made by initdb, not from a copy (the build's, to make the copies).
+ */
+export function openDatabase(location = config.databaseLocation, { fresh = false } = {}): Database {
+  return /^postgres(ql)?:\/\//.test(location)
+    ? openPostgres(location, config.databasePoolSize)
+    : openPglite(location, { fresh });
 }
 
 /** A migration file's SHA-256, of its text with Windows line endings read as Unix ones (a checkout may change them). */
