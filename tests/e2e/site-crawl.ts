@@ -1,6 +1,6 @@
 // The crawl of every page a visitor, a customer or a staff member can reach by links, which the accessibility and the
 // narrow-screen specs run with a check of their own on each page.
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { open } from "./steps";
 
 export const MAX_PAGES = 40;
@@ -45,8 +45,8 @@ export type CrawlOptions = {
   follows?: (pathname: string) => boolean;
   /** Run before each page is opened. */
   beforeLoad?: () => Promise<void>;
-  /** The check of each page, where it landed ("/movies/1029437?trailer"); it may leave the page. */
-  check: (landed: string) => Promise<void>;
+  /** The check of each page, where it landed ("/movies/1029437?trailer"), and its answer; it may leave the page. */
+  check: (landed: string, response: Response) => Promise<void>;
 };
 
 /**
@@ -76,7 +76,7 @@ export async function crawlSite(
     const links = await page
       .locator("a[href]")
       .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
-    await check(`${landed.pathname}${landed.search}`);
+    await check(`${landed.pathname}${landed.search}`, response);
     for (const href of links) {
       const link = new URL(href);
       link.hash = "";
