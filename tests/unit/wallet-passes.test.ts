@@ -6,7 +6,7 @@ import { walletLinks } from "~/models/wallet-passes.server";
 import { queueWalletUpdate } from "~/models/wallet-updates.server";
 import { getDb } from "~/services/db.server";
 import { applePass, googleSaveUrl, type WalletTicket } from "~/services/wallet-passes.server";
-import { certificate, keyPair } from "./wallet-certificates";
+import { certificate, keyPair, unzip } from "./wallet-kit";
 
 // Wallet passes (decision 73), checked offline: the Apple pass's manifest and signature against a certificate made
 // here with node-forge as the cinema's would be (a Pass Type ID certificate under Apple's WWDR one), and the Google
@@ -26,22 +26,6 @@ const TICKET: WalletTicket = {
   qrMessage: "http://127.0.0.1:3000/admin/check-in/abc.def",
   voided: false,
 };
-
-/** The files of a .pkpass: a zip whose entries are stored, as passkit-generator writes them. */
-function unzip(zip: Buffer) {
-  const files: Record<string, Buffer> = {};
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extraLength = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString();
-    const start = at + 30 + nameLength + extraLength;
-    files[name] = zip.subarray(start, start + size);
-    at = start + size;
-  }
-  return files;
-}
 
 /**
  * Checks a detached PKCS #7 signature of `content` as Wallet does: the digest it signs is the content's, its signer

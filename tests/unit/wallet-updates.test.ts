@@ -16,7 +16,7 @@ const fakes = await vi.hoisted(async () => {
   const http2 = await import("node:http2");
   const forge = (await import("node-forge")).default;
   const { importSPKI, jwtVerify } = await import("jose");
-  const { certificate, keyPair } = await import("./wallet-certificates");
+  const { certificate, keyPair } = await import("./wallet-kit");
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-updates-"));
   const pem = (name: string, text: string) => {
     fs.writeFileSync(path.join(folder, name), text);
@@ -155,6 +155,7 @@ import * as logRoute from "~/routes/wallet.apple.v1.log";
 import { getDb } from "~/services/db.server";
 import { folderMailer } from "~/services/mailer.server";
 import { addHall, addMovie, addShow, addUser, payForBooking } from "./fixtures";
+import { unzip } from "./wallet-kit";
 import { bookSeats } from "~/models/seat-booking.server";
 
 const MOVIE = "t-wallet-updates";
@@ -240,12 +241,8 @@ async function fetchPass(bookingId: string, token: string, ifModifiedSince?: str
   return passRoute.loader({ request, params: { passTypeId: PASS_TYPE, serialNumber: bookingId }, context });
 }
 
-/** pass.json of a .pkpass (passkit-generator stores its entries uncompressed). */
 async function passJson(response: Response) {
-  const zip = Buffer.from(await response.arrayBuffer());
-  const start = zip.indexOf("pass.json") + "pass.json".length;
-  const size = zip.readUInt32LE(zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]), start) + 18);
-  return JSON.parse(zip.subarray(start, start + size).toString());
+  return JSON.parse(unzip(Buffer.from(await response.arrayBuffer()))["pass.json"].toString());
 }
 
 async function registrationsOf(bookingId: string) {

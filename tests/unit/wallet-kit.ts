@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import forge from "node-forge";
 
-// Keys and certificates made here with node-forge, as the cinema's and Apple's would be, for the wallet tests.
+// For the wallet tests: keys and certificates made with node-forge, as the cinema's and Apple's would be, and the
+// files of a pass.
 
 /** A new RSA key pair (PEM: PKCS #8 and SPKI). */
 export function keyPair() {
@@ -36,4 +37,20 @@ export function certificate(
   ]);
   cert.sign(forge.pki.privateKeyFromPem(issuer?.key ?? keys.privateKey), forge.md.sha256.create());
   return cert;
+}
+
+/** The files of a .pkpass: a zip whose entries are stored, as passkit-generator writes them. */
+export function unzip(zip: Buffer) {
+  const files: Record<string, Buffer> = {};
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extraLength = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString();
+    const start = at + 30 + nameLength + extraLength;
+    files[name] = zip.subarray(start, start + size);
+    at = start + size;
+  }
+  return files;
 }
