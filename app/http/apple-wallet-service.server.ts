@@ -38,7 +38,7 @@ export function passRequest(request: Request, path: { passTypeId: string; serial
   };
 }
 
-export const UNAUTHORIZED = () => serviceAnswer(401, { message: "This pass's token is not this pass's." });
+export const wrongToken = () => serviceAnswer(401, { message: "This pass's token is not this pass's." });
 
 /** The request's JSON body as `schema` reads it, or the 400 or 413 answer refusing it. */
 export async function readServiceBody<T extends z.ZodTypeAny>(

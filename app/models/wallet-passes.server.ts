@@ -39,7 +39,7 @@ export function walletTicket(booking: Booking): WalletTicket {
 }
 
 /** Where the passes' web service answers (`app/routes/wallet.apple.*`). */
-export const APPLE_WEB_SERVICE_PATH = "/wallet/apple";
+const APPLE_WEB_SERVICE_PATH = "/wallet/apple";
 const PASS_TOKEN_PURPOSE = "apple-wallet-pass";
 const PASS_TOKEN_MAX_LENGTH = 100;
 

@@ -4,7 +4,7 @@ import {
   readServiceBody,
   serviceAnswer,
   servicePath,
-  UNAUTHORIZED,
+  wrongToken,
 } from "~/http/apple-wallet-service.server";
 import { registerDevice, unregisterDevice } from "~/models/wallet-updates.server";
 import { registrationSchema } from "~/schemas/apple-wallet-service";
@@ -17,11 +17,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!path.ok) return path.answer;
   const pass = passRequest(request, path);
   if (request.method === "DELETE")
-    return (await unregisterDevice(path.deviceId!, pass)) ? serviceAnswer(200, {}) : UNAUTHORIZED();
+    return (await unregisterDevice(path.deviceId!, pass)) ? serviceAnswer(200, {}) : wrongToken();
   if (request.method !== "POST") return serviceAnswer(405, { message: "Registrations are posted or deleted." });
   const body = await readServiceBody(request, registrationSchema);
   if (!body.ok) return body.answer;
   const registered = await registerDevice(path.deviceId!, pass, body.value.pushToken);
-  if (!registered) return UNAUTHORIZED();
+  if (!registered) return wrongToken();
   return serviceAnswer(registered === "created" ? 201 : 200, {});
 }

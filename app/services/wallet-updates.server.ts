@@ -60,6 +60,8 @@ export async function pushPassUpdates(pushTokens: readonly string[], apns: ApnsS
             request.on("data", (chunk: string) => (body += chunk.slice(0, 1000)));
             request.on("end", () => resolve({ pushToken, status, reason: apnsReason(body) }));
             request.on("error", (error) => resolve({ pushToken, status: 0, reason: (sessionError ?? error).message }));
+            // A stream reset without an answer: no status, so the push is tried again.
+            request.on("close", () => resolve({ pushToken, status, reason: apnsReason(body) }));
             request.end("{}");
           }),
       ),
