@@ -19,8 +19,8 @@ export type Refund = { refundedCents: number; cardLast4: string | null };
  * Cancels a booking whose row the caller's transaction has locked: a paid one is refunded in full through the
  * provider first, under the key `<booking>:cancel`, so however often this is tried (a customer and the cinema
  * cancelling, a transaction that failed after the provider answered) a booking is refunded once. The seats are let
- * go, a promo code's use given back, and a paid booking's wallet pass updated; offering the seats to people waiting is the caller's. Null when the
- * provider would not refund: nothing changed.
+ * go, a promo code's use given back, and a paid booking's wallet pass updated; offering the seats to people waiting
+ * is the caller's. Null when the provider would not refund: nothing changed.
  */
 export async function cancelLockedBooking(tx: Queryable, booking: Booking): Promise<Refund | null> {
   const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;

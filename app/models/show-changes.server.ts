@@ -223,8 +223,8 @@ export type MoveFailure =
  * new slot follows Add Shows' rules (not past, within a year, no overlap in the hall, the show itself aside), under
  * the hall's lock as shows are added; a hall it moves to must have every seat sold or held. Holds never outlive the
  * new start; seats the new hall has free are offered to those waiting; each paid booking gets a "show moved" mail,
- * its reminder follows the show, and its pass in a wallet is updated. A show with paid bookings is moved only with their number confirmed, asked once the
- * move is known to be possible.
+ * its reminder follows the show, and its pass in a wallet is updated. A show with paid bookings is moved only with
+ * their number confirmed, asked once the move is known to be possible.
  */
 export async function moveShow(
   staffUid: string,

@@ -51,7 +51,7 @@ export function passAuthenticationToken(bookingId: string) {
   return signToken(PASS_TOKEN_PURPOSE, uuidBytes(bookingId), getSessionSecrets()[0]);
 }
 
-/** Whether `token` is the booking's pass's own, under any secret still accepted; the signature compared in constant time. */
+/** Whether `token` is the booking's pass's own, under any secret still accepted (compared in constant time). */
 export function isPassAuthenticationToken(bookingId: string, token: string) {
   if (!isUuid(bookingId) || token.length > PASS_TOKEN_MAX_LENGTH) return false;
   const id = verifyToken(PASS_TOKEN_PURPOSE, token, uuidBytes(bookingId).length, getSessionSecrets());

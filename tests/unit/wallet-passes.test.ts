@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { importSPKI, jwtVerify } from "jose";
 import forge from "node-forge";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { walletLinks } from "~/models/wallet-passes.server";
 import { queueWalletUpdate } from "~/models/wallet-updates.server";
 import { getDb } from "~/services/db.server";
@@ -172,6 +172,9 @@ describe("the ticket's wallet buttons", () => {
 });
 
 describe("a change to what a pass shows, with no wallet configured", () => {
+  // The file's database, loaded before the test's clock starts.
+  beforeAll(() => getDb());
+
   it("queues no wallet update and records no change", async () => {
     const db = await getDb();
     await db.transaction((tx) => queueWalletUpdate(tx, TICKET.bookingId));
