@@ -243,6 +243,14 @@ export const environmentSchema = z.object({
   APPLE_WALLET_KEY: text().describe("path to that certificate's private key (PEM)"),
   APPLE_WALLET_KEY_PASSPHRASE: text().describe("passphrase of that key, if it has one"),
   APPLE_WALLET_WWDR: text().describe("path to Apple's WWDR intermediate certificate (PEM) that issued the certificate"),
+  APPLE_WALLET_APNS_HOST: optional(
+    z.string().regex(/^[\w.-]+(:\d+)?$/, "must be a host or host:port, e.g. api.sandbox.push.apple.com"),
+  ).describe(
+    "Apple's push service, told over HTTP/2 when a pass in a wallet changed (signed in with the Pass Type ID certificate); default api.push.apple.com",
+  ),
+  APPLE_WALLET_APNS_CA: text().describe(
+    "path to the certificate authorities (PEM) trusted for APNs instead of the system's; default the system's (tests point it at their own)",
+  ),
   GOOGLE_WALLET_ISSUER_ID: text().describe(
     "Google Wallet issuer id; with GOOGLE_WALLET_SERVICE_ACCOUNT, paid bookings offer Add to Google Wallet; default none",
   ),
@@ -262,6 +270,16 @@ export const environmentSchema = z.object({
       return z.NEVER;
     }),
   ).describe("key (the JSON itself) of the service account that signs Google Wallet save links"),
+  GOOGLE_WALLET_TOKEN_URL: optional(
+    z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an address, e.g. http://127.0.0.1:12113/token"),
+  ).describe(
+    "where the service account gets its access token to update saved tickets; default https://oauth2.googleapis.com/token",
+  ),
+  GOOGLE_WALLET_API_URL: optional(
+    z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12113"),
+  ).describe(
+    "where saved tickets are updated (Google Wallet's REST API); default https://walletobjects.googleapis.com (tests point it at a local server)",
+  ),
 });
 
 export class ConfigurationError extends Error {}
@@ -423,7 +441,10 @@ const APPLE_WALLET_SETTINGS = [
   "APPLE_WALLET_WWDR",
 ] as const;
 
-/** The wallets whose passes the cinema can sign (decision 73): each all set or not at all; the PEM files read once. */
+/**
+ * The wallets whose passes the cinema can sign and update (decision 73): each all set or not at all; the PEM files
+ * read once.
+ */
 function walletSettings(env: z.infer<typeof environmentSchema>) {
   const set = APPLE_WALLET_SETTINGS.filter((name) => env[name]);
   if (set.length > 0 && set.length < APPLE_WALLET_SETTINGS.length)
@@ -432,7 +453,9 @@ function walletSettings(env: z.infer<typeof environmentSchema>) {
         .map((name) => `  ${name}: must be set with ${set[0]}`)
         .join("\n")}`,
     );
-  const pem = (name: "APPLE_WALLET_CERTIFICATE" | "APPLE_WALLET_KEY" | "APPLE_WALLET_WWDR") => {
+  const pem = (
+    name: "APPLE_WALLET_CERTIFICATE" | "APPLE_WALLET_KEY" | "APPLE_WALLET_WWDR" | "APPLE_WALLET_APNS_CA",
+  ) => {
     try {
       return fs.readFileSync(env[name]!, "utf8");
     } catch {
@@ -449,13 +472,20 @@ function walletSettings(env: z.infer<typeof environmentSchema>) {
           signerKey: pem("APPLE_WALLET_KEY"),
           signerKeyPassphrase: env.APPLE_WALLET_KEY_PASSPHRASE,
           wwdr: pem("APPLE_WALLET_WWDR"),
+          apnsHost: env.APPLE_WALLET_APNS_HOST ?? "api.push.apple.com",
+          apnsCa: env.APPLE_WALLET_APNS_CA ? pem("APPLE_WALLET_APNS_CA") : null,
         };
   if (Boolean(env.GOOGLE_WALLET_ISSUER_ID) !== Boolean(env.GOOGLE_WALLET_SERVICE_ACCOUNT))
     throw new ConfigurationError(
       "Configuration error:\n  GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT: set both or neither",
     );
   const google = env.GOOGLE_WALLET_ISSUER_ID
-    ? { issuerId: env.GOOGLE_WALLET_ISSUER_ID, ...env.GOOGLE_WALLET_SERVICE_ACCOUNT! }
+    ? {
+        issuerId: env.GOOGLE_WALLET_ISSUER_ID,
+        ...env.GOOGLE_WALLET_SERVICE_ACCOUNT!,
+        tokenUrl: env.GOOGLE_WALLET_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
+        apiUrl: env.GOOGLE_WALLET_API_URL ?? "https://walletobjects.googleapis.com",
+      }
     : null;
   return { apple, google };
 }

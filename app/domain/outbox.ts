@@ -15,6 +15,7 @@ export const OUTBOX_KIND_LABELS = {
   "booking-link": "Booking link asked for",
   "staff-invitation": "Staff invitation",
   "auth-sync": "Sign-in sync",
+  "wallet-update": "Wallet pass update",
 };
 export type OutboxKind = keyof typeof OUTBOX_KIND_LABELS;
 

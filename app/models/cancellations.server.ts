@@ -7,6 +7,7 @@ import { queueCancellation } from "./notifications.server";
 import { returnPromoUse } from "./promo-codes.server";
 import { findPayment, refundPayment } from "./payments.server";
 import { offerFreedSeats } from "./waitlist.server";
+import { queueWalletUpdate } from "./wallet-updates.server";
 
 export type CancellationFailure =
   { reason: "not-found" } | { reason: CancelRefusal } | { reason: "refund-unavailable" };
@@ -18,8 +19,8 @@ export type Refund = { refundedCents: number; cardLast4: string | null };
  * Cancels a booking whose row the caller's transaction has locked: a paid one is refunded in full through the
  * provider first, under the key `<booking>:cancel`, so however often this is tried (a customer and the cinema
  * cancelling, a transaction that failed after the provider answered) a booking is refunded once. The seats are let
- * go, and a promo code's use given back; offering the seats to people waiting is the caller's. Null when the
- * provider would not refund: nothing changed.
+ * go, a promo code's use given back, and a paid booking's wallet pass updated; offering the seats to people waiting
+ * is the caller's. Null when the provider would not refund: nothing changed.
  */
 export async function cancelLockedBooking(tx: Queryable, booking: Booking): Promise<Refund | null> {
   const payment = booking.status === "paid" ? (await findPayment(booking.id, tx))! : null;
@@ -36,6 +37,8 @@ export async function cancelLockedBooking(tx: Queryable, booking: Booking): Prom
     .execute();
   await typed(tx).deleteFrom("booked_seats").where("booking_id", "=", booking.id).execute();
   await returnPromoUse(tx, booking.id);
+  // A paid booking's pass may be in a wallet: it says now that it no longer admits.
+  if (booking.status === "paid") await queueWalletUpdate(tx, booking.id);
   return { refundedCents: payment?.amountCents ?? 0, cardLast4: payment?.cardLast4 ?? null };
 }
 

@@ -16,6 +16,7 @@ import * as mails from "./mail-messages.server";
 import { enqueueMessage, withdrawPending, type ClaimedMessage } from "./outbox.server";
 import { makePasswordResetCode } from "./password-reset-codes.server";
 import { userNameSql } from "./users.server";
+import { sendWalletUpdate } from "./wallet-updates.server";
 import { STAFF_ROLE_LABELS, type StaffRole } from "~/domain/staff-roles";
 import type { CalendarMethod } from "~/utils/calendar";
 
@@ -45,6 +46,7 @@ type Payloads = {
   "booking-link": { email: string; reference: string };
   "staff-invitation": { invitationId: string; email: string; role: StaffRole; invitedBy: string };
   "auth-sync": { method: "POST" | "DELETE"; uid: string; session: string; idToken?: string };
+  "wallet-update": { bookingId: string };
 };
 
 /** The address and name of a customer: mails go only to an address someone signed up and signed in with. */
@@ -443,5 +445,7 @@ export async function deliverMessage(message: ClaimedMessage, mailer: Mailer): P
       const result = await callAuthSync(message.recipient, { method, idToken, body: { uid, session } });
       return outcomeOf(result, `${method} ${message.recipient} {"uid":"${uid}","session":"${session}"}`);
     }
+    case "wallet-update":
+      return sendWalletUpdate((message.payload as Payloads["wallet-update"]).bookingId);
   }
 }

@@ -11,6 +11,7 @@ import { holdsSeatsSql, runningHoldSql } from "./booking-rules.server";
 import { findBooking } from "./bookings.server";
 import { cancelLockedBooking } from "./cancellations.server";
 import { queueCancellation, queueShowMoved } from "./notifications.server";
+import { queueWalletUpdate } from "./wallet-updates.server";
 import { lockHallInUse, resolveTimes, scheduleProblems, type ScheduleProblem } from "./show-scheduling.server";
 import { cinemaDay } from "./cinema-day.server";
 import { setShowPrices } from "./ticket-types.server";
@@ -221,9 +222,9 @@ export type MoveFailure =
  * Moves a show that has not started to another time (typed in the cinema's zone, as on Add Shows) and/or hall. The
  * new slot follows Add Shows' rules (not past, within a year, no overlap in the hall, the show itself aside), under
  * the hall's lock as shows are added; a hall it moves to must have every seat sold or held. Holds never outlive the
- * new start; seats the new hall has free are offered to those waiting; each paid booking gets a "show moved" mail and
- * its reminder follows the show. A show with paid bookings is moved only with their number confirmed, asked once the
- * move is known to be possible.
+ * new start; seats the new hall has free are offered to those waiting; each paid booking gets a "show moved" mail,
+ * its reminder follows the show, and its pass in a wallet is updated. A show with paid bookings is moved only with
+ * their number confirmed, asked once the move is known to be possible.
  */
 export async function moveShow(
   staffUid: string,
@@ -280,8 +281,10 @@ export async function moveShow(
       // A bigger hall has seats nobody holds: those waiting are offered them before anyone may book them.
       await offerFreedSeats(tx, showId);
       const from = { startsAt: show.startsAt, hallName: show.hallName };
-      for (const { id, userUid } of paid)
+      for (const { id, userUid } of paid) {
         await queueShowMoved(tx, userUid, (await findBooking(userUid, id, { tx }))!, from);
+        await queueWalletUpdate(tx, id);
+      }
       const moved = await typed(tx)
         .selectFrom("halls")
         .select("name as hallName")

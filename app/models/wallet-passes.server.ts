@@ -1,7 +1,9 @@
-import { config } from "~/config.server";
+import { config, getSessionSecrets } from "~/config.server";
 import { shortBookingId, type Booking } from "~/domain/booking";
 import { showEndsAt } from "~/domain/booking-timeline";
+import { formatUuid, signToken, uuidBytes, verifyToken } from "~/services/signed-tokens.server";
 import { applePass, googleSaveUrl, type WalletTicket } from "~/services/wallet-passes.server";
+import { isUuid } from "~/utils/uuid";
 import { formatShowTime } from "~/utils/show-display";
 import { ticketFor } from "./e-tickets.server";
 
@@ -18,7 +20,8 @@ export function walletLinks(bookingId: string): WalletLinks {
   };
 }
 
-function walletTicket(booking: Booking): WalletTicket {
+/** What the booking's pass shows, as it is now. */
+export function walletTicket(booking: Booking): WalletTicket {
   return {
     bookingId: booking.id,
     showId: booking.showId,
@@ -35,9 +38,39 @@ function walletTicket(booking: Booking): WalletTicket {
   };
 }
 
-/** The booking's Apple Wallet pass, or null when the cinema has no Apple Wallet certificate. */
+/** Where the passes' web service answers (`app/routes/wallet.apple.*`). */
+const APPLE_WEB_SERVICE_PATH = "/wallet/apple";
+const PASS_TOKEN_PURPOSE = "apple-wallet-pass";
+const PASS_TOKEN_MAX_LENGTH = 100;
+
+/**
+ * The token an Apple pass sends to the web service with each request about it: its booking's id signed with the
+ * site's secret (43 characters), so nothing is stored and a pass made again carries the same one.
+ */
+export function passAuthenticationToken(bookingId: string) {
+  return signToken(PASS_TOKEN_PURPOSE, uuidBytes(bookingId), getSessionSecrets()[0]);
+}
+
+/** Whether `token` is the booking's pass's own, under any secret still accepted (compared in constant time). */
+export function isPassAuthenticationToken(bookingId: string, token: string) {
+  if (!isUuid(bookingId) || token.length > PASS_TOKEN_MAX_LENGTH) return false;
+  const id = verifyToken(PASS_TOKEN_PURPOSE, token, uuidBytes(bookingId).length, getSessionSecrets());
+  return id !== null && formatUuid(id) === bookingId;
+}
+
+/**
+ * The booking's Apple Wallet pass, or null when the cinema has no Apple Wallet certificate. It names the web service
+ * through which the wallet that holds it hears of a change and fetches it again.
+ */
 export async function appleWalletPass(booking: Booking): Promise<Buffer | null> {
-  return config.wallet.apple && applePass(walletTicket(booking), config.wallet.apple);
+  const { apple } = config.wallet;
+  return (
+    apple &&
+    applePass(walletTicket(booking), apple, {
+      webServiceURL: `${config.mail.siteUrl}${APPLE_WEB_SERVICE_PATH}`,
+      authenticationToken: passAuthenticationToken(booking.id),
+    })
+  );
 }
 
 /** The link that saves the booking's ticket to Google Wallet, or null when the cinema has no issuer. */

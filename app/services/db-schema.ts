@@ -354,6 +354,19 @@ export interface WaitlistEntriesTable {
   offered_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface WalletPassChangesTable {
+  booking_id: string;
+  changed_at: Timestamp;
+}
+
+export interface WalletRegistrationsTable {
+  device_library_identifier: string;
+  pass_type_identifier: string;
+  booking_id: string;
+  push_token: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   artwork: ArtworkTable;
   booked_seats: BookedSeatsTable;
@@ -388,4 +401,6 @@ export interface DB {
   trailers: TrailersTable;
   users: UsersTable;
   waitlist_entries: WaitlistEntriesTable;
+  wallet_pass_changes: WalletPassChangesTable;
+  wallet_registrations: WalletRegistrationsTable;
 }

@@ -57,10 +57,21 @@ function passIcons() {
   return icons;
 }
 
+/**
+ * Where a pass asks for its updates (Apple's Wallet web service): the service's address and the pass's own token,
+ * which the wallet sends back with every request about it.
+ */
+export type AppleWebService = { webServiceURL: string; authenticationToken: string };
+
 /** The Apple Wallet pass of a ticket, zipped and signed (PKCS #7, detached, over its manifest). */
-export async function applePass(ticket: WalletTicket, signing: AppleSigning): Promise<Buffer> {
+export async function applePass(
+  ticket: WalletTicket,
+  signing: AppleSigning,
+  webService: AppleWebService | null,
+): Promise<Buffer> {
   const passJson = {
     formatVersion: 1,
+    ...webService,
     passTypeIdentifier: signing.passTypeIdentifier,
     teamIdentifier: signing.teamIdentifier,
     serialNumber: ticket.bookingId,
@@ -107,34 +118,39 @@ export async function applePass(ticket: WalletTicket, signing: AppleSigning): Pr
 
 const text = (value: string) => ({ defaultValue: { language: "en-US", value } });
 
+/** A show as Google Wallet's event ticket class: the film, the hall and the time, under the issuer's id. */
+export function eventTicketClass(ticket: WalletTicket, issuerId: string) {
+  return {
+    id: `${issuerId}.marquee-show-${ticket.showId}`,
+    issuerName: ORGANIZATION,
+    reviewStatus: "UNDER_REVIEW",
+    eventName: text(ticket.title),
+    venue: { name: text(`${ORGANIZATION}, ${ticket.hallName}`), address: text(ticket.address) },
+    dateTime: { start: ticket.startsAt, end: ticket.endsAt },
+  };
+}
+
+/** A booking as Google Wallet's event ticket object of its show's class: seats, QR code, and whether it admits. */
+export function eventTicketObject(ticket: WalletTicket, issuerId: string) {
+  return {
+    id: `${issuerId}.booking-${ticket.bookingId}`,
+    classId: eventTicketClass(ticket, issuerId).id,
+    state: ticket.voided ? "INACTIVE" : "ACTIVE",
+    ticketNumber: ticket.reference,
+    seatInfo: { seat: text(ticket.seats.join(", ")) },
+    barcode: { type: "QR_CODE", value: ticket.qrMessage, alternateText: ticket.reference },
+    validTimeInterval: { start: { date: ticket.startsAt }, end: { date: ticket.endsAt } },
+  };
+}
+
 /**
  * The Google Wallet "save" link of a ticket: a JWT signed (RS256) by the service account, carrying the show as an
  * event ticket class and the booking as its object, both under the issuer's id.
  */
 export async function googleSaveUrl(ticket: WalletTicket, signing: GoogleSigning): Promise<string> {
-  const classId = `${signing.issuerId}.marquee-show-${ticket.showId}`;
   const payload = {
-    eventTicketClasses: [
-      {
-        id: classId,
-        issuerName: ORGANIZATION,
-        reviewStatus: "UNDER_REVIEW",
-        eventName: text(ticket.title),
-        venue: { name: text(`${ORGANIZATION}, ${ticket.hallName}`), address: text(ticket.address) },
-        dateTime: { start: ticket.startsAt, end: ticket.endsAt },
-      },
-    ],
-    eventTicketObjects: [
-      {
-        id: `${signing.issuerId}.booking-${ticket.bookingId}`,
-        classId,
-        state: ticket.voided ? "INACTIVE" : "ACTIVE",
-        ticketNumber: ticket.reference,
-        seatInfo: { seat: text(ticket.seats.join(", ")) },
-        barcode: { type: "QR_CODE", value: ticket.qrMessage, alternateText: ticket.reference },
-        validTimeInterval: { start: { date: ticket.startsAt }, end: { date: ticket.endsAt } },
-      },
-    ],
+    eventTicketClasses: [eventTicketClass(ticket, signing.issuerId)],
+    eventTicketObjects: [eventTicketObject(ticket, signing.issuerId)],
   };
   const key = await importPKCS8(signing.privateKey, "RS256");
   const jwt = await new SignJWT({ typ: "savetowallet", origins: [signing.siteOrigin], payload })

@@ -45,7 +45,7 @@ afterAll(async () => {
 // seat page's choice in its address, whose page goes back to the seat page to make one. Send the link again (a confirmation
 // mail) goes back to My Bookings with a toast. Pay and cancel are posted by a
 // signed-in customer, for a booking that is not theirs (neither takes a field). The test gateway's page does not know
-// the checkout; the webhook is not signed.
+// the checkout; the webhook is not signed. Apple Wallet's web service answers 404 on a site without Apple Wallet keys.
 const actions = (): [string, number, "customer"?][] => [
   ["/login", 400],
   ["/login.data", 400],
@@ -76,6 +76,8 @@ const actions = (): [string, number, "customer"?][] => [
   [`${someBooking}/cancel`, 404, "customer"],
   ["/test-gateway/checkouts/cs_test_000000000000000000000000", 404],
   ["/webhooks/payments", 400],
+  ["/wallet/apple/v1/log", 404],
+  ["/wallet/apple/v1/devices/d1/registrations/pass.example/00000000-0000-4000-8000-000000000000", 404],
 ];
 
 const HOSTILE_BODIES = {

@@ -160,12 +160,23 @@ describe("wallet passes (decision 73)", () => {
     expect(loadConfig(apple).wallet.apple).toMatchObject({
       passTypeIdentifier: "pass.com.example.tickets",
       signerKey: "-----BEGIN KEY-----\n",
+      apnsHost: "api.push.apple.com",
+      apnsCa: null,
     });
+    expect(
+      loadConfig({ ...apple, APPLE_WALLET_APNS_HOST: "api.sandbox.push.apple.com", APPLE_WALLET_APNS_CA: file("CA") })
+        .wallet.apple,
+    ).toMatchObject({ apnsHost: "api.sandbox.push.apple.com", apnsCa: "-----BEGIN CA-----\n" });
+    expect(() => loadConfig({ ...apple, APPLE_WALLET_APNS_HOST: "https://api.push.apple.com/" })).toThrow(
+      /APPLE_WALLET_APNS_HOST.*must be a host or host:port/,
+    );
     const key = JSON.stringify({ client_email: "wallet@example.iam.gserviceaccount.com", private_key: "PEM" });
     expect(loadConfig({ GOOGLE_WALLET_ISSUER_ID: "3388", GOOGLE_WALLET_SERVICE_ACCOUNT: key }).wallet.google).toEqual({
       issuerId: "3388",
       clientEmail: "wallet@example.iam.gserviceaccount.com",
       privateKey: "PEM",
+      tokenUrl: "https://oauth2.googleapis.com/token",
+      apiUrl: "https://walletobjects.googleapis.com",
     });
   });
 

@@ -1,9 +1,12 @@
-import { createHash, generateKeyPairSync } from "node:crypto";
+import { createHash } from "node:crypto";
 import { importSPKI, jwtVerify } from "jose";
 import forge from "node-forge";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { walletLinks } from "~/models/wallet-passes.server";
+import { queueWalletUpdate } from "~/models/wallet-updates.server";
+import { getDb } from "~/services/db.server";
 import { applePass, googleSaveUrl, type WalletTicket } from "~/services/wallet-passes.server";
+import { certificate, keyPair, unzip } from "./wallet-kit";
 
 // Wallet passes (decision 73), checked offline: the Apple pass's manifest and signature against a certificate made
 // here with node-forge as the cinema's would be (a Pass Type ID certificate under Apple's WWDR one), and the Google
@@ -23,49 +26,6 @@ const TICKET: WalletTicket = {
   qrMessage: "http://127.0.0.1:3000/admin/check-in/abc.def",
   voided: false,
 };
-
-function keyPair() {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  });
-  return { privateKey, publicKey };
-}
-
-/** A certificate for the public key of `keys`, signed by `issuer`, or by `keys` itself when none: made with node-forge. */
-function certificate(
-  subject: string,
-  keys: { publicKey: string; privateKey: string },
-  issuer?: { cert: forge.pki.Certificate; key: string },
-) {
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKey);
-  cert.serialNumber = String(Date.now());
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
-  cert.setSubject([{ name: "commonName", value: subject }]);
-  cert.setIssuer(issuer ? issuer.cert.subject.attributes : [{ name: "commonName", value: subject }]);
-  cert.setExtensions([{ name: "basicConstraints", cA: !issuer }]);
-  cert.sign(forge.pki.privateKeyFromPem(issuer?.key ?? keys.privateKey), forge.md.sha256.create());
-  return cert;
-}
-
-/** The files of a .pkpass: a zip whose entries are stored, as passkit-generator writes them. */
-function unzip(zip: Buffer) {
-  const files: Record<string, Buffer> = {};
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extraLength = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString();
-    const start = at + 30 + nameLength + extraLength;
-    files[name] = zip.subarray(start, start + size);
-    at = start + size;
-  }
-  return files;
-}
 
 /**
  * Checks a detached PKCS #7 signature of `content` as Wallet does: the digest it signs is the content's, its signer
@@ -106,7 +66,7 @@ describe("the Apple Wallet pass", () => {
   };
 
   it("shows the QR code, seats, show time, hall and the cinema's address, for this booking", async () => {
-    const files = unzip(await applePass(TICKET, signing));
+    const files = unzip(await applePass(TICKET, signing, null));
     expect(Object.keys(files).sort()).toEqual(["icon.png", "icon@2x.png", "manifest.json", "pass.json", "signature"]);
     const pass = JSON.parse(files["pass.json"].toString());
     expect(pass).toMatchObject({
@@ -132,7 +92,7 @@ describe("the Apple Wallet pass", () => {
   });
 
   it("lists every file's SHA-1 in its manifest, which the cinema's certificate signs", async () => {
-    const files = unzip(await applePass(TICKET, signing));
+    const files = unzip(await applePass(TICKET, signing, null));
     const manifest = JSON.parse(files["manifest.json"].toString()) as Record<string, string>;
     const hashed = Object.keys(files).filter((name) => name !== "manifest.json" && name !== "signature");
     expect(Object.keys(manifest).sort()).toEqual(hashed.sort());
@@ -144,8 +104,16 @@ describe("the Apple Wallet pass", () => {
     ).toThrow();
   });
 
+  it("names the web service its wallet asks for updates, with the pass's own token", async () => {
+    const webService = { webServiceURL: "https://marquee.example/wallet/apple", authenticationToken: "t".repeat(43) };
+    const files = unzip(await applePass(TICKET, signing, webService));
+    expect(JSON.parse(files["pass.json"].toString())).toMatchObject(webService);
+    const withoutService = JSON.parse(unzip(await applePass(TICKET, signing, null))["pass.json"].toString());
+    expect(withoutService).not.toHaveProperty("webServiceURL");
+  });
+
   it("is void for a cancelled booking", async () => {
-    const files = unzip(await applePass({ ...TICKET, voided: true }, signing));
+    const files = unzip(await applePass({ ...TICKET, voided: true }, signing, null));
     expect(JSON.parse(files["pass.json"].toString()).voided).toBe(true);
   });
 });
@@ -200,5 +168,20 @@ describe("the Google Wallet save link", () => {
 describe("the ticket's wallet buttons", () => {
   it("are not offered while the cinema has configured no wallet (the unit tests' configuration)", () => {
     expect(walletLinks(TICKET.bookingId)).toEqual({ apple: null, google: null });
+  });
+});
+
+describe("a change to what a pass shows, with no wallet configured", () => {
+  // The file's database, loaded before the test's clock starts.
+  beforeAll(() => getDb());
+
+  it("queues no wallet update and records no change", async () => {
+    const db = await getDb();
+    await db.transaction((tx) => queueWalletUpdate(tx, TICKET.bookingId));
+    const [{ jobs, changes }] = await db.query<{ jobs: number; changes: number }>(
+      `select (select count(*) from outbox where kind = 'wallet-update') as jobs,
+              (select count(*) from wallet_pass_changes) as changes`,
+    );
+    expect({ jobs, changes }).toEqual({ jobs: 0, changes: 0 });
   });
 });
