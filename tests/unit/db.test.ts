@@ -1,8 +1,8 @@
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
-import { migrate, openDatabase, type Database } from "~/services/db.server";
+import { migrate, NEW_DATABASE_COPIES, openDatabase, type Database } from "~/services/db.server";
 
 const migrations = readdirSync("data/migrations")
   .filter((f) => f.endsWith(".sql"))
@@ -24,7 +24,7 @@ describe("migrate", () => {
     // In a folder: the unit tests' in-memory databases start from a migrated dump (tests/unit/database-dump.ts).
     const folder = mkdtempSync(path.join(os.tmpdir(), "cinema-fresh-db-"));
     onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
-    db = openDatabase(folder);
+    db = openDatabase(folder, { fresh: true });
     expect(await tables(db)).toEqual([]);
     await migrate(db);
     expect(await tables(db)).toEqual(
@@ -33,6 +33,26 @@ describe("migrate", () => {
     const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");
     expect(applied.map((r) => r.name)).toEqual(migrations);
   }, 60_000);
+
+  // `npm run build` makes the copies (decision 82); `npm run test:quick` may run before any build.
+  it.skipIf(!existsSync(NEW_DATABASE_COPIES.sampleCatalogue))(
+    "starts a new data folder from the build's copy: migrated, with the sample catalogue, before anything runs",
+    async () => {
+      const folder = mkdtempSync(path.join(os.tmpdir(), "cinema-copied-db-"));
+      onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+      db = openDatabase(folder);
+      const applied = await db.query<{ name: string }>("select name from schema_migrations order by name");
+      expect(applied.map((r) => r.name)).toEqual(migrations);
+      const [{ films }] = await db.query<{ films: number }>("select count(*) as films from movies");
+      expect(films).toBeGreaterThan(20);
+      expect(await db.query("select 1 from shows limit 1")).toEqual([]);
+      // Opened again, it is the same database, not a second copy.
+      await db.query("delete from trailers");
+      await db.close();
+      db = openDatabase(folder);
+      expect(await db.query("select 1 from trailers limit 1")).toEqual([]);
+    },
+  );
 
   it("does nothing when run again", async () => {
     db = openDatabase("memory://");
