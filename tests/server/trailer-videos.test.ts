@@ -7,32 +7,41 @@ import { signedInStaff, startSite, type Site } from "./site";
 
 const WEBM = fs.readFileSync("public/trailers/1002456.webm");
 
+// The start of a real MP4: its `ftyp` box.
+const MP4_HEADER = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\x02\0isomavc1", "latin1")]);
+
 describe("an uploaded trailer video", () => {
   let site: Site;
+  let cookie: string;
   let videoPath: string;
 
-  beforeAll(async () => {
-    site = await startSite();
-    const cookie = await signedInStaff(site);
+  async function addFilm(title: string, trailer: File) {
     const poster = await sharp({ create: { width: 600, height: 900, channels: 3, background: "#b5651d" } })
       .png()
       .toBuffer();
     const form = new FormData();
     for (const [name, value] of Object.entries({
-      title: "Harbour Lights",
+      title,
       runtimeMinutes: "96",
       releaseDate: "2027-02-01",
       originalLanguage: "en",
     }))
       form.append(name, value);
     form.append("poster", new File([poster], "poster.png"));
-    form.append("trailerFile", new File([WEBM], "trailer.webm"));
-    const saved = await fetch(`${site.url}/admin/movies/new`, {
+    form.append("trailerFile", trailer);
+    return fetch(`${site.url}/admin/movies/new`, {
       method: "POST",
       redirect: "manual",
       headers: { Cookie: cookie, Origin: site.url, "Sec-Fetch-Site": "same-origin" },
       body: form,
     });
+  }
+
+  beforeAll(async () => {
+    // A limit of 1 MB, so a video over it is small enough for a test to send.
+    site = await startSite({ env: { MAX_TRAILER_MB: "1" } });
+    cookie = await signedInStaff(site);
+    const saved = await addFilm("Harbour Lights", new File([WEBM], "trailer.webm"));
     expect(saved.status).toBe(302);
     const list = await (await fetch(`${site.url}/admin/movies`, { headers: { Cookie: cookie } })).text();
     const id = /href="\/admin\/movies\/(harbour-lights-[0-9a-f]{6})"/.exec(list)?.[1];
@@ -86,5 +95,17 @@ describe("an uploaded trailer video", () => {
     expect(missing.status).toBe(404);
     const wrongType = await fetch(site.url + videoPath.replace(".webm", ".mp4"));
     expect(wrongType.status).toBe(404);
+  });
+
+  it("refuses a video over MAX_TRAILER_MB beside its field, and saves no film", async () => {
+    const video = Buffer.concat([MP4_HEADER, Buffer.alloc(1536 * 1024)]);
+    const refused = await addFilm("Larger Than Allowed", new File([video], "trailer.mp4"));
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain(
+      "The trailer video is larger than 1 MB. Please choose a smaller file, or paste its address on YouTube or Vimeo instead.",
+    );
+    const list = await (await fetch(`${site.url}/admin/movies`, { headers: { Cookie: cookie } })).text();
+    expect(list).toContain("Harbour Lights");
+    expect(list).not.toContain("Larger Than Allowed");
   });
 });
