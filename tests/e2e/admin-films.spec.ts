@@ -128,7 +128,7 @@ test("staff add a film with a poster, schedule it, customers see it; edited, ret
   await expect(staff.getByLabel("Actor 1")).toHaveValue("Ada Quill");
   await staff.getByLabel("Title").fill(`${title} Returns`);
   await staff.getByLabel("Tagline").fill("The light stays on.");
-  await staff.getByLabel("Trailer").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  await staff.getByLabel("Trailer", { exact: true }).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await saveFilm(staff);
   await expect(staff.getByText(`${title} Returns saved.`)).toBeVisible();
   await open(customer, `/movies/${id}`);
