@@ -156,8 +156,8 @@ export const TRAILER_LINK_AND_FILE =
   "Please either paste the trailer's address or choose a video file, not both: clear the address to upload a file.";
 
 /**
- * The trailer a staff member's form sets: a video uploaded now, else the address pasted, else the video the film
- * has unless Remove was ticked; null for none.
+ * The trailer a staff member's form sets when it uploads no video (one it uploads is the draft's `trailerVideo`): the
+ * address pasted, else the video the film has unless Remove was ticked; null for none.
  */
 function trailerOf(form: FilmForm, current: FilmTrailer | null): FilmTrailer | null {
   if (form.trailer) return readTrailerAddress(form.trailer);
