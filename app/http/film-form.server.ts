@@ -171,7 +171,7 @@ function trailerOf(form: FilmForm, current: FilmTrailer | null): FilmTrailer | n
 export function filmDraftOf(
   form: FilmForm,
   files: Map<string, UploadedFile>,
-  trailer: { streamed: StreamedTrailerVideo | null; current: FilmTrailer | null } = { streamed: null, current: null },
+  trailer: { streamed: StreamedTrailerVideo | null; current: FilmTrailer | null },
 ): FilmDraft {
   return {
     title: form.title,
