@@ -163,6 +163,9 @@ export const environmentSchema = z.object({
   STRIPE_API_URL: optional(
     z.string().regex(/^https?:\/\/[^\s/?#]+$/, "must be an address, e.g. http://127.0.0.1:12111"),
   ).describe("where the Stripe SDK sends its requests; default Stripe's own (tests point it at a local server)"),
+  MAX_TRAILER_MB: integer(1, 10240).describe(
+    "largest trailer video staff may upload for a film, in MB; it streams into the database as it comes; default 200",
+  ),
   TMDB_API_KEY: text().describe(
     "a TMDB API key (v3), sent as api_key, that turns on Import from TMDB for staff (https://www.themoviedb.org/settings/api); default none",
   ),
@@ -384,6 +387,7 @@ export function loadConfig(environment: Record<string, string | undefined>) {
       from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
       reminderMinutes: env.REMINDER_MINUTES ?? 120,
     },
+    maxTrailerBytes: (env.MAX_TRAILER_MB ?? 200) * 1024 * 1024,
     tmdb: {
       apiKey: env.TMDB_API_KEY ?? null,
       readAccessToken: env.TMDB_READ_ACCESS_TOKEN ?? null,

@@ -3,8 +3,8 @@
 // only when it could not measure (a crash), never for a FAIL.
 //
 // BENCH_SECONDS   seconds of load per figure (default 8)
-// BENCH_ONLY      a comma-separated list of parts: pages, js, bookings, soldout, browser, instances, reports
-//                 (default: all)
+// BENCH_ONLY      a comma-separated list of parts: pages, js, images, bookings, soldout, browser, instances, reports
+//                 (default: all); with images, the site's films have uploaded photographs before any part runs
 // BENCH_CPU_PROF  a folder: the site's CPU is profiled into it (scripts/lib/cpu-profile-preload.mjs) and the bench
 //                 prints where its CPU time went
 import { spawnSync } from "node:child_process";
@@ -17,12 +17,15 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { ensureChromium } from "./chromium.mjs";
 import { profileShares } from "./lib/cpu-profile.mjs";
+import { pageImageBytes, writeUploadedArtwork } from "./lib/bench-images.mjs";
 import { REPORT_READERS, REPORTS_P99_MS, writeYearOfSales } from "./lib/bench-reports.mjs";
 import { postForm, signedInCustomers, signedInStaff, startSite, toastMessage } from "./lib/site.mjs";
 import { startPostgres } from "./postgres.mjs";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const PARTS = new Set((process.env.BENCH_ONLY ?? "pages,js,bookings,soldout,browser,instances,reports").split(","));
+const PARTS = new Set(
+  (process.env.BENCH_ONLY ?? "pages,js,images,bookings,soldout,browser,instances,reports").split(","),
+);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const CONNECTIONS = 50;
 const CUSTOMERS = 50;
@@ -218,6 +221,33 @@ async function inBrowser(base, { movie, seatPage }) {
       );
     }
     await firebaseOnlyAfterClick(browser, base);
+  } finally {
+    await browser.close();
+  }
+}
+
+// A phone (an iPhone's 390 px at 3 device pixels to one) and a laptop's 1440 px at one.
+const SCREENS = [
+  ["390 px", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true }],
+  ["1440 px", { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 }],
+];
+
+async function imageBytes(base, { movie }, originals) {
+  console.log("\nImage bytes per page in Chromium, scrolled to the end: now, and each picture's original at full size");
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: await ensureChromium(), args: CHROMIUM_FLAGS });
+  try {
+    for (const pagePath of ["/", movie]) {
+      for (const [name, screen] of SCREENS) {
+        const { after, before, requests } = await pageImageBytes(browser, base + pagePath, screen, originals);
+        record(
+          `images ${pagePath} at ${name}`,
+          `${kb(after)} in ${requests} pictures; before ${kb(before)}`,
+          "fewer bytes than before",
+          verdict(after < before),
+        );
+      }
+    }
   } finally {
     await browser.close();
   }
@@ -533,14 +563,22 @@ if ([...PARTS].every((part) => part === "reports")) {
   printTable();
   process.exit(0);
 }
-const site = await startSite({
-  env: {
-    // The booking figures want the race, not the limits that keep one account (or one address) from holding a hall.
-    MAX_UNPAID_BOOKINGS: "1000",
-    STRANDED_SEAT_RULE: "false",
-    POST_LIMITS: "false",
-  },
-});
+const siteEnv = {
+  // The booking figures want the race, not the limits that keep one account (or one address) from holding a hall.
+  MAX_UNPAID_BOOKINGS: "1000",
+  STRANDED_SEAT_RULE: "false",
+  POST_LIMITS: "false",
+};
+let site = await startSite({ env: siteEnv });
+let originals = new Map();
+if (PARTS.has("images")) {
+  await site.stop();
+  const started = Date.now();
+  const uploaded = await writeUploadedArtwork(site.dataDir);
+  originals = uploaded.originals;
+  console.log(`\nImages: ${uploaded.films} films given uploaded photographs in ${ms(Date.now() - started)}`);
+  site = await startSite({ dataDir: site.dataDir, env: siteEnv });
+}
 process.once("SIGINT", () => removeSite(site).then(() => process.exit(130)));
 try {
   const base = site.url;
@@ -551,6 +589,7 @@ try {
   ]);
   if (PARTS.has("pages")) await pages(base, paths, cookies[0]);
   if (PARTS.has("js")) await javaScript(base, paths);
+  if (PARTS.has("images")) await imageBytes(base, paths, originals);
   if (PARTS.has("browser")) await inBrowser(base, paths);
   const shows = PARTS.has("bookings") || PARTS.has("soldout") ? await benchShows(base) : [];
   if (PARTS.has("soldout"))

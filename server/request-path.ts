@@ -16,6 +16,7 @@ import { remixRequests } from "./remix-requests";
 import { logRequests, nameRemixRoutes, remixRouteNamer, requestIdOf } from "./request-log";
 import type { requestTurns } from "./request-turns";
 import { buildFiles, publicFiles } from "./static-files";
+import { serveTrailerVideo, TRAILER_VIDEOS_PATH } from "./trailer-videos";
 import { END_HOLD_PATH, END_SHOW_PATH, endHoldNow, endShowNow, TICKET_CODE_PATH, ticketCodeNow } from "./test-hooks";
 
 /**
@@ -56,8 +57,9 @@ export function requestPath(build: ServerBuild, state: { stopping: boolean }, tu
   app.use("/build", buildFiles());
   // 7. Anonymous catalogue pages from memory (decision 19); before the other files, since public/ has none of them.
   app.use(pageCache(remix, remixRouteNamer(build.routes), metrics.countPageCache));
-  // 8. Artwork, trailers, the icon.
+  // 8. Artwork, trailers, the icon; then trailer videos staff uploaded, kept in the database (decision 80).
   app.use(publicFiles());
+  app.get(TRAILER_VIDEOS_PATH, serveTrailerVideo);
   // 9. From here on the app answers: its route names the log line.
   app.use(nameRemixRoutes(build.routes));
   // 10. While the database is away, it is asked again first, and the 503 page answers until it is back.

@@ -7,6 +7,7 @@ import type { Certificate } from "~/domain/age-ratings";
 import { filmSchema, MAX_CAST, MAX_RUNTIME, MIN_RUNTIME, type FilmForm as FilmFormFields } from "~/schemas/film";
 import { Artwork } from "./Artwork";
 import { FormErrors, FormField } from "./FormField";
+import { TrailerVideoField } from "./TrailerVideoField";
 
 export type FilmFormReply = SubmissionResult<string[]>;
 
@@ -28,7 +29,15 @@ export type FilmFormValues = {
 
 type Props = {
   /** The film edited, with its pictures; null for a new one. */
-  film: { posterUrl: string; backdropUrl: string; castPhotos: (string | null)[] } | null;
+  film: {
+    posterUrl: string;
+    backdropUrl: string;
+    castPhotos: (string | null)[];
+    /** Where the trailer video staff uploaded plays, or null when the film has none. */
+    trailerVideoUrl: string | null;
+  } | null;
+  /** The largest trailer video the site takes, in MB. */
+  maxTrailerMegabytes: number;
   defaults: FilmFormValues;
   certificates: Certificate[];
   /** The catalogue's genres to choose from. */
@@ -44,7 +53,7 @@ const PICTURE_TYPES = "image/jpeg,image/png,image/webp,image/gif,image/avif";
  * A film's details, cast, trailer and pictures, posted as one multipart form that works without JavaScript. With
  * it, the fields are checked as they are left and a chosen picture is shown before it is sent.
  */
-export function FilmForm({ film, defaults, certificates, genres, lastResult }: Props) {
+export function FilmForm({ film, maxTrailerMegabytes, defaults, certificates, genres, lastResult }: Props) {
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useForm<z.input<typeof filmSchema>, FilmFormFields>({
     lastResult,
@@ -120,6 +129,11 @@ export function FilmForm({ film, defaults, certificates, genres, lastResult }: P
         label="Trailer"
         type="text"
         note="The address of the trailer on YouTube or Vimeo. Customers' browsers contact it only when they press play."
+      />
+      <TrailerVideoField
+        current={film?.trailerVideoUrl ?? null}
+        maxMegabytes={maxTrailerMegabytes}
+        error={fileError("trailerFile")}
       />
       <PictureField
         name="poster"

@@ -51,9 +51,11 @@ export function TrailerPlayer({ trailers, selectedId }: { trailers: Trailer[]; s
                   <img src={trailer.imageUrl} alt="" width={160} height={90} loading="lazy" />
                   <span className="trailer-item-text">
                     <strong>{trailer.title}</strong>
-                    <small>
-                      {trailer.duration} • {trailer.views} views
-                    </small>
+                    {trailer.duration && trailer.views ? (
+                      <small>
+                        {trailer.duration} • {trailer.views} views
+                      </small>
+                    ) : null}
                     {playing ? <span className="badge">Playing</span> : null}
                   </span>
                 </Link>

@@ -21,7 +21,8 @@ export type MovieSummary = {
 };
 
 export type Movie = MovieSummary & {
-  /** A trailer on YouTube or Vimeo that staff linked, played on its host only when the visitor presses play. */
+  /** The trailer staff set: on YouTube or Vimeo, played on its host only when the visitor presses play, or a video they
+   * uploaded, which the site serves. */
   videoTrailer: FilmTrailer | null;
   posterUrl: string;
   overview: string;
@@ -33,13 +34,13 @@ export type Movie = MovieSummary & {
   certificateDescription: string | null;
 };
 
-export type Trailer = {
+/** What a trailer's player shows: the video, the picture before it plays, and its captions when it has them. */
+export type TrailerClip = { title: string; videoUrl: string; imageUrl: string; captionsUrl: string | null };
+
+/** A trailer the home page lists; a film's uploaded video has no duration or views to show. */
+export type Trailer = TrailerClip & {
   id: string;
-  title: string;
   description: string;
-  duration: string;
-  views: string;
-  imageUrl: string;
-  videoUrl: string;
-  captionsUrl: string;
+  duration: string | null;
+  views: string | null;
 };

@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData as parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import type { FilmDraft } from "~/domain/film-draft";
+import type { FilmDraft, FilmTrailer, StreamedTrailerVideo } from "~/domain/film-draft";
 import {
   contentFormatName,
   MAX_ARTWORK_BYTES,
@@ -7,14 +7,18 @@ import {
   type ArtworkProblem,
 } from "~/models/artwork.server";
 import type { ArtworkField, SaveFilmFailure } from "~/models/films.server";
+import { discardTrailerUpload, streamTrailerUpload, type TrailerVideoProblem } from "~/models/trailer-videos.server";
 import { castRows, chosenGenres, MAX_CAST, readTrailerAddress, type FilmForm } from "~/schemas/film";
+import { config } from "~/config.server";
 import { FORM_TOO_LARGE, FORM_UNREADABLE, MAX_FORM_BYTES } from "./forms.server";
 
-// The film form (/admin/movies/new, /admin/movies/{id}) posts its pictures as files: a multipart body, read here
-// while it streams in, each file up to MAX_ARTWORK_BYTES and the whole form up to its text and every picture it
-// has a field for. Its text fields then go through readSubmission as any form's do.
+// The film form (/admin/movies/new, /admin/movies/{id}) posts its pictures and a trailer video as files: a multipart
+// body, read here while it streams in, each picture up to MAX_ARTWORK_BYTES and the form's text and pictures up to
+// the text and every picture it has a field for. The trailer video goes on into the database as it comes, up to
+// its own limit (decision 80). Its text fields then go through readSubmission as any form's do.
 
-const FILE_FIELD = /^(?:poster|backdrop|castPhoto\[(\d{1,2})\])$/;
+const FILE_FIELD = /^(?:poster|backdrop|castPhoto\[(\d{1,2})\]|trailerFile)$/;
+const TRAILER_FILE_FIELD = "trailerFile";
 const MAX_FILM_FORM_BYTES = MAX_FORM_BYTES + (2 + MAX_CAST) * MAX_ARTWORK_BYTES;
 const MB = MAX_ARTWORK_BYTES / 1024 / 1024;
 
@@ -22,17 +26,23 @@ export type UploadedFile = { fileName: string; bytes: Uint8Array };
 class FormTooLarge extends Error {}
 
 /**
- * The film form's text fields, as a URL-encoded request readSubmission reads, its files by field, and the fields
- * whose file was larger than MAX_ARTWORK_BYTES (read to its end and dropped, so the page can say which).
+ * The film form's text fields, as a URL-encoded request readSubmission reads, its files by field, the fields
+ * whose file was larger than MAX_ARTWORK_BYTES (read to its end and dropped, so the page can say which), and the
+ * trailer video streamed in (its chunks written, not yet kept: the caller discards it unless the film is saved) or
+ * what was wrong with it.
  */
-export async function readFilmUpload(request: Request) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FILM_FORM_BYTES)
+export async function readFilmUpload(request: Request, maxTrailerBytes = config.maxTrailerBytes) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FILM_FORM_BYTES + maxTrailerBytes)
     return { ok: false as const, message: FORM_TOO_LARGE };
   if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? ""))
     return { ok: false as const, message: FORM_UNREADABLE };
   const text = new URLSearchParams();
   const files = new Map<string, UploadedFile>();
   const oversized: string[] = [];
+  // Set inside the upload handler: spelt so, TypeScript does not take them for always null after it.
+  let trailerVideo = null as StreamedTrailerVideo | null;
+  let trailerProblem = null as TrailerVideoProblem | null;
+  let trailerRead = false;
   let total = 0;
   const collect = async (part: UploadHandlerPart, limit: number) => {
     const chunks: Uint8Array[] = [];
@@ -54,8 +64,18 @@ export async function readFilmUpload(request: Request) {
         if (!FILE_FIELD.test(part.name)) text.append(part.name, value.toString("utf8"));
         return undefined;
       }
+      if (part.name === TRAILER_FILE_FIELD && !trailerRead) {
+        trailerRead = true;
+        const streamed = await streamTrailerUpload(part.data, maxTrailerBytes);
+        if (streamed.ok) trailerVideo = streamed.video;
+        else trailerProblem = streamed.problem;
+        return undefined;
+      }
       const index = FILE_FIELD.exec(part.name)?.[1];
-      const known = FILE_FIELD.test(part.name) && (index === undefined || Number(index) < MAX_CAST);
+      const known =
+        FILE_FIELD.test(part.name) &&
+        part.name !== TRAILER_FILE_FIELD &&
+        (index === undefined || Number(index) < MAX_CAST);
       const bytes = await collect(part, known ? MAX_ARTWORK_BYTES : 0);
       if (!known || !part.filename) return undefined;
       if (bytes === null) oversized.push(part.name);
@@ -63,6 +83,7 @@ export async function readFilmUpload(request: Request) {
       return undefined;
     });
   } catch (error) {
+    if (trailerVideo) await discardTrailerUpload(trailerVideo.uploadId);
     return { ok: false as const, message: error instanceof FormTooLarge ? FORM_TOO_LARGE : FORM_UNREADABLE };
   }
   const textRequest = new Request(request.url, {
@@ -70,7 +91,7 @@ export async function readFilmUpload(request: Request) {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: text.toString(),
   });
-  return { ok: true as const, textRequest, files, oversized };
+  return { ok: true as const, textRequest, files, oversized, trailerVideo, trailerProblem };
 }
 
 /** What a picture's field is called in a message. */
@@ -123,8 +144,35 @@ export function saveFilmRefusal(failure: SaveFilmFailure): { field: string; mess
   }
 }
 
-/** The draft a staff member's form makes: pictures left empty keep the film's own. */
-export function filmDraftOf(form: FilmForm, files: Map<string, UploadedFile>): FilmDraft {
+const TRAILER_TYPES = "an MP4 or WebM video";
+
+export function trailerVideoMessage(problem: TrailerVideoProblem, maxTrailerBytes = config.maxTrailerBytes) {
+  return problem === "too-large"
+    ? `The trailer video is larger than ${Math.round(maxTrailerBytes / 1024 / 1024)} MB. Please choose a smaller file, or paste its address on YouTube or Vimeo instead.`
+    : `The trailer video is not a video the site can play. Please choose ${TRAILER_TYPES}.`;
+}
+
+export const TRAILER_LINK_AND_FILE =
+  "Please either paste the trailer's address or choose a video file, not both: clear the address to upload a file.";
+
+/**
+ * The trailer a staff member's form sets when it uploads no video (one it uploads is the draft's `trailerVideo`): the
+ * address pasted, else the video the film has unless Remove was ticked; null for none.
+ */
+function trailerOf(form: FilmForm, current: FilmTrailer | null): FilmTrailer | null {
+  if (form.trailer) return readTrailerAddress(form.trailer);
+  return current?.kind === "video" && !form.removeTrailerVideo ? current : null;
+}
+
+/**
+ * The draft a staff member's form makes: pictures left empty keep the film's own, a video streamed in is its
+ * trailer, and a film's own video stays unless a link replaces it or staff remove it.
+ */
+export function filmDraftOf(
+  form: FilmForm,
+  files: Map<string, UploadedFile>,
+  trailer: { streamed: StreamedTrailerVideo | null; current: FilmTrailer | null },
+): FilmDraft {
   return {
     title: form.title,
     synopsis: form.synopsis,
@@ -139,7 +187,8 @@ export function filmDraftOf(form: FilmForm, files: Map<string, UploadedFile>): F
       photo: files.get(`castPhoto[${index}]`)?.bytes ?? null,
     })),
     certificate: form.certificate || null,
-    trailer: form.trailer ? readTrailerAddress(form.trailer) : null,
+    trailer: trailerOf(form, trailer.current),
+    trailerVideo: trailer.streamed,
     poster: files.get("poster")?.bytes ?? null,
     backdrop: files.get("backdrop")?.bytes ?? null,
     tmdbId: null,

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { trailerVideoUrl } from "~/domain/film-draft";
+import type { Movie, TrailerClip } from "~/domain/movie";
 import { seatPagePath } from "~/domain/seat-page-paths";
 import { seatAvailability, type ShowDay } from "~/domain/show";
 import { groupByFormat } from "~/domain/show-format";
@@ -59,17 +61,31 @@ async function movieShowTimes(movieId: string, days: ShowDay[], url: URL) {
   return { times, screenings };
 }
 
+/** The film's own trailer as the page plays it: the video staff uploaded, else its sample clip; null for a link. */
+async function trailerClipOf(movie: Movie): Promise<TrailerClip | null> {
+  const own = movie.videoTrailer;
+  if (own?.kind === "video")
+    return {
+      title: `${movie.title}: trailer`,
+      videoUrl: trailerVideoUrl(own),
+      imageUrl: movie.backdropUrl,
+      captionsUrl: null,
+    };
+  return own ? null : getTrailerForMovie(movie.id);
+}
+
 export async function loadMoviePage({ request, params }: LoaderFunctionArgs) {
   const movie = await requireMovie(params.id);
   const viewer = await getViewer(request);
   if (viewer) await applyPendingFavourite(request, viewer.uid, movie.id);
   const url = new URL(request.url);
-  // Watch Trailer was pressed: a film's YouTube or Vimeo trailer is framed then, otherwise its own video is read.
+  // Watch Trailer was pressed: a film's YouTube or Vimeo trailer is framed then, the video staff uploaded plays, or
+  // else the film's sample clip is read.
   const trailerOpen = url.searchParams.has("trailer");
   const [days, recommended, trailer, favourite] = await Promise.all([
     catalogue.showDays(movie.id),
     catalogue.recommended(movie.id),
-    trailerOpen && !movie.videoTrailer ? getTrailerForMovie(movie.id) : null,
+    trailerOpen ? trailerClipOf(movie) : null,
     viewer ? isFavourite(viewer.uid, movie.id) : false,
   ]);
   const { times, screenings } = await movieShowTimes(movie.id, days, url);

@@ -8,6 +8,7 @@ import type { DB } from "~/services/db-schema";
 import { typed } from "~/services/typed-db.server";
 import { checkArtwork, storeArtwork, type ArtworkProblem, type CheckedArtwork } from "./artwork.server";
 import { recordStaffChange } from "./staff-changes.server";
+import { keepTrailerVideo } from "./trailer-videos.server";
 
 // The one way films come in and change (decision 65): staff's form, the sample catalogue and an import all save a
 // FilmDraft here. Staff's changes are remembered per field, and an import leaves those fields alone.
@@ -206,7 +207,7 @@ export async function saveFilm(
         genres: await genresOf(tx, draft.genres),
         casts,
         certificate: draft.certificate,
-        trailer: draft.trailer,
+        trailer: draft.trailerVideo ? await keepTrailerVideo(tx, draft.trailerVideo) : draft.trailer,
         poster_path: posterPath,
         backdrop_path: (await picture(pictures.backdrop, "backdrop")) ?? stored?.backdrop_path ?? null,
       };

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FilmForm, type FilmFormReply, type FilmFormValues } from "~/components/FilmForm";
+import { config } from "~/config.server";
+import { trailerVideoUrl } from "~/domain/film-draft";
 import {
   artworkMessage,
   filmDraftOf,
@@ -9,6 +11,8 @@ import {
   pictureLabel,
   readFilmUpload,
   saveFilmRefusal,
+  TRAILER_LINK_AND_FILE,
+  trailerVideoMessage,
 } from "~/http/film-form.server";
 import { formError, readSubmission } from "~/http/forms.server";
 import { notFound } from "~/http/not-found.server";
@@ -16,6 +20,7 @@ import { redirectWithSuccess } from "~/http/toast.server";
 import { requireStaff } from "~/http/viewer.server";
 import { listCertificates } from "~/models/certificates.server";
 import { getFilmForEditing, saveFilm } from "~/models/films.server";
+import { discardTrailerUpload } from "~/models/trailer-videos.server";
 import { listGenres } from "~/models/movies.server";
 import { filmSchema, trailerAddress } from "~/schemas/film";
 import { withErrorMeta } from "~/utils/page-meta";
@@ -48,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     castName: film?.cast.map((member) => member.name) ?? [],
     castCharacter: film?.cast.map((member) => member.character) ?? [],
     certificate: film?.certificate ?? "",
-    trailer: film?.trailer ? trailerAddress(film.trailer) : "",
+    trailer: film?.trailer && film.trailer.kind !== "video" ? trailerAddress(film.trailer) : "",
   };
   return {
     film: film && {
@@ -56,8 +61,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       posterUrl: film.posterUrl,
       backdropUrl: film.backdropUrl,
       castPhotos: film.cast.map((member) => member.photoUrl),
+      trailerVideoUrl: film.trailer?.kind === "video" ? trailerVideoUrl(film.trailer) : null,
       retired: film.retired,
     },
+    maxTrailerMegabytes: config.maxTrailerBytes / 1024 / 1024,
     defaults,
     certificates,
     genres: [...new Set([...genres, ...defaults.genres])].sort(),
@@ -69,27 +76,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const film = await requireFilm(params.id);
   const upload = await readFilmUpload(request);
   if (!upload.ok) return data(formError(upload.message), { status: 400 });
-  const form = await readSubmission(upload.textRequest, filmSchema);
-  if (!form.ok) return form.response;
-  const [tooLarge] = upload.oversized;
-  if (tooLarge) return form.refuse(artworkMessage(pictureLabel(tooLarge), "too-large"), 413, tooLarge);
-  for (const [field, file] of upload.files) {
-    const mismatch = await nameMismatchMessage(field, file);
-    if (mismatch) return form.refuse(mismatch, 400, field);
+  const streamed = upload.trailerVideo;
+  try {
+    const form = await readSubmission(upload.textRequest, filmSchema);
+    if (!form.ok) return form.response;
+    const [tooLarge] = upload.oversized;
+    if (tooLarge) return form.refuse(artworkMessage(pictureLabel(tooLarge), "too-large"), 413, tooLarge);
+    if (upload.trailerProblem) {
+      const status = upload.trailerProblem === "too-large" ? 413 : 400;
+      return form.refuse(trailerVideoMessage(upload.trailerProblem), status, "trailerFile");
+    }
+    if (streamed && form.value.trailer) return form.refuse(TRAILER_LINK_AND_FILE, 400, "trailerFile");
+    for (const [field, file] of upload.files) {
+      const mismatch = await nameMismatchMessage(field, file);
+      if (mismatch) return form.refuse(mismatch, 400, field);
+    }
+    const draft = filmDraftOf(form.value, upload.files, { streamed, current: film?.trailer ?? null });
+    const saved = await saveFilm(draft, { id: film ? params.id : null, source: "staff", staffUid: staff.uid });
+    if (saved.ok) return redirectWithSuccess("/admin/movies", `${saved.title} saved.`);
+    const refusal = saveFilmRefusal(saved);
+    if (!refusal) throw notFound("There is no film at this address any more.");
+    return form.refuse(refusal.message, 400, refusal.field);
+  } finally {
+    // A video the save did not keep is removed; one it kept stays.
+    if (streamed) await discardTrailerUpload(streamed.uploadId);
   }
-  const saved = await saveFilm(filmDraftOf(form.value, upload.files), {
-    id: film ? params.id : null,
-    source: "staff",
-    staffUid: staff.uid,
-  });
-  if (saved.ok) return redirectWithSuccess("/admin/movies", `${saved.title} saved.`);
-  const refusal = saveFilmRefusal(saved);
-  if (!refusal) throw notFound("There is no film at this address any more.");
-  return form.refuse(refusal.message, 400, refusal.field);
 }
 
 export default function EditFilm() {
-  const { film, defaults, certificates, genres } = useLoaderData<typeof loader>();
+  const { film, maxTrailerMegabytes, defaults, certificates, genres } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as FilmFormReply | undefined;
   return (
     <section aria-labelledby="film-title">
@@ -101,6 +116,7 @@ export default function EditFilm() {
       <FilmForm
         key={film?.title ?? NEW}
         film={film}
+        maxTrailerMegabytes={maxTrailerMegabytes}
         defaults={defaults}
         certificates={certificates}
         genres={genres}

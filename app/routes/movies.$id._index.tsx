@@ -42,7 +42,7 @@ export default function MovieDetail() {
   const { movie, times, signedIn, recommended, trailer, trailerOpen, favourite } =
     useLoaderData<typeof loadMoviePage>();
   // A trailer on YouTube or Vimeo is embedded only once Watch Trailer is pressed: the page contacts no host before.
-  const embedded = trailerOpen ? movie.videoTrailer : null;
+  const embedded = trailerOpen && movie.videoTrailer?.kind !== "video" ? movie.videoTrailer : null;
   return (
     <>
       <section className="movie-detail page-top" aria-labelledby="movie-title">

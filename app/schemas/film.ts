@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FilmTrailer } from "~/domain/film-draft";
+import type { LinkedTrailer } from "~/domain/film-draft";
 import { multiLine } from "./fields";
 
 // A film as staff add or edit it (/admin/movies/new, /admin/movies/{id}). Its pictures come as files beside these
@@ -26,7 +26,7 @@ export const TRAILER_INVALID =
   "Please paste the address of the trailer on YouTube (youtube.com/watch?v=… or youtu.be/…) or Vimeo (vimeo.com/…).";
 export const CAST_NAME_REQUIRED = "Please enter the name of the actor, or clear the character too.";
 
-const TRAILER_ADDRESSES: { kind: FilmTrailer["kind"]; pattern: RegExp }[] = [
+const TRAILER_ADDRESSES: { kind: LinkedTrailer["kind"]; pattern: RegExp }[] = [
   { kind: "youtube", pattern: /^https?:\/\/(?:www\.|m\.)?youtube\.com\/watch\?(?:.*&)?v=([\w-]{11})(?:&.*)?$/ },
   { kind: "youtube", pattern: /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([\w-]{11})(?:[?#].*)?$/ },
   { kind: "youtube", pattern: /^https?:\/\/youtu\.be\/([\w-]{11})(?:[?#].*)?$/ },
@@ -34,7 +34,7 @@ const TRAILER_ADDRESSES: { kind: FilmTrailer["kind"]; pattern: RegExp }[] = [
 ];
 
 /** The video a YouTube or Vimeo address names, or null for any other address. */
-export function readTrailerAddress(address: string): FilmTrailer | null {
+export function readTrailerAddress(address: string): LinkedTrailer | null {
   for (const { kind, pattern } of TRAILER_ADDRESSES) {
     const id = pattern.exec(address.trim())?.[1];
     if (id) return { kind, id };
@@ -43,7 +43,7 @@ export function readTrailerAddress(address: string): FilmTrailer | null {
 }
 
 /** The address staff see for a stored trailer. */
-export const trailerAddress = (trailer: FilmTrailer) =>
+export const trailerAddress = (trailer: LinkedTrailer) =>
   trailer.kind === "youtube" ? `https://www.youtube.com/watch?v=${trailer.id}` : `https://vimeo.com/${trailer.id}`;
 
 function isReleaseDate(text: string) {
@@ -116,6 +116,7 @@ export const filmSchema = z
       .refine((address) => readTrailerAddress(address) !== null, TRAILER_INVALID)
       .optional()
       .describe("Trailer"),
+    removeTrailerVideo: z.boolean().optional().describe("Remove the uploaded trailer"),
   })
   .superRefine((film, context) => {
     film.castCharacter.forEach((character, index) => {

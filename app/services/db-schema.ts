@@ -319,6 +319,22 @@ export interface TicketTypesTable {
   max_age: number | null;
 }
 
+export interface TrailerVideoChunksTable {
+  upload_id: string;
+  seq: number;
+  bytes: Uint8Array;
+  written_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface TrailerVideosTable {
+  hash: string;
+  upload_id: string;
+  content_type: string;
+  byte_length: number;
+  chunk_bytes: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface TrailersTable {
   id: string;
   movie_id: string;
@@ -398,6 +414,8 @@ export interface DB {
   test_gateway_checkouts: TestGatewayCheckoutsTable;
   test_gateway_events: TestGatewayEventsTable;
   ticket_types: TicketTypesTable;
+  trailer_video_chunks: TrailerVideoChunksTable;
+  trailer_videos: TrailerVideosTable;
   trailers: TrailersTable;
   users: UsersTable;
   waitlist_entries: WaitlistEntriesTable;
