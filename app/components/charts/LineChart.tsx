@@ -1,7 +1,7 @@
 import { scaleLinear, scalePoint } from "d3-scale";
 import { line } from "d3-shape";
 import { useId } from "react";
-import { CHART, ChartTable, type ChartTableProps } from "./ChartTable";
+import { CHART, ChartTable, px, type ChartTableProps } from "./ChartTable";
 
 export type LineSeries = { name: string; values: number[] };
 
@@ -35,7 +35,8 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
   const every = Math.ceil(points.length / 8);
   const path = line<number>()
     .x((_, index) => x(points[index])!)
-    .y((value) => y(value));
+    .y((value) => y(value))
+    .digits(1);
   const table: ChartTableProps = {
     caption: title,
     headers: [xLabel, ...series.map((s) => `${s.name}, ${yLabel}`)],
@@ -62,8 +63,8 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
           .filter(Number.isInteger)
           .map((tick) => (
             <g key={tick} className="chart-tick">
-              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(tick)} y2={y(tick)} />
-              <text x={CHART.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={px(y(tick))} y2={px(y(tick))} />
+              <text x={CHART.left - 6} y={px(y(tick))} dy="0.32em" textAnchor="end">
                 {format(tick)}
               </text>
             </g>
@@ -73,7 +74,7 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
             <text
               key={point}
               className="chart-tick"
-              x={x(point)}
+              x={px(x(point)!)}
               y={CHART.height - CHART.bottom + 16}
               textAnchor="middle"
             >
@@ -89,9 +90,9 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
             <path d={path(s.values) ?? ""} />
             {s.values.map((value, index) =>
               seriesIndex === 0 ? (
-                <circle key={points[index]} cx={x(points[index])} cy={y(value)} r={3} />
+                <circle key={points[index]} cx={px(x(points[index])!)} cy={px(y(value))} r={3} />
               ) : (
-                <rect key={points[index]} x={x(points[index])! - 3} y={y(value) - 3} width={6} height={6} />
+                <rect key={points[index]} x={px(x(points[index])! - 3)} y={px(y(value) - 3)} width={6} height={6} />
               ),
             )}
           </g>
