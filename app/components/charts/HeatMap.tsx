@@ -40,6 +40,10 @@ export function HeatMap({ title, hours, cells }: Props) {
     .domain([0, 1])
     .range(HEAT_SHADES.map((_, index) => index));
   const [cellWidth, cellHeight] = [px(x.bandwidth()), px(y.bandwidth())];
+  const shaded = HEAT_SHADES.map((colours, index) => ({
+    ...colours,
+    cells: cells.filter((cell) => shade(cell.occupancy) === index),
+  })).filter((inShade) => inShade.cells.length > 0);
   const every = Math.ceil(hours.length / 12);
   const cellAt = (weekday: number, hour: number) =>
     cells.find((cell) => cell.weekday === weekday && cell.hour === hour);
@@ -68,24 +72,30 @@ export function HeatMap({ title, hours, cells }: Props) {
             {name.slice(0, 3)}
           </text>
         ))}
-        {cells.map((cell) => {
-          const { fill, text } = HEAT_SHADES[shade(cell.occupancy)];
-          const left = px(x(cell.hour)!);
-          const top = px(y(cell.weekday)!);
-          return (
-            <Fragment key={`${cell.weekday}-${cell.hour}`}>
-              <rect x={left} y={top} width={cellWidth} height={cellHeight} fill={fill} />
-              <text
-                className="heat-figure"
-                x={px(left + cellWidth / 2)}
-                y={px(top + cellHeight / 2)}
-                style={{ fill: text }}
-              >
-                {percent(cell.occupancy)}
-              </text>
-            </Fragment>
-          );
-        })}
+        {/* A path of every cell of a shade and a group of their figures: a few elements a map, not three a cell. */}
+        {shaded.map(({ fill, text, cells: inShade }) => (
+          <Fragment key={fill}>
+            <path
+              d={inShade
+                .map(
+                  (cell) => `M${px(x(cell.hour)!)},${px(y(cell.weekday)!)}h${cellWidth}v${cellHeight}h${-cellWidth}z`,
+                )
+                .join("")}
+              fill={fill}
+            />
+            <g className="heat-figures" fill={text}>
+              {inShade.map((cell) => (
+                <text
+                  key={`${cell.weekday}-${cell.hour}`}
+                  x={px(x(cell.hour)! + cellWidth / 2)}
+                  y={px(y(cell.weekday)! + cellHeight / 2)}
+                >
+                  {percent(cell.occupancy)}
+                </text>
+              ))}
+            </g>
+          </Fragment>
+        ))}
         <text className="chart-axis-label" x={(LEFT + CHART.width) / 2} y={height - 4} textAnchor="middle">
           Hour the show starts; each cell: share of seats sold (%)
         </text>

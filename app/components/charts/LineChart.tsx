@@ -37,6 +37,10 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
     .x((_, index) => x(points[index])!)
     .y((value) => y(value))
     .digits(1);
+  const mark = [
+    (cx: number, cy: number) => `M${px(cx - 3)},${px(cy)}a3,3 0 1,0 6,0a3,3 0 1,0 -6,0`,
+    (cx: number, cy: number) => `M${px(cx - 3)},${px(cy - 3)}h6v6h-6z`,
+  ];
   const table: ChartTableProps = {
     caption: title,
     headers: [xLabel, ...series.map((s) => `${s.name}, ${yLabel}`)],
@@ -88,13 +92,11 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
         {series.map((s, seriesIndex) => (
           <g key={s.name} className={`chart-series chart-series-${seriesIndex + 1}`}>
             <path d={path(s.values) ?? ""} />
-            {s.values.map((value, index) =>
-              seriesIndex === 0 ? (
-                <circle key={points[index]} cx={px(x(points[index])!)} cy={px(y(value))} r={3} />
-              ) : (
-                <rect key={points[index]} x={px(x(points[index])! - 3)} y={px(y(value) - 3)} width={6} height={6} />
-              ),
-            )}
+            {/* Its marks as one path (a round one per point, or a square): one element a series, not one a point. */}
+            <path
+              className="chart-marks"
+              d={s.values.map((value, index) => mark[seriesIndex](x(points[index])!, y(value))).join("")}
+            />
           </g>
         ))}
       </svg>
