@@ -68,9 +68,11 @@ export default function handleRequest(
         const page = Buffer.concat(chunks);
         moveTrailingScriptsIntoBody(page);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // Only from the first script on is read as text: the rest of a page has none (and some pages none at all).
+        const firstScript = page.indexOf("<script");
         responseHeaders.set(
           "Content-Security-Policy",
-          contentSecurityPolicy(inlineScriptHashes(page.toString("utf8"))),
+          contentSecurityPolicy(firstScript === -1 ? [] : inlineScriptHashes(page.toString("utf8", firstScript))),
         );
         // Its length lets the compression middleware leave a page under 1 KB as it is.
         responseHeaders.set("Content-Length", String(page.length));

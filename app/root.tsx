@@ -19,7 +19,7 @@ import { useCssText } from "~/hooks/inline-css";
 import { useAdminLayout } from "~/hooks/use-admin-layout";
 import { layoutData } from "~/http/layout.server";
 import layoutStyles from "~/styles/layout.css";
-import { linksOf, pageLinks } from "~/utils/page-links";
+import { linksOf, pageLinks, sendsScripts } from "~/utils/page-links";
 
 export const { links, handle } = pageLinks([
   { rel: "stylesheet", href: layoutStyles },
@@ -64,6 +64,9 @@ function PageLinks() {
 const PAGE_END_ID = "page-end";
 
 function Document({ children }: { children: ReactNode }) {
+  // Decided for the page the server sends; in a browser already running them (a client-side navigation), they stay.
+  const matches = useMatches();
+  const scripts = typeof document !== "undefined" || matches.every((match) => sendsScripts(match.handle));
   return (
     <html lang="en">
       <head>
@@ -78,8 +81,12 @@ function Document({ children }: { children: ReactNode }) {
       <body>
         {children}
         <div id={PAGE_END_ID} hidden />
-        <ScrollRestoration />
-        <Scripts />
+        {scripts ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

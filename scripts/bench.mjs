@@ -560,6 +560,7 @@ const started = `${os.cpus().length} CPUs, load average ${os
   .join(" ")} at the start`;
 if (PARTS.has("reports")) await reportsOnAYear();
 if ([...PARTS].every((part) => part === "reports")) {
+  if (CPU_PROF) printProfile();
   printTable();
   process.exit(0);
 }

@@ -65,7 +65,7 @@ export async function grantAdmin(args: string[]) {
 }
 
 /**
- * Run by `npm run build`: makes the copies a new PGlite database starts from (decision 82), one migrated and one with
+ * Run by `npm run build`: makes the copies a new PGlite database starts from (decision 81), one migrated and one with
  * the sample catalogue too, through the same migrations and model code a start would run.
  */
 export async function makeNewDatabaseCopies() {

@@ -57,7 +57,7 @@ export function requestPath(build: ServerBuild, state: { stopping: boolean }, tu
   app.use("/build", buildFiles());
   // 7. Anonymous catalogue pages from memory (decision 19); before the other files, since public/ has none of them.
   app.use(pageCache(remix, remixRouteNamer(build.routes), metrics.countPageCache));
-  // 8. Artwork, trailers, the icon; then trailer videos staff uploaded, kept in the database (decision 80).
+  // 8. Artwork, trailers, the icon; then trailer videos staff uploaded, kept in the database (decision 79).
   app.use(publicFiles());
   app.get(TRAILER_VIDEOS_PATH, serveTrailerVideo);
   // 9. From here on the app answers: its route names the log line.

@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { findTrailerVideo, trailerVideoBytes } from "~/models/trailer-videos.server";
 import { logger } from "~/services/logger.server";
 
-// Trailer videos staff uploaded (decision 80), at /videos/{sha-256}.{mp4|webm}: the address names the content, so
+// Trailer videos staff uploaded (decision 79), at /videos/{sha-256}.{mp4|webm}: the address names the content, so
 // it is kept a year; a player asks for ranges (a phone seeking), answered 206 with those bytes, or 416 for a range
 // past the end. Answered here rather than by Remix so each chunk is read from the database only when the client
 // has taken the one before: a slow phone costs a chunk of memory, not the video.

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { CHANNEL_LABELS, type ComparedDay, type SalesReport } from "~/domain/reports";
 import { reportCsvPath, type ReportFile, type ReportPeriod } from "~/schemas/report-period";
 import { formatMoney } from "~/utils/money";
@@ -38,7 +37,10 @@ function CsvLink({ file, period, what }: { file: ReportFile; period: ReportPerio
 
 type Props = { report: SalesReport; period: ReportPeriod; currency: string; timeZone: string };
 
-/** The reports page's sections: each a chart with its table, or a table, and its CSV file. */
+/**
+ * The reports page's sections: each a chart with its table, or a table, and its CSV file. Drawn outside Remix's router
+ * (`salesReportsHtml`), so its links are plain.
+ */
 export function SalesReports({ report, period, currency, timeZone }: Props) {
   const money = (cents: number) => formatMoney(cents, currency);
   const heatMapHours = [...new Set(report.heatMaps.flatMap((hall) => hall.cells.map((cell) => cell.hour)))].sort(
@@ -232,7 +234,7 @@ export function SalesReports({ report, period, currency, timeZone }: Props) {
         <CsvLink file="no-shows" period={period} what="no-shows" />
       </section>
       <p>
-        <Link to="/admin/schedule">Open the schedule</Link>
+        <a href="/admin/schedule">Open the schedule</a>
       </p>
     </>
   );

@@ -6,7 +6,7 @@ export const TrailerVideo = forwardRef<HTMLVideoElement, { trailer: TrailerClip;
   function TrailerVideo({ trailer, autoPlay = false }, ref) {
     return (
       <div className="trailer-video">
-        {/* A video staff uploaded comes without a captions file (decision 80); the sample clips have theirs. */}
+        {/* A video staff uploaded comes without a captions file (decision 79); the sample clips have theirs. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
         <video
           ref={ref}

@@ -3,7 +3,7 @@
 /** A trailer on YouTube or Vimeo, played in the host's own player. */
 export type LinkedTrailer = { kind: "youtube" | "vimeo"; id: string };
 export type TrailerVideoType = "video/mp4" | "video/webm";
-/** A trailer video staff uploaded, served by the site at its content's hash (decision 80). */
+/** A trailer video staff uploaded, served by the site at its content's hash (decision 79). */
 export type UploadedTrailer = { kind: "video"; hash: string; contentType: TrailerVideoType };
 export type FilmTrailer = LinkedTrailer | UploadedTrailer;
 /** A video file streamed into the database for a save, kept as the film's trailer when the save is. */

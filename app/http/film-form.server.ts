@@ -15,7 +15,7 @@ import { FORM_TOO_LARGE, FORM_UNREADABLE, MAX_FORM_BYTES } from "./forms.server"
 // The film form (/admin/movies/new, /admin/movies/{id}) posts its pictures and a trailer video as files: a multipart
 // body, read here while it streams in, each picture up to MAX_ARTWORK_BYTES and the form's text and pictures up to
 // the text and every picture it has a field for. The trailer video goes on into the database as it comes, up to
-// its own limit (decision 80). Its text fields then go through readSubmission as any form's do.
+// its own limit (decision 79). Its text fields then go through readSubmission as any form's do.
 
 const FILE_FIELD = /^(?:poster|backdrop|castPhoto\[(\d{1,2})\]|trailerFile)$/;
 const TRAILER_FILE_FIELD = "trailerFile";

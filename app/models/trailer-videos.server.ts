@@ -5,7 +5,7 @@ import type { StreamedTrailerVideo, TrailerVideoType, UploadedTrailer } from "~/
 import { getDb, type Queryable } from "~/services/db.server";
 import { typed } from "~/services/typed-db.server";
 
-// Trailer videos staff upload (decision 80): checked by their first bytes, streamed into the database a chunk at a
+// Trailer videos staff upload (decision 79): checked by their first bytes, streamed into the database a chunk at a
 // time as they come (the server holds one chunk of an upload, never the file), kept by their SHA-256 when the film
 // is saved, and read back a chunk at a time for the ranges a player asks for.
 

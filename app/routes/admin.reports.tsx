@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { SalesReports } from "~/components/SalesReports";
+import { salesReportsHtml } from "~/components/sales-reports-html.server";
 import { config } from "~/config.server";
 import { cinemaSettings } from "~/http/cinema.server";
 import { refuseAdminPost, requireStaff } from "~/http/viewer.server";
@@ -13,7 +13,8 @@ import { pageLinks } from "~/utils/page-links";
 import { pageMeta } from "~/utils/page-meta";
 import { formatLocalDay, formatShowTime } from "~/utils/show-display";
 
-export const { links, handle } = pageLinks([{ rel: "stylesheet", href: reportStyles }]);
+// Sent without scripts (decision 80): nothing on the page needs JavaScript, and its figures go once, as HTML.
+export const { links, handle } = pageLinks([{ rel: "stylesheet", href: reportStyles }], { scripts: false });
 export const meta = pageMeta(
   "Reports – Admin Panel",
   "Revenue and tickets per day, films, channels and refunds, and no-shows, over a period.",
@@ -24,13 +25,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { period } = parseQuery(reportQuerySchema, new URL(request.url).searchParams);
   const { from, to } = periodDays(period, cinemaToday(config.timeZone));
   const { value: report, readAt } = await readSharedSalesReport(from, to);
-  return { period, report, readAt: readAt.toISOString(), ...cinemaSettings() };
+  const { currency, timeZone } = cinemaSettings();
+  return {
+    period,
+    from: report.from,
+    to: report.to,
+    readAt: readAt.toISOString(),
+    timeZone,
+    reportsHtml: salesReportsHtml({ report, period, currency, timeZone }),
+  };
 }
 
 export const action = ({ request }: ActionFunctionArgs) => refuseAdminPost(request, "manage-bookings");
 
 export default function Reports() {
-  const { period, report, readAt, currency, timeZone } = useLoaderData<typeof loader>();
+  const { period, from, to, readAt, timeZone, reportsHtml } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="reports-title" className="reports">
       <h1 id="reports-title">Reports</h1>
@@ -48,19 +57,11 @@ export default function Reports() {
         </button>
       </Form>
       <p className="admin-note">
-        {formatLocalDay(report.from)} to {formatLocalDay(report.to)}, each day beside the same day of the period before.
-        A sale counts on the day it was paid; a booking cancelled since is in no sale, its refund counted on the day it
-        was given. Figures as of <time dateTime={readAt}>{formatShowTime(readAt, timeZone)}</time>.
+        {formatLocalDay(from)} to {formatLocalDay(to)}, each day beside the same day of the period before. A sale counts
+        on the day it was paid; a booking cancelled since is in no sale, its refund counted on the day it was given.
+        Figures as of <time dateTime={readAt}>{formatShowTime(readAt, timeZone)}</time>.
       </p>
-      {/* Keyed by its days: another period is another page, its tables' disclosures closed as the server sends them,
-          where React would keep each <details> open or shut as it was. */}
-      <SalesReports
-        key={`${report.from}/${report.to}`}
-        report={report}
-        period={period}
-        currency={currency}
-        timeZone={timeZone}
-      />
+      <div dangerouslySetInnerHTML={{ __html: reportsHtml }} />
     </section>
   );
 }

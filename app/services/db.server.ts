@@ -96,7 +96,7 @@ function oneAtATime(lite: PGlite) {
 }
 
 /**
- * The copies of a new database the build makes (`node build/index.js new-database-copies`, decision 82): migrated, and
+ * The copies of a new database the build makes (`node build/index.js new-database-copies`, decision 81): migrated, and
  * migrated with the sample catalogue. A new PGlite database starts from one instead of running initdb, the
  * migrations and the catalogue's pictures again: seconds of CPU at every first start.
  */

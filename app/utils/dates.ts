@@ -1,8 +1,14 @@
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) a moment falls on in the given time zone. */
 export function cinemaDay(moment: Date, timeZone: string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    moment,
-  );
+  // A formatter costs far more to make than to use, and every page asks for today: one is kept per zone.
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(moment);
 }
 
 /** The calendar day (YYYY-MM-DD) it is now in the given time zone. */

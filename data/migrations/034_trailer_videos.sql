@@ -1,4 +1,4 @@
--- Trailer videos staff upload for a film (decision 80). A video streams in as chunks under a random upload id, so
+-- Trailer videos staff upload for a film (decision 79). A video streams in as chunks under a random upload id, so
 -- the server never holds a whole file; once the film is saved, the video is named by the SHA-256 of all its bytes,
 -- once however often it is uploaded (the primary key decides between two uploads of the same file).
 create table trailer_videos (

@@ -8,9 +8,10 @@ export { latestFirst, movieById, sampleMovies as movies, sampleTrailers as trail
  */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  // The scripts may all have arrived while a busy machine is still hydrating.
+  // The scripts may all have arrived while a busy machine is still hydrating; a page sent without scripts (the
+  // reports) is whole as it loads.
   if (test.info().project.use.javaScriptEnabled !== false)
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.locator("html[data-hydrated], html:not(:has(script))").waitFor({ state: "attached" });
   return response;
 }
 

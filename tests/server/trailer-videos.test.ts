@@ -1,5 +1,5 @@
 // A trailer video staff upload on the film form, served by the built site as a phone's player asks for it: whole,
-// by ranges (206 with those bytes, 416 past the end), and not again while its ETag holds (decision 80).
+// by ranges (206 with those bytes, 416 past the end), and not again while its ETag holds (decision 79).
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -35,7 +35,7 @@ describe("migrate", () => {
     expect(applied.map((r) => r.name)).toEqual(migrations);
   }, 60_000);
 
-  // `npm run build` makes the copies (decision 82); `npm run test:quick` may run before any build.
+  // `npm run build` makes the copies (decision 81); `npm run test:quick` may run before any build.
   it.skipIf(!existsSync(NEW_DATABASE_COPIES.sampleCatalogue))(
     "starts a new data folder from the build's copy: migrated, with the sample catalogue, before anything runs",
     async () => {

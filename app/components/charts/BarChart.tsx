@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { useId } from "react";
-import { CHART, ChartTable } from "./ChartTable";
+import { CHART, ChartTable, px } from "./ChartTable";
 
 type Props = {
   title: string;
@@ -41,8 +41,8 @@ export function BarChart({ title, yLabel, names, xLabel, values, format, extra =
           .filter(Number.isInteger)
           .map((tick) => (
             <g key={tick} className="chart-tick">
-              <line x1={x(tick)} x2={x(tick)} y1={CHART.top} y2={height - CHART.bottom} />
-              <text x={x(tick)} y={height - CHART.bottom + 16} textAnchor="middle">
+              <line x1={px(x(tick))} x2={px(x(tick))} y1={CHART.top} y2={height - CHART.bottom} />
+              <text x={px(x(tick))} y={height - CHART.bottom + 16} textAnchor="middle">
                 {format(tick)}
               </text>
             </g>
@@ -53,17 +53,25 @@ export function BarChart({ title, yLabel, names, xLabel, values, format, extra =
         <text className="chart-axis-label" x={4} y={CHART.top - 2}>
           {yLabel}
         </text>
-        {names.map((name, index) => (
-          <g key={`${name}-${index}`} className="chart-series chart-series-1">
-            <text className="chart-tick" x={left - 6} y={y(index)! + y.bandwidth() / 2} dy="0.32em" textAnchor="end">
-              {clip(name)}
-            </text>
-            <rect x={left} y={y(index)} width={Math.max(0, x(values[index]) - left)} height={y.bandwidth()} />
-            <text className="chart-value" x={x(values[index]) + 4} y={y(index)! + y.bandwidth() / 2} dy="0.32em">
-              {format(values[index])}
-            </text>
-          </g>
-        ))}
+        {names.map((name, index) => {
+          const middle = px(y(index)! + y.bandwidth() / 2);
+          return (
+            <g key={`${name}-${index}`} className="chart-series chart-series-1">
+              <text className="chart-tick" x={left - 6} y={middle} dy="0.32em" textAnchor="end">
+                {clip(name)}
+              </text>
+              <rect
+                x={left}
+                y={px(y(index)!)}
+                width={px(Math.max(0, x(values[index]) - left))}
+                height={px(y.bandwidth())}
+              />
+              <text className="chart-value" x={px(x(values[index]) + 4)} y={middle} dy="0.32em">
+                {format(values[index])}
+              </text>
+            </g>
+          );
+        })}
       </svg>
       <ChartTable
         caption={title}

@@ -1,6 +1,9 @@
 /** The drawing area every chart shares, in SVG units; the SVG scales to the width it is given. */
 export const CHART = { width: 640, height: 260, top: 12, right: 12, bottom: 40, left: 64 };
 
+/** A position in SVG units to a tenth: finer is invisible on any screen, and every digit is a byte of the page. */
+export const px = (value: number) => Math.round(value * 10) / 10;
+
 export type ChartTableProps = { caption: string; headers: string[]; rows: string[][] };
 
 /** A chart's numbers as a table, in a disclosure that opens without JavaScript. */

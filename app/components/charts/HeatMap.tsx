@@ -1,8 +1,8 @@
 import { scaleBand, scaleQuantize } from "d3-scale";
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import { WEEKDAY_NAMES, type HeatCell } from "~/domain/reports";
 import { formatLocalClock } from "~/utils/show-display";
-import { CHART, ChartTable } from "./ChartTable";
+import { CHART, ChartTable, px } from "./ChartTable";
 import { HEAT_SHADES } from "./heat-shades";
 
 type Props = {
@@ -39,6 +39,11 @@ export function HeatMap({ title, hours, cells }: Props) {
   const shade = scaleQuantize<number>()
     .domain([0, 1])
     .range(HEAT_SHADES.map((_, index) => index));
+  const [cellWidth, cellHeight] = [px(x.bandwidth()), px(y.bandwidth())];
+  const shaded = HEAT_SHADES.map((colours, index) => ({
+    ...colours,
+    cells: cells.filter((cell) => shade(cell.occupancy) === index),
+  })).filter((inShade) => inShade.cells.length > 0);
   const every = Math.ceil(hours.length / 12);
   const cellAt = (weekday: number, hour: number) =>
     cells.find((cell) => cell.weekday === weekday && cell.hour === hour);
@@ -54,7 +59,7 @@ export function HeatMap({ title, hours, cells }: Props) {
             <text
               key={hour}
               className="chart-tick"
-              x={x(hour)! + x.bandwidth() / 2}
+              x={px(x(hour)! + x.bandwidth() / 2)}
               y={CHART.top + 12}
               textAnchor="middle"
             >
@@ -63,23 +68,34 @@ export function HeatMap({ title, hours, cells }: Props) {
           ) : null,
         )}
         {WEEKDAY_NAMES.map((name, index) => (
-          <text key={name} className="chart-tick" x={4} y={y(index + 1)! + y.bandwidth() / 2} dy="0.32em">
+          <text key={name} className="chart-tick" x={4} y={px(y(index + 1)! + y.bandwidth() / 2)} dy="0.32em">
             {name.slice(0, 3)}
           </text>
         ))}
-        {cells.map((cell) => {
-          const { fill, text } = HEAT_SHADES[shade(cell.occupancy)];
-          const cx = x(cell.hour)! + x.bandwidth() / 2;
-          const cy = y(cell.weekday)! + y.bandwidth() / 2;
-          return (
-            <g key={`${cell.weekday}-${cell.hour}`}>
-              <rect x={x(cell.hour)} y={y(cell.weekday)} width={x.bandwidth()} height={y.bandwidth()} fill={fill} />
-              <text className="heat-figure" x={cx} y={cy} dy="0.32em" textAnchor="middle" style={{ fill: text }}>
-                {percent(cell.occupancy)}
-              </text>
+        {/* A path of every cell of a shade and a group of their figures: a few elements a map, not three a cell. */}
+        {shaded.map(({ fill, text, cells: inShade }) => (
+          <Fragment key={fill}>
+            <path
+              d={inShade
+                .map(
+                  (cell) => `M${px(x(cell.hour)!)},${px(y(cell.weekday)!)}h${cellWidth}v${cellHeight}h${-cellWidth}z`,
+                )
+                .join("")}
+              fill={fill}
+            />
+            <g className="heat-figures" fill={text}>
+              {inShade.map((cell) => (
+                <text
+                  key={`${cell.weekday}-${cell.hour}`}
+                  x={px(x(cell.hour)! + cellWidth / 2)}
+                  y={px(y(cell.weekday)! + cellHeight / 2)}
+                >
+                  {percent(cell.occupancy)}
+                </text>
+              ))}
             </g>
-          );
-        })}
+          </Fragment>
+        ))}
         <text className="chart-axis-label" x={(LEFT + CHART.width) / 2} y={height - 4} textAnchor="middle">
           Hour the show starts; each cell: share of seats sold (%)
         </text>

@@ -1,7 +1,7 @@
 import { scaleLinear, scalePoint } from "d3-scale";
 import { line } from "d3-shape";
 import { useId } from "react";
-import { CHART, ChartTable, type ChartTableProps } from "./ChartTable";
+import { CHART, ChartTable, px, type ChartTableProps } from "./ChartTable";
 
 export type LineSeries = { name: string; values: number[] };
 
@@ -35,7 +35,12 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
   const every = Math.ceil(points.length / 8);
   const path = line<number>()
     .x((_, index) => x(points[index])!)
-    .y((value) => y(value));
+    .y((value) => y(value))
+    .digits(1);
+  const mark = [
+    (cx: number, cy: number) => `M${px(cx - 3)},${px(cy)}a3,3 0 1,0 6,0a3,3 0 1,0 -6,0`,
+    (cx: number, cy: number) => `M${px(cx - 3)},${px(cy - 3)}h6v6h-6z`,
+  ];
   const table: ChartTableProps = {
     caption: title,
     headers: [xLabel, ...series.map((s) => `${s.name}, ${yLabel}`)],
@@ -62,8 +67,8 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
           .filter(Number.isInteger)
           .map((tick) => (
             <g key={tick} className="chart-tick">
-              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(tick)} y2={y(tick)} />
-              <text x={CHART.left - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={px(y(tick))} y2={px(y(tick))} />
+              <text x={CHART.left - 6} y={px(y(tick))} dy="0.32em" textAnchor="end">
                 {format(tick)}
               </text>
             </g>
@@ -73,7 +78,7 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
             <text
               key={point}
               className="chart-tick"
-              x={x(point)}
+              x={px(x(point)!)}
               y={CHART.height - CHART.bottom + 16}
               textAnchor="middle"
             >
@@ -87,13 +92,11 @@ export function LineChart({ title, xLabel, points, yLabel, format, series }: Pro
         {series.map((s, seriesIndex) => (
           <g key={s.name} className={`chart-series chart-series-${seriesIndex + 1}`}>
             <path d={path(s.values) ?? ""} />
-            {s.values.map((value, index) =>
-              seriesIndex === 0 ? (
-                <circle key={points[index]} cx={x(points[index])} cy={y(value)} r={3} />
-              ) : (
-                <rect key={points[index]} x={x(points[index])! - 3} y={y(value) - 3} width={6} height={6} />
-              ),
-            )}
+            {/* Its marks as one path (a round one per point, or a square): one element a series, not one a point. */}
+            <path
+              className="chart-marks"
+              d={s.values.map((value, index) => mark[seriesIndex](x(points[index])!, y(value))).join("")}
+            />
           </g>
         ))}
       </svg>
