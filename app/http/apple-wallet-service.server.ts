@@ -1,11 +1,38 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { config } from "~/config.server";
 import type { PassRequest } from "~/models/wallet-updates.server";
-import { passPathSchema } from "~/schemas/apple-wallet-service";
 import { readCapped } from "./forms.server";
 
 // The passes' web service as Apple Wallet speaks it (decision 73): JSON in and out, statuses that carry the answer.
+
+// What a device sends, checked before anything is looked up: the path's identifiers, a registration's push token,
+// the tag of a device's last update, and the logs a device reports. A machine's requests, not a form's.
+
+const IDENTIFIER = /^[A-Za-z0-9._-]{1,128}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The identifiers of a web service address: a device's, a pass type's and (for one pass) its serial number. */
+export const passPathSchema = z.object({
+  deviceId: z.string().regex(IDENTIFIER, "not a device library identifier").optional(),
+  passTypeId: z.string().regex(IDENTIFIER, "not a pass type identifier"),
+  serialNumber: z.string().regex(UUID, "not a serial number of ours").optional(),
+});
+
+/** A registration's body: the device's APNs token, in hex (32 bytes today). */
+export const registrationSchema = z.object({
+  pushToken: z.string().regex(/^[0-9A-Fa-f]{16,256}$/, "not an APNs device token"),
+});
+
+/** passesUpdatedSince: the tag the service gave the device last time (milliseconds), or none. */
+export const updatedSinceSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, "not a tag this service gave")
+  .transform(Number)
+  .nullable();
+
+/** The messages a device reports about passes it could not update. */
+export const deviceLogsSchema = z.object({ logs: z.array(z.string().max(2000)).max(100) });
 
 /** Larger than anything a device sends: a push token, or a few log lines. */
 const MAX_BODY_BYTES = 16 * 1024;

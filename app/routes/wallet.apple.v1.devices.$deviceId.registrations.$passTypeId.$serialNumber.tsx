@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import {
   passRequest,
   readServiceBody,
+  registrationSchema,
   serviceAnswer,
   servicePath,
   wrongToken,
 } from "~/http/apple-wallet-service.server";
 import { registerDevice, unregisterDevice } from "~/models/wallet-updates.server";
-import { registrationSchema } from "~/schemas/apple-wallet-service";
 
 // Apple Wallet registers a device for a pass's updates (POST, with its push token) and ends that (DELETE).
 export const loader = () => serviceAnswer(405, { message: "Registrations are posted or deleted." });

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serviceAnswer, servicePath } from "~/http/apple-wallet-service.server";
+import { serviceAnswer, servicePath, updatedSinceSchema } from "~/http/apple-wallet-service.server";
 import { passesUpdatedSince } from "~/models/wallet-updates.server";
-import { updatedSinceSchema } from "~/schemas/apple-wallet-service";
 
 // Apple Wallet asks which of a device's passes changed since its last update (after a push): their serial numbers
 // and the tag to ask with next time, or 204 when none did.

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { readServiceBody, serviceAnswer } from "~/http/apple-wallet-service.server";
+import { deviceLogsSchema, readServiceBody, serviceAnswer } from "~/http/apple-wallet-service.server";
 import { config } from "~/config.server";
-import { deviceLogsSchema } from "~/schemas/apple-wallet-service";
 import { logger } from "~/services/logger.server";
 
 // Apple Wallet reports what went wrong with the web service (a pass it could not fetch or read): kept in the log.

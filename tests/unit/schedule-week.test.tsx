@@ -52,7 +52,10 @@ describe("a line chart", () => {
     expect(html).toContain("Solid line, round marks: This period");
     expect(html).toContain("Tickets per day as a table");
     expect(html).toMatch(/<th scope="row">Tue<\/th><td>5<\/td><td>0<\/td>/);
-    expect(html.match(/<circle/g)).toHaveLength(2);
-    expect(html.match(/<rect/g)).toHaveLength(2);
+    // Each series' marks are one path: a round mark per point in the first, a square one in the second.
+    const marks = [...html.matchAll(/class="chart-marks" d="([^"]*)"/g)].map((match) => match[1]);
+    expect(marks).toHaveLength(2);
+    expect(marks[0].match(/a3,3 0 1,0 6,0a3,3 0 1,0 -6,0/g)).toHaveLength(2);
+    expect(marks[1].match(/h6v6h-6z/g)).toHaveLength(2);
   });
 });
