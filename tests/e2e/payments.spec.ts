@@ -17,7 +17,7 @@ import type { Locator } from "@playwright/test";
 import { ADULT_TYPE, createHall, createShowsDirectly, freshDay, makePercentCode } from "./admin-steps";
 import { expect, test } from "./fixtures";
 import { theMail } from "./mailbox";
-import { expectErrorPage, latestFirst } from "./steps";
+import { expectErrorPage, latestFirst, open } from "./steps";
 
 const STUDENT_TYPE = "00000000-0000-4000-8000-00000000a004";
 
@@ -241,7 +241,8 @@ test("a second checkout paid after the booking was paid is said to be refunded, 
 
   // In another tab the tickets change, so Pay opens a checkout of their own, which pays the booking.
   const otherTab = await page.context().newPage();
-  await otherTab.goto(checkout);
+  // Opened until it runs: with JavaScript a ticket chosen before then would wait for an Update tickets press.
+  await open(otherTab, checkout);
   const tickets = otherTab.getByRole("group", { name: "Tickets" });
   await tickets.getByLabel(/^Student/).selectOption("1");
   if (!jsEnabled) {
