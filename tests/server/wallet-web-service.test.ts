@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { certificate, keyPair, unzip } from "../unit/wallet-kit";
+import { passTypeCertificates, unzip } from "../unit/wallet-kit";
 import { holdFirstFreeSeat, payThroughGateway, register, signIn, startSite, tempDataDir, type Site } from "./site";
 
 // Apple Wallet's web service (decision 73) on the built site, through the whole request path: a customer's pass names
@@ -20,16 +20,13 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(keysFolder, name), text);
     return path.join(keysFolder, name);
   };
-  const wwdrKeys = keyPair();
-  const wwdr = certificate("Test WWDR", wwdrKeys);
-  const signerKeys = keyPair();
-  const signer = certificate(PASS_TYPE, signerKeys, { cert: wwdr, key: wwdrKeys.privateKey });
+  const { wwdr, signer, signerKey } = passTypeCertificates(PASS_TYPE);
   site = await startSite({
     env: {
       APPLE_WALLET_PASS_TYPE_ID: PASS_TYPE,
       APPLE_WALLET_TEAM_ID: "TEAM123456",
       APPLE_WALLET_CERTIFICATE: file("signer.pem", forge.pki.certificateToPem(signer)),
-      APPLE_WALLET_KEY: file("signer-key.pem", signerKeys.privateKey),
+      APPLE_WALLET_KEY: file("signer-key.pem", signerKey),
       APPLE_WALLET_WWDR: file("wwdr.pem", forge.pki.certificateToPem(wwdr)),
     },
   });

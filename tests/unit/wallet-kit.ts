@@ -39,6 +39,18 @@ export function certificate(
   return cert;
 }
 
+/**
+ * The cinema's Pass Type ID certificate and key under a WWDR-like authority, as Apple issues them: what signs a pass
+ * and signs in to APNs.
+ */
+export function passTypeCertificates(passTypeIdentifier: string) {
+  const wwdrKeys = keyPair();
+  const wwdr = certificate("Test WWDR", wwdrKeys);
+  const signerKeys = keyPair();
+  const signer = certificate(passTypeIdentifier, signerKeys, { cert: wwdr, key: wwdrKeys.privateKey });
+  return { wwdr, signer, signerKey: signerKeys.privateKey };
+}
+
 /** The files of a .pkpass: a zip whose entries are stored, as passkit-generator writes them. */
 export function unzip(zip: Buffer) {
   const files: Record<string, Buffer> = {};

@@ -6,7 +6,7 @@ import { walletLinks } from "~/models/wallet-passes.server";
 import { queueWalletUpdate } from "~/models/wallet-updates.server";
 import { getDb } from "~/services/db.server";
 import { applePass, googleSaveUrl, type WalletTicket } from "~/services/wallet-passes.server";
-import { certificate, keyPair, unzip } from "./wallet-kit";
+import { keyPair, passTypeCertificates, unzip } from "./wallet-kit";
 
 // Wallet passes (decision 73), checked offline: the Apple pass's manifest and signature against a certificate made
 // here with node-forge as the cinema's would be (a Pass Type ID certificate under Apple's WWDR one), and the Google
@@ -53,15 +53,12 @@ function verifyDetachedSignature(signature: Buffer, content: Buffer, ca: forge.p
 }
 
 describe("the Apple Wallet pass", () => {
-  const wwdrKeys = keyPair();
-  const wwdr = certificate("Test WWDR", wwdrKeys);
-  const signerKeys = keyPair();
-  const signer = certificate("pass.com.example.marquee", signerKeys, { cert: wwdr, key: wwdrKeys.privateKey });
+  const { wwdr, signer, signerKey } = passTypeCertificates("pass.com.example.marquee");
   const signing = {
     passTypeIdentifier: "pass.com.example.marquee",
     teamIdentifier: "TEAM123456",
     signerCert: forge.pki.certificateToPem(signer),
-    signerKey: signerKeys.privateKey,
+    signerKey: signerKey,
     wwdr: forge.pki.certificateToPem(wwdr),
   };
 

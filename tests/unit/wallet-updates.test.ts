@@ -16,7 +16,7 @@ const fakes = await vi.hoisted(async () => {
   const http2 = await import("node:http2");
   const forge = (await import("node-forge")).default;
   const { importSPKI, jwtVerify } = await import("jose");
-  const { certificate, keyPair } = await import("./wallet-kit");
+  const { certificate, keyPair, passTypeCertificates } = await import("./wallet-kit");
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "wallet-updates-"));
   const pem = (name: string, text: string) => {
     fs.writeFileSync(path.join(folder, name), text);
@@ -24,10 +24,7 @@ const fakes = await vi.hoisted(async () => {
   };
 
   // The cinema's Pass Type ID certificate under a WWDR-like authority: it signs passes and signs in to APNs.
-  const wwdrKeys = keyPair();
-  const wwdr = certificate("Test WWDR", wwdrKeys);
-  const signerKeys = keyPair();
-  const signer = certificate("pass.com.example.marquee", signerKeys, { cert: wwdr, key: wwdrKeys.privateKey });
+  const { wwdr, signer, signerKey } = passTypeCertificates("pass.com.example.marquee");
   // APNs' own server certificate, under an authority only the site's APPLE_WALLET_APNS_CA trusts.
   const apnsCaKeys = keyPair();
   const apnsCa = certificate("Test APNs CA", apnsCaKeys);
@@ -123,7 +120,7 @@ const fakes = await vi.hoisted(async () => {
     APPLE_WALLET_PASS_TYPE_ID: "pass.com.example.marquee",
     APPLE_WALLET_TEAM_ID: "TEAM123456",
     APPLE_WALLET_CERTIFICATE: pem("signer.pem", forge.pki.certificateToPem(signer)),
-    APPLE_WALLET_KEY: pem("signer-key.pem", signerKeys.privateKey),
+    APPLE_WALLET_KEY: pem("signer-key.pem", signerKey),
     APPLE_WALLET_WWDR: pem("wwdr.pem", forge.pki.certificateToPem(wwdr)),
     APPLE_WALLET_APNS_HOST: `127.0.0.1:${apnsPort}`,
     APPLE_WALLET_APNS_CA: pem("apns-ca.pem", forge.pki.certificateToPem(apnsCa)),
