@@ -26,6 +26,10 @@ import {
 const CUSTOMERS_PER_BOOKING_POST = 30;
 const POSTS_AT_ONCE = 10;
 const PAUSE_MS = 100;
+// Seats kept from the crowd until the backup has ended, and how long it goes on after: however long the backup takes
+// on a busy machine, some bookings are still answered once it is over.
+const KEPT_FOR_AFTER = POSTS_AT_ONCE * 3;
+const AFTER_MS = 1000;
 
 /**
  * `node build/index.js <command> ...args` on the data folder `dataDir`; answers its exit code and output.
@@ -84,7 +88,11 @@ export async function backupDuringCrowd(setup, { bookingPosts }) {
     /** @type {string[]} why each post that got no answer failed */
     const unanswered = [];
     const poster = async () => {
-      while (next < slots.length && Date.now() < backupEndedAt) {
+      while (next < slots.length && Date.now() < backupEndedAt + AFTER_MS) {
+        if (backupEndedAt === Infinity && next >= slots.length - KEPT_FOR_AFTER) {
+          await sleep(PAUSE_MS);
+          continue;
+        }
         const index = next++;
         const { show, seat } = slots[index];
         const fields = new URLSearchParams([
@@ -107,7 +115,7 @@ export async function backupDuringCrowd(setup, { bookingPosts }) {
     };
     const crowd = Promise.all(Array.from({ length: POSTS_AT_ONCE }, poster));
     crowd.catch(() => {}); // awaited below, once the backup has run
-    // The backup begins once the crowd is well under way, and the crowd goes on until it has ended.
+    // The backup begins once the crowd is well under way, and the crowd goes on until a second after it has ended.
     while (acknowledged.length < Math.min(50, slots.length / 4) && next < slots.length) {
       await sleep(10);
     }
